@@ -1,0 +1,109 @@
+# sumgame: `make run` builds and plays conf/default.ini; `make test` builds and runs the
+# test suite, then again under AddressSanitizer + UBSan. Missing Debian packages are
+# installed first (with sudo when not root).
+
+CC      ?= cc
+BUILD   ?= build
+PREFIX  ?= /usr/local
+SANITIZE ?= 0
+
+DEB_PACKAGES := libinih-dev libcmocka-dev pkg-config
+PKGS := inih
+
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+OPT     ?= -O2 -g
+ifeq ($(SANITIZE),1)
+OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+endif
+ABS_BUILD := $(abspath $(BUILD))
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -fPIC -Iinclude -Iframework $(CFLAGS)
+LDFLAGS_ALL = $(OPT) $(LDFLAGS)
+
+LIB_SRC   := $(filter-out framework/host/%,$(wildcard framework/*.c))
+HOST_SRC  := $(wildcard framework/host/*.c)
+GAMES     := $(notdir $(patsubst %/,%,$(wildcard plugins/*/)))
+STRATS    := $(notdir $(patsubst %/,%,$(wildcard strategies/*/)))
+UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+TPLUG_SRC := $(wildcard tests/plugins/*.c)
+
+LIB   := $(BUILD)/libsumgame.so
+HOST  := $(BUILD)/sumgame
+GAME_SO  := $(GAMES:%=$(BUILD)/games/%.so)
+STRAT_SO := $(STRATS:%=$(BUILD)/strategies/%.so)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+TPLUG_SO := $(TPLUG_SRC:tests/plugins/%.c=$(BUILD)/tests/plugins/%.so)
+
+.PHONY: all deps run test check bench install clean
+all: deps $(LIB) $(HOST) $(GAME_SO) $(STRAT_SO)
+
+# Installs what the build needs when it is missing; does nothing when all is present.
+deps:
+	@if ! pkg-config --exists inih cmocka 2>/dev/null || ! test -f /usr/include/cmocka.h; then \
+	  echo "sumgame: installing Debian packages: $(DEB_PACKAGES)"; \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PACKAGES) >/dev/null \
+	    || { echo "sumgame: could not install $(DEB_PACKAGES)" >&2; exit 1; }; \
+	fi
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -DSG_BUILD_DIR='"$(ABS_BUILD)"' -DSG_PREFIX='"$(PREFIX)"' -MMD -MP -c $< -o $@
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+HOST_OBJ := $(HOST_SRC:%.c=$(BUILD)/obj/%.o)
+
+$(LIB): $(LIB_OBJ)
+	$(CC) -shared $(LDFLAGS_ALL) -o $@ $^ $$(pkg-config --libs $(PKGS)) -ldl -lm
+
+$(HOST): $(HOST_OBJ) $(LIB)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' -lm
+
+.SECONDARY:
+.SECONDEXPANSION:
+$(BUILD)/games/%.so: $$(patsubst %.c,$(BUILD)/obj/%.o,$$(wildcard plugins/%/*.c)) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -Wl,-rpath,'$$ORIGIN/../..'
+
+$(BUILD)/strategies/%.so: $$(patsubst %.c,$(BUILD)/obj/%.o,$$(wildcard strategies/%/*.c)) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -Wl,-rpath,'$$ORIGIN/../..'
+
+# Test plugins deliberately break the ABI; they link nothing.
+$(BUILD)/tests/plugins/%.so: $(BUILD)/obj/tests/plugins/%.o
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(LDFLAGS_ALL) -o $@ $<
+
+$(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(BUILD)/obj/tests/unit/support.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -lcmocka -ldl -lm
+
+run: all
+	$(HOST) match conf/default.ini
+
+# The suite, then the same suite built with AddressSanitizer + UBSan in build/asan.
+test: deps
+	$(MAKE) --no-print-directory check
+	$(MAKE) --no-print-directory check BUILD=build/asan SANITIZE=1
+
+check: all $(UNIT_BIN) $(TPLUG_SO)
+	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
+
+bench: all
+	@BUILD=$(BUILD) sh bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/sumgame/games \
+	  $(DESTDIR)$(PREFIX)/lib/sumgame/strategies $(DESTDIR)$(PREFIX)/include/sumgame \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(HOST) $(DESTDIR)$(PREFIX)/bin/sumgame
+	install -m 755 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsumgame.so
+	install -m 755 $(GAME_SO) $(DESTDIR)$(PREFIX)/lib/sumgame/games/
+	install -m 755 $(STRAT_SO) $(DESTDIR)$(PREFIX)/lib/sumgame/strategies/
+	install -m 644 include/sumgame/*.h $(DESTDIR)$(PREFIX)/include/sumgame/
+	sed 's|@PREFIX@|$(PREFIX)|' sumgame.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sumgame.pc
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,39 @@
+/* The host's plugins by name: opens each game or strategy plugin once from the search
+ * path, creates game instances, and parses sums written as "GAME:POS + GAME:POS". */
+#ifndef SUMGAME_HOST_CATALOG_H
+#define SUMGAME_HOST_CATALOG_H
+
+#include <stddef.h>
+
+#include "sumgame/loader.h"
+#include "sumgame/sum.h"
+
+typedef struct catalog catalog;
+
+int catalog_open(catalog **out, const char *plugin_path, char *err, size_t errlen);
+void catalog_close(catalog *c);
+const sg_plugin_path *catalog_path(const catalog *c);
+
+/* The plugin called name, opened on first use. */
+int catalog_game_desc(catalog *c, const char *name, const sg_game_desc **desc, char *err,
+                      size_t errlen);
+int catalog_strategy_desc(catalog *c, const char *name, const sg_strategy_desc **desc,
+                          char *err, size_t errlen);
+
+/* A new instance of game name created from params (NULL = defaults). The catalog owns
+ * it and destroys it at catalog_close. */
+int catalog_new_game(catalog *c, const char *name, const sg_params *params, sg_game **game,
+                     char *err, size_t errlen);
+/* The catalog's shared default instance of name (created on first use), used to parse
+ * positions given on the command line. */
+int catalog_default_game(catalog *c, const char *name, sg_game **game, char *err,
+                         size_t errlen);
+
+/* Parses "GAME:POS + GAME:POS ..." into sum (appended), each component through the
+ * default instance of its game. */
+int catalog_parse_sum(catalog *c, const char *text, sg_sum *sum, char *err, size_t errlen);
+/* Parses one "GAME:POS" into a game and a position buffer of SG_POS_MAX bytes. */
+int catalog_parse_component(catalog *c, const char *text, sg_game **game, void *pos,
+                            char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,22 @@
+/* The host's commands and what they share: argument handling and error reporting. */
+#ifndef SUMGAME_HOST_CLI_H
+#define SUMGAME_HOST_CLI_H
+
+#include <stdbool.h>
+
+/* Each command gets argv after the command name and returns the process exit status. */
+int cmd_list(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_check_plugin(int argc, char **argv);
+
+/* Prints "sumgame: MESSAGE" on stderr and returns 2 (usage) or 1 (other failures). */
+int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Writes s as a JSON string literal (with quotes) to stdout. */
+void cli_json_string(const char *s);
+
+#endif

@@ -1,0 +1,80 @@
+/* The sumgame host: dispatches to one command per file (cmd_*.c). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int, char **);
+    const char *synopsis;
+} commands[] = {
+    { "list", cmd_list, "list [--json]" },
+    { "solve", cmd_solve, "solve SUM [--first left|right|both] [--json]" },
+    { "match", cmd_match, "match CONFIG.ini [--games N] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
+    { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [key=value ...]" },
+    { "perft", cmd_perft, "perft GAME:POSITION DEPTH [--player left|right] [--json]" },
+    { "check-plugin", cmd_check_plugin, "check-plugin PATH.so [key=value ...]" },
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: sumgame COMMAND [ARGS]   (every command takes --plugin-path DIRS)\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  sumgame %s\n", commands[i].synopsis);
+}
+
+int cli_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("sumgame: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+int cli_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("sumgame: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 1;
+}
+
+void cli_json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            printf("\\%c", ch);
+        else if (ch < 0x20)
+            printf("\\u%04x", ch);
+        else
+            putchar(ch);
+    }
+    putchar('"');
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 2, argv + 2);
+    return cli_usage("unknown command '%s' (try 'sumgame --help')", argv[1]);
+}

@@ -1,0 +1,299 @@
+#include "sumgame/sum.h"
+
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Largest number of parts one split may produce. */
+#define SPLIT_MAX 64
+
+struct slot {
+    sg_game *game;
+    uint32_t off;
+    uint32_t size;
+    uint64_t hash; /* mixed component hash */
+};
+
+struct sg_sum {
+    sg_freeze policy;
+    sg_value frozen;
+    size_t count, cap;
+    struct slot *slots;
+    unsigned char *bytes;
+    size_t used, bytes_cap;
+};
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+void sg_game_init(sg_game *game, const sg_game_desc *desc, void *instance)
+{
+    uint64_t h = UINT64_C(1469598103934665603);
+    for (const char *p = desc->name; *p; p++)
+        h = (h ^ (unsigned char)*p) * UINT64_C(1099511628211);
+    game->desc = desc;
+    game->instance = instance;
+    game->salt = mix64(h);
+}
+
+sg_sum *sg_sum_new(sg_freeze policy)
+{
+    sg_sum *s = calloc(1, sizeof *s);
+    if (s)
+        s->policy = policy;
+    return s;
+}
+
+void sg_sum_free(sg_sum *sum)
+{
+    if (!sum)
+        return;
+    free(sum->slots);
+    free(sum->bytes);
+    free(sum);
+}
+
+void sg_sum_clear(sg_sum *sum)
+{
+    sum->count = 0;
+    sum->used = 0;
+    sum->frozen = sg_value_int(0);
+}
+
+sg_freeze sg_sum_policy(const sg_sum *sum) { return sum->policy; }
+size_t sg_sum_count(const sg_sum *sum) { return sum->count; }
+sg_game *sg_sum_game(const sg_sum *sum, size_t i) { return sum->slots[i].game; }
+const void *sg_sum_pos(const sg_sum *sum, size_t i) { return sum->bytes + sum->slots[i].off; }
+uint64_t sg_sum_component_hash(const sg_sum *sum, size_t i) { return sum->slots[i].hash; }
+sg_value sg_sum_frozen(const sg_sum *sum) { return sum->frozen; }
+void sg_sum_add_frozen(sg_sum *sum, sg_value v) { sum->frozen = sg_value_add(sum->frozen, v); }
+
+static int reserve(sg_sum *s, size_t slots, size_t bytes)
+{
+    if (slots > s->cap) {
+        size_t cap = s->cap ? s->cap : 8;
+        while (cap < slots)
+            cap *= 2;
+        struct slot *n = realloc(s->slots, cap * sizeof *n);
+        if (!n)
+            return SG_ERR_NOMEM;
+        s->slots = n;
+        s->cap = cap;
+    }
+    if (bytes > s->bytes_cap) {
+        size_t cap = s->bytes_cap ? s->bytes_cap : 256;
+        while (cap < bytes)
+            cap *= 2;
+        unsigned char *n = realloc(s->bytes, cap);
+        if (!n)
+            return SG_ERR_NOMEM;
+        s->bytes = n;
+        s->bytes_cap = cap;
+    }
+    return SG_OK;
+}
+
+/* Positions are stored at 16-byte aligned offsets, so games may keep wide fields. */
+static size_t padded(size_t n) { return (n + 15) & ~(size_t)15; }
+
+static int append_raw(sg_sum *s, sg_game *g, const void *pos, uint64_t hash)
+{
+    size_t size = g->desc->pos_size;
+    int rc = reserve(s, s->count + 1, s->used + padded(size));
+    if (rc != SG_OK)
+        return rc;
+    struct slot *sl = &s->slots[s->count++];
+    sl->game = g;
+    sl->off = (uint32_t)s->used;
+    sl->size = (uint32_t)size;
+    sl->hash = hash;
+    memcpy(s->bytes + s->used, pos, size);
+    s->used += padded(size);
+    return SG_OK;
+}
+
+static uint64_t component_hash(sg_game *g, const void *pos)
+{
+    return mix64(g->desc->hash(g->instance, pos) ^ g->salt);
+}
+
+/* Freezes pos when the policy says its number leaves the sum, else appends it. */
+static int settle_or_append(sg_sum *s, sg_game *g, const void *pos)
+{
+    sg_value v;
+    if (g->desc->number(g->instance, pos, &v) &&
+        (sg_value_is_integer(v) || s->policy == SG_FREEZE_NUMBERS)) {
+        s->frozen = sg_value_add(s->frozen, v);
+        return SG_OK;
+    }
+    return append_raw(s, g, pos, component_hash(g, pos));
+}
+
+static int split_settle_append(sg_sum *s, sg_game *g, const void *pos, char *err, size_t errlen)
+{
+    if (!g->desc->split)
+        return settle_or_append(s, g, pos);
+    size_t size = g->desc->pos_size, n = 0;
+    unsigned char *parts = malloc(SPLIT_MAX * padded(size));
+    if (!parts)
+        return SG_ERR_NOMEM;
+    int rc = g->desc->split(g->instance, pos, parts, SPLIT_MAX, &n);
+    if (rc != SG_OK || n > SPLIT_MAX) {
+        snprintf(err, errlen, "%s: split failed (%d)", g->desc->name, rc);
+        free(parts);
+        return rc != SG_OK ? rc : SG_ERR_INTERNAL;
+    }
+    for (size_t k = 0; k < n && rc == SG_OK; k++)
+        rc = settle_or_append(s, g, parts + k * size);
+    free(parts);
+    return rc;
+}
+
+int sg_sum_add(sg_sum *sum, sg_game *game, const void *pos, char *err, size_t errlen)
+{
+    if (game->desc->pos_size > SG_POS_MAX) {
+        snprintf(err, errlen, "%s: position size %zu exceeds %d", game->desc->name,
+                 game->desc->pos_size, SG_POS_MAX);
+        return SG_ERR_INVALID;
+    }
+    return split_settle_append(sum, game, pos, err, errlen);
+}
+
+int sg_sum_copy(sg_sum *dst, const sg_sum *src)
+{
+    int rc = reserve(dst, src->count, src->used);
+    if (rc != SG_OK)
+        return rc;
+    dst->policy = src->policy;
+    dst->frozen = src->frozen;
+    dst->count = src->count;
+    dst->used = src->used;
+    if (src->count)
+        memcpy(dst->slots, src->slots, src->count * sizeof *src->slots);
+    if (src->used)
+        memcpy(dst->bytes, src->bytes, src->used);
+    return SG_OK;
+}
+
+int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *moves,
+                           size_t cap, size_t *count)
+{
+    const struct slot *sl = &sum->slots[i];
+    return sl->game->desc->moves(sl->game->instance, sum->bytes + sl->off, who, moves, cap,
+                                 count);
+}
+
+int sg_sum_moves(const sg_sum *sum, sg_player who, sg_sum_move *moves, size_t cap,
+                 size_t *count)
+{
+    size_t total = 0;
+    sg_move buf[256];
+    bool short_cap = false;
+    for (size_t i = 0; i < sum->count; i++) {
+        size_t n = 0;
+        sg_move *dst = buf;
+        sg_move *heap = NULL;
+        int rc = sg_sum_component_moves(sum, i, who, dst, 256, &n);
+        if (rc == SG_ERR_RANGE) {
+            heap = malloc(n * sizeof *heap);
+            if (!heap)
+                return SG_ERR_NOMEM;
+            size_t m = 0;
+            rc = sg_sum_component_moves(sum, i, who, heap, n, &m);
+            dst = heap;
+            n = m;
+        }
+        if (rc != SG_OK) {
+            free(heap);
+            return rc;
+        }
+        for (size_t k = 0; k < n; k++, total++) {
+            if (total < cap) {
+                moves[total].component = (uint32_t)i;
+                moves[total].move = dst[k];
+            } else {
+                short_cap = true;
+            }
+        }
+        free(heap);
+    }
+    *count = total;
+    return short_cap ? SG_ERR_RANGE : SG_OK;
+}
+
+int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, char *err,
+                size_t errlen)
+{
+    if (mv.component >= src->count) {
+        snprintf(err, errlen, "no component %u in a sum of %zu", mv.component + 1, src->count);
+        return SG_ERR_INVALID;
+    }
+    const struct slot *target = &src->slots[mv.component];
+    sg_game *g = target->game;
+    alignas(16) unsigned char next[SG_POS_MAX];
+    int rc = g->desc->play(g->instance, src->bytes + target->off, who, mv.move, next, err,
+                           errlen);
+    if (rc != SG_OK)
+        return rc;
+    dst->policy = src->policy;
+    dst->frozen = src->frozen;
+    dst->count = 0;
+    dst->used = 0;
+    rc = reserve(dst, src->count + 1, src->used + padded(target->size));
+    for (size_t j = 0; j < src->count && rc == SG_OK; j++) {
+        const struct slot *sl = &src->slots[j];
+        if (j == mv.component)
+            rc = split_settle_append(dst, g, next, err, errlen);
+        else
+            rc = append_raw(dst, sl->game, src->bytes + sl->off, sl->hash);
+    }
+    return rc;
+}
+
+uint64_t sg_sum_hash(const sg_sum *sum)
+{
+    uint64_t h = 0;
+    for (size_t i = 0; i < sum->count; i++)
+        h += sum->slots[i].hash;
+    return h;
+}
+
+int sg_sum_format(const sg_sum *sum, char *buf, size_t cap)
+{
+    size_t used = 0;
+    if (cap == 0)
+        return SG_ERR_RANGE;
+    buf[0] = '\0';
+    if (sum->count == 0)
+        return snprintf(buf, cap, "0") < (int)cap ? SG_OK : SG_ERR_RANGE;
+    for (size_t i = 0; i < sum->count; i++) {
+        const struct slot *sl = &sum->slots[i];
+        int n = snprintf(buf + used, cap - used, "%s%s:", i ? " + " : "", sl->game->desc->name);
+        if (n < 0 || used + (size_t)n >= cap)
+            return SG_ERR_RANGE;
+        used += (size_t)n;
+        int rc = sl->game->desc->format(sl->game->instance, sum->bytes + sl->off, buf + used,
+                                        cap - used);
+        if (rc != SG_OK)
+            return rc;
+        used += strlen(buf + used);
+    }
+    return SG_OK;
+}
+
+int sg_sum_format_move(const sg_sum *sum, sg_sum_move mv, char *buf, size_t cap)
+{
+    if (mv.component >= sum->count)
+        return SG_ERR_INVALID;
+    const struct slot *sl = &sum->slots[mv.component];
+    int n = snprintf(buf, cap, "%u:", mv.component + 1);
+    if (n < 0 || (size_t)n >= cap)
+        return SG_ERR_RANGE;
+    return sl->game->desc->format_move(sl->game->instance, sum->bytes + sl->off, mv.move,
+                                       buf + n, cap - (size_t)n);
+}

@@ -1,0 +1,122 @@
+/* The game plugin ABI, version 1.
+ *
+ * A game plugin is a shared object that exports one symbol:
+ *
+ *     const sg_game_desc *sumgame_game_plugin(void);
+ *
+ * returning a pointer to a static const descriptor. The host reads abi_version and size
+ * first and refuses the plugin when the major version differs or the descriptor is
+ * shorter than the host's ABI 1.0 descriptor.
+ *
+ * Model. An instance (create) holds everything a game needs that is not part of a
+ * position: tables, Zobrist keys, explicit trees, generator parameters. A position is a
+ * plain-old-data blob of exactly pos_size bytes: the host copies it with memcpy, hashes
+ * it with hash(), stores it in transposition tables and may send it to another process
+ * that created its instance from the same parameters and parsed the same texts. Moves
+ * are 64-bit codes the game defines. play() is copy-make: it never changes its input.
+ *
+ * Threading: one instance is used by one thread at a time. A plugin has no mutable
+ * global state; everything lives in the instance.
+ *
+ * Errors: functions return SG_OK or a negative sg_status and write one line into the
+ * caller's err buffer (errlen bytes, always NUL-terminated when errlen > 0). A plugin
+ * never prints and never exits. */
+#ifndef SUMGAME_GAME_H
+#define SUMGAME_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sumgame/host.h"
+#include "sumgame/value.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The exported entry symbol's name and type. */
+#define SG_GAME_ENTRY "sumgame_game_plugin"
+typedef struct sg_game_desc sg_game_desc;
+typedef const sg_game_desc *(*sg_game_entry_fn)(void);
+
+/* Describes one generator or instance parameter, for `sumgame list` and the docs. */
+typedef struct sg_param_doc {
+    const char *key;
+    const char *default_value;
+    const char *help;
+} sg_param_doc;
+
+struct sg_game_desc {
+    uint32_t abi_version; /* SG_ABI_VERSION the plugin was compiled against */
+    uint32_t size;        /* sizeof(sg_game_desc) as the plugin compiled it */
+    const char *name;     /* identifier used in sums: "rcg" in rcg:114|66||49|0 */
+    const char *version;  /* the plugin's own version, free text */
+    const char *description;
+    size_t pos_size; /* bytes in a position, at most SG_POS_MAX */
+    const sg_param_doc *params; /* NULL-terminated (key == NULL) list; may be NULL */
+
+    /* Creates an instance from params (the [sum] keys a game understands, or key=value
+     * arguments of `sumgame gen`). Must reject unknown keys. The instance allocates
+     * through host only and keeps the pointer. */
+    int (*create)(const sg_host *host, const sg_params *params, void **instance, char *err,
+                  size_t errlen);
+    void (*destroy)(void *instance);
+
+    /* Parses a position in the game's notation into pos (pos_size bytes). May grow the
+     * instance (an explicit tree is stored there). */
+    int (*parse)(void *instance, const char *text, void *pos, char *err, size_t errlen);
+    /* Writes the notation of pos; parse(format(p)) must give a position equal to p.
+     * Returns SG_OK or SG_ERR_RANGE when cap is too small. */
+    int (*format)(void *instance, const void *pos, char *buf, size_t cap);
+
+    /* Writes up to cap legal moves of who into moves and their number into *count.
+     * Returns SG_ERR_RANGE when more than cap exist (count then holds the number).
+     * The order must be the same every time for the same position. A settled position
+     * (number() says integer) may still list moves; the host does not ask. */
+    int (*moves)(void *instance, const void *pos, sg_player who, sg_move *moves, size_t cap,
+                 size_t *count);
+    /* Copy-make: writes the result of who playing move in pos into out (which may not
+     * alias pos). Rejects a move that is not legal with SG_ERR_INVALID. */
+    int (*play)(void *instance, const void *pos, sg_player who, sg_move move, void *out,
+                char *err, size_t errlen);
+    /* Parses a move in the game's move notation for who in pos. */
+    int (*parse_move)(void *instance, const void *pos, sg_player who, const char *text,
+                      sg_move *move, char *err, size_t errlen);
+    int (*format_move)(void *instance, const void *pos, sg_move move, char *buf, size_t cap);
+
+    /* Returns true and writes the value when the game knows pos is a number. An integer
+     * means settled: the component is over and counts that many points. A position in
+     * which one player has no move must be reported, with the other's longest run of
+     * moves (signed). A non-integer dyadic is frozen by exact solvers and played out in
+     * real play. Must never claim a number it has not proved. */
+    bool (*number)(void *instance, const void *pos, sg_value *value);
+
+    /* Equal positions give equal hashes; the host mixes it with the game's identity. */
+    uint64_t (*hash)(void *instance, const void *pos);
+
+    /* Heuristic estimate of the position's minimax value with to_move to play, from
+     * Left's point of view, in the value unit. Optional (NULL): the host then uses 0. */
+    sg_value (*evaluate)(void *instance, const void *pos, sg_player to_move);
+
+    /* An upper bound on the temperature (and so on the birthday-based coupon stack size
+     * TDS needs). Optional (NULL): the host bounds it by search. */
+    bool (*temperature_bound)(void *instance, const void *pos, sg_value *bound);
+
+    /* Splits pos into independent components. Optional (NULL): never splits. Writes up
+     * to cap positions of pos_size bytes each into parts and their number into *count
+     * (1 when pos does not split). SG_ERR_RANGE when cap is too small. */
+    int (*split)(void *instance, const void *pos, void *parts, size_t cap, size_t *count);
+
+    /* Writes a random position drawn with rng according to the instance's generator
+     * parameters. Optional (NULL): the game cannot be generated. */
+    int (*generate)(void *instance, sg_rng *rng, void *pos, char *err, size_t errlen);
+};
+
+/* Largest position any game may declare. */
+#define SG_POS_MAX 512
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,122 @@
+#include "support.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef SG_BUILD_DIR
+#define SG_BUILD_DIR "build"
+#endif
+
+const char *support_build_dir(void)
+{
+    const char *b = getenv("SUMGAME_BUILD");
+    return b && *b ? b : SG_BUILD_DIR;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return strdup("");
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 2) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+        }
+    }
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+char *support_temp_file(const char *suffix, const char *text)
+{
+    char tmpl[] = "/tmp/sumgame-test-XXXXXX";
+    int fd = mkstemp(tmpl);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(tmpl);
+    size_t len = strlen(tmpl) + strlen(suffix) + 1;
+    char *path = malloc(len);
+    snprintf(path, len, "%s%s", tmpl, suffix);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+support_run support_host(const char *args, const char *stdin_text)
+{
+    char out_path[] = "/tmp/sumgame-out-XXXXXX", err_path[] = "/tmp/sumgame-err-XXXXXX";
+    int fo = mkstemp(out_path), fe = mkstemp(err_path);
+    assert_true(fo >= 0 && fe >= 0);
+    close(fo);
+    close(fe);
+    char *in_path = stdin_text ? support_temp_file(".in", stdin_text) : NULL;
+    size_t len = strlen(args) + 1024;
+    char *cmd = malloc(len);
+    snprintf(cmd, len, "env -u SUMGAME_PLUGIN_PATH '%s/sumgame' %s <%s >%s 2>%s",
+             support_build_dir(), args, in_path ? in_path : "/dev/null", out_path, err_path);
+    int raw = system(cmd);
+    support_run r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + (WIFSIGNALED(raw) ? WTERMSIG(raw) : 0);
+    r.out = slurp(out_path);
+    r.err = slurp(err_path);
+    unlink(out_path);
+    unlink(err_path);
+    if (in_path) {
+        unlink(in_path);
+        free(in_path);
+    }
+    free(cmd);
+    return r;
+}
+
+void support_run_free(support_run *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+void support_assert_error(const support_run *r, const char *needle)
+{
+    if (r->status != 1 && r->status != 2)
+        fail_msg("expected exit 1 or 2, got %d; stderr: %s", r->status, r->err);
+    if (strncmp(r->err, "sumgame: ", 9) != 0)
+        fail_msg("stderr does not start with 'sumgame: ': %s", r->err);
+    const char *nl = strchr(r->err, '\n');
+    if (!nl || nl[1] != '\0')
+        fail_msg("expected exactly one stderr line, got: %s", r->err);
+    if (!strstr(r->err, needle))
+        fail_msg("stderr lacks '%s': %s", needle, r->err);
+}
+
+void support_game_open(support_game *g, const char *name, const sg_params *params)
+{
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/games/%s.so", support_build_dir(), name);
+    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &g->plugin, err, sizeof err) != SG_OK)
+        fail_msg("%s", err);
+    void *inst = NULL;
+    sg_params empty = { "test", name, NULL, 0 };
+    if (g->plugin.desc.game->create(sg_default_host(), params ? params : &empty, &inst, err,
+                                    sizeof err) != SG_OK)
+        fail_msg("%s", err);
+    sg_game_init(&g->game, g->plugin.desc.game, inst);
+}
+
+void support_game_close(support_game *g)
+{
+    g->game.desc->destroy(g->game.instance);
+    sg_plugin_close(&g->plugin);
+}

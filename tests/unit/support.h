@@ -1,0 +1,44 @@
+/* Helpers shared by the test programs: running the host, loading built plugins. */
+#ifndef SUMGAME_TEST_SUPPORT_H
+#define SUMGAME_TEST_SUPPORT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "sumgame/game.h"
+#include "sumgame/loader.h"
+#include "sumgame/sum.h"
+
+/* The build directory under test ($SUMGAME_BUILD, else the one compiled in). */
+const char *support_build_dir(void);
+
+/* What a host run printed and how it exited. */
+typedef struct support_run {
+    int status;    /* exit status, or 128 + signal */
+    char *out;     /* stdout, NUL-terminated */
+    char *err;     /* stderr, NUL-terminated */
+} support_run;
+
+/* Runs BUILD/sumgame with args (a shell fragment: quote it yourself) and, when stdin_text
+ * is not NULL, that text on standard input. */
+support_run support_host(const char *args, const char *stdin_text);
+void support_run_free(support_run *r);
+/* Asserts that the run failed with exit 1 or 2 and exactly one stderr line starting
+ * "sumgame: " that contains needle. */
+void support_assert_error(const support_run *r, const char *needle);
+
+/* Opens a built game plugin by name and creates a default instance. */
+typedef struct support_game {
+    sg_plugin plugin;
+    sg_game game;
+} support_game;
+void support_game_open(support_game *g, const char *name, const sg_params *params);
+void support_game_close(support_game *g);
+
+/* Writes text to a new temporary file and returns its path (free it). */
+char *support_temp_file(const char *suffix, const char *text);
+
+#endif
