@@ -1,0 +1,152 @@
+/* Sum bookkeeping: settling, freezing, copy-make and order-independent hashing, on rcg
+ * components whose values are known from theory. */
+#include "support.h"
+
+#include <string.h>
+
+#include "sumgame/sum.h"
+
+static support_game rcg;
+
+static int setup(void **state)
+{
+    (void)state;
+    support_game_open(&rcg, "rcg", NULL);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    support_game_close(&rcg);
+    return 0;
+}
+
+static void add(sg_sum *s, const char *text)
+{
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    char err[256];
+    if (rcg.game.desc->parse(rcg.game.instance, text, pos, err, sizeof err) != SG_OK)
+        fail_msg("%s: %s", text, err);
+    if (sg_sum_add(s, &rcg.game, pos, err, sizeof err) != SG_OK)
+        fail_msg("%s: %s", text, err);
+}
+
+static void assert_frozen(const sg_sum *s, const char *want)
+{
+    char buf[SG_VALUE_TEXT_MAX];
+    sg_value_format(sg_sum_frozen(s), buf, sizeof buf);
+    assert_string_equal(buf, want);
+}
+
+static void test_integers_settle(void **state)
+{
+    (void)state;
+    sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
+    add(s, "3");
+    add(s, "{1|0}");
+    add(s, "-5");
+    assert_int_equal(sg_sum_count(s), 1);
+    assert_frozen(s, "-2");
+    /* Left takes {1|0} to 1: the sum is over at -1. */
+    sg_sum_move mv = { 0, 0 };
+    size_t n = 0;
+    sg_sum_move moves[8];
+    assert_int_equal(sg_sum_moves(s, SG_LEFT, moves, 8, &n), SG_OK);
+    assert_int_equal(n, 1);
+    mv = moves[0];
+    sg_sum *t = sg_sum_new(SG_FREEZE_INTEGERS);
+    char err[256];
+    assert_int_equal(sg_sum_play(s, SG_LEFT, mv, t, err, sizeof err), SG_OK);
+    assert_true(sg_sum_is_over(t));
+    assert_frozen(t, "-1");
+    /* copy-make: the source is untouched */
+    assert_int_equal(sg_sum_count(s), 1);
+    assert_frozen(s, "-2");
+    sg_sum_free(s);
+    sg_sum_free(t);
+}
+
+static void test_numbers_freeze_only_when_asked(void **state)
+{
+    (void)state;
+    sg_sum *real = sg_sum_new(SG_FREEZE_INTEGERS);
+    sg_sum *exact = sg_sum_new(SG_FREEZE_NUMBERS);
+    add(real, "{0|1}");
+    add(exact, "{0|1}");
+    add(exact, "-1/2");
+    assert_int_equal(sg_sum_count(real), 1);
+    assert_frozen(real, "0");
+    assert_int_equal(sg_sum_count(exact), 0);
+    assert_frozen(exact, "0");
+    sg_sum_free(real);
+    sg_sum_free(exact);
+}
+
+static void test_hash_ignores_order(void **state)
+{
+    (void)state;
+    sg_sum *a = sg_sum_new(SG_FREEZE_INTEGERS);
+    sg_sum *b = sg_sum_new(SG_FREEZE_INTEGERS);
+    sg_sum *c = sg_sum_new(SG_FREEZE_INTEGERS);
+    add(a, "{1|0}");
+    add(a, "114|66||49|0");
+    add(b, "114|66||49|0");
+    add(b, "1|0");
+    add(c, "{2|0}");
+    add(c, "114|66||49|0");
+    assert_true(sg_sum_hash(a) == sg_sum_hash(b));
+    assert_true(sg_sum_hash(a) != sg_sum_hash(c));
+    /* a multiset: two copies differ from one */
+    add(b, "{1|0}");
+    assert_true(sg_sum_hash(a) != sg_sum_hash(b));
+    sg_sum_free(a);
+    sg_sum_free(b);
+    sg_sum_free(c);
+}
+
+static void test_illegal_move_rejected(void **state)
+{
+    (void)state;
+    sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
+    sg_sum *t = sg_sum_new(SG_FREEZE_INTEGERS);
+    add(s, "{1|0}");
+    char err[256] = "";
+    sg_sum_move bad_component = { 5, 0 };
+    assert_int_equal(sg_sum_play(s, SG_LEFT, bad_component, t, err, sizeof err), SG_ERR_INVALID);
+    assert_true(strlen(err) > 0);
+    sg_sum_move bad_move = { 0, UINT64_C(0xffffffff) };
+    err[0] = '\0';
+    assert_int_equal(sg_sum_play(s, SG_LEFT, bad_move, t, err, sizeof err), SG_ERR_INVALID);
+    assert_true(strlen(err) > 0);
+    sg_sum_free(s);
+    sg_sum_free(t);
+}
+
+static void test_format(void **state)
+{
+    (void)state;
+    sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
+    char buf[256];
+    assert_int_equal(sg_sum_format(s, buf, sizeof buf), SG_OK);
+    assert_string_equal(buf, "0");
+    add(s, "114|66||49|0");
+    add(s, "7");
+    add(s, "{1|0}");
+    assert_int_equal(sg_sum_format(s, buf, sizeof buf), SG_OK);
+    assert_string_equal(buf, "rcg:114|66||49|0 + rcg:1|0");
+    assert_int_equal(sg_sum_format(s, buf, 8), SG_ERR_RANGE);
+    sg_sum_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_integers_settle),
+        cmocka_unit_test(test_numbers_freeze_only_when_asked),
+        cmocka_unit_test(test_hash_ignores_order),
+        cmocka_unit_test(test_illegal_move_rejected),
+        cmocka_unit_test(test_format),
+    };
+    return cmocka_run_group_tests_name("sum", tests, setup, teardown);
+}
