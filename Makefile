@@ -13,6 +13,8 @@ PKGS := inih
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 OPT     ?= -O2 -g
+# `make V=1` shows every command.
+Q := $(if $(filter 1,$(V)),,@)
 ifeq ($(SANITIZE),1)
 OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 endif
@@ -48,42 +50,52 @@ deps:
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -DSG_BUILD_DIR='"$(ABS_BUILD)"' -DSG_PREFIX='"$(PREFIX)"' -MMD -MP -c $< -o $@
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS_ALL) -DSG_BUILD_DIR='"$(ABS_BUILD)"' -DSG_PREFIX='"$(PREFIX)"' -MMD -MP -c $< -o $@
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HOST_OBJ := $(HOST_SRC:%.c=$(BUILD)/obj/%.o)
 
 $(LIB): $(LIB_OBJ)
-	$(CC) -shared $(LDFLAGS_ALL) -o $@ $^ $$(pkg-config --libs $(PKGS)) -ldl -lm
+	@echo "  LD      $@"
+	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $^ $$(pkg-config --libs $(PKGS)) -ldl -lm
 
 $(HOST): $(HOST_OBJ) $(LIB)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' -lm
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' -lm
 
 .SECONDARY:
 .SECONDEXPANSION:
 $(BUILD)/games/%.so: $$(patsubst %.c,$(BUILD)/obj/%.o,$$(wildcard plugins/%/*.c)) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -Wl,-rpath,'$$ORIGIN/../..'
+	@echo "  LD      $@"
+	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -Wl,-rpath,'$$ORIGIN/../..'
 
 $(BUILD)/strategies/%.so: $$(patsubst %.c,$(BUILD)/obj/%.o,$$(wildcard strategies/%/*.c)) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -Wl,-rpath,'$$ORIGIN/../..'
+	@echo "  LD      $@"
+	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -Wl,-rpath,'$$ORIGIN/../..'
 
 # Test plugins deliberately break the ABI; they link nothing.
 $(BUILD)/tests/plugins/%.so: $(BUILD)/obj/tests/plugins/%.o
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS_ALL) -o $@ $<
+	@echo "  LD      $@"
+	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $<
 
 $(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(BUILD)/obj/tests/unit/support.o $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -lcmocka -ldl -lm
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -lcmocka -ldl -lm
 
 run: all
 	$(HOST) match conf/default.ini
 
-# The suite, then the same suite built with AddressSanitizer + UBSan in build/asan.
+# The suite, a warning-free clang build, then the suite built with AddressSanitizer +
+# UBSan in build/asan.
 test: deps
 	$(MAKE) --no-print-directory check
+	@if command -v clang >/dev/null; then $(MAKE) --no-print-directory all BUILD=build/clang CC=clang; \
+	  else echo "sumgame: clang not installed, skipping the clang build"; fi
 	$(MAKE) --no-print-directory check BUILD=build/asan SANITIZE=1
 
 check: all $(UNIT_BIN) $(TPLUG_SO)
