@@ -1,0 +1,704 @@
+#include "sumgame/cgt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { LEFT = 0, RIGHT = 1 };
+
+struct node {
+    uint32_t opt;     /* first option in t->opts: Left ones, then Right ones */
+    uint32_t n[2];    /* option counts per side (0 for numbers: theirs are made lazily) */
+    uint32_t neg;     /* id + 1 of the negative, 0 while unknown */
+    bool number;
+    bool canonical;   /* false for the temporary forms canonicalization compares against */
+    sg_value value;
+};
+
+/* Open addressing from a 64-bit key to a 32-bit value; key 0 is never stored (keys are
+ * offset by one). */
+struct map {
+    uint64_t *keys;
+    uint32_t *vals;
+    size_t cap, used;
+};
+
+struct sg_cgt {
+    struct node *nodes;
+    size_t count, cap;
+    sg_cg *opts;
+    size_t nopts, opts_cap;
+    uint32_t *canon; /* id + 1 per slot, hashed by content */
+    size_t canon_cap, canon_used;
+    struct map le, add, positions;
+};
+
+static uint64_t mix(uint64_t z)
+{
+    z += UINT64_C(0x9E3779B97F4A7C15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static void die_nomem(void)
+{
+    /* Allocation failure inside a deep recursion has no sane recovery; the callers of the
+     * public functions cannot undo half-built memo tables either. */
+    fputs("sumgame: out of memory in canonical-form table\n", stderr);
+    abort();
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        die_nomem();
+    return q;
+}
+
+/* ---- u64 -> u32 maps ---- */
+
+static bool map_get(const struct map *m, uint64_t key, uint32_t *val)
+{
+    if (!m->cap)
+        return false;
+    key++;
+    for (size_t i = mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->keys[i] == 0)
+            return false;
+        if (m->keys[i] == key) {
+            *val = m->vals[i];
+            return true;
+        }
+    }
+}
+
+static void map_put(struct map *m, uint64_t key, uint32_t val);
+
+static void map_grow(struct map *m)
+{
+    struct map old = *m;
+    m->cap = old.cap ? old.cap * 2 : 1024;
+    m->keys = calloc(m->cap, sizeof *m->keys);
+    m->vals = calloc(m->cap, sizeof *m->vals);
+    if (!m->keys || !m->vals)
+        die_nomem();
+    m->used = 0;
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.keys[i])
+            map_put(m, old.keys[i] - 1, old.vals[i]);
+    free(old.keys);
+    free(old.vals);
+}
+
+static void map_put(struct map *m, uint64_t key, uint32_t val)
+{
+    if ((m->used + 1) * 2 > m->cap)
+        map_grow(m);
+    key++;
+    size_t i = mix(key) & (m->cap - 1);
+    while (m->keys[i] != 0 && m->keys[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    if (m->keys[i] == 0)
+        m->used++;
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
+static void map_free(struct map *m)
+{
+    free(m->keys);
+    free(m->vals);
+}
+
+/* ---- nodes ---- */
+
+sg_cgt *sg_cgt_new(void)
+{
+    sg_cgt *t = calloc(1, sizeof *t);
+    return t;
+}
+
+void sg_cgt_free(sg_cgt *t)
+{
+    if (!t)
+        return;
+    free(t->nodes);
+    free(t->opts);
+    free(t->canon);
+    map_free(&t->le);
+    map_free(&t->add);
+    map_free(&t->positions);
+    free(t);
+}
+
+size_t sg_cgt_size(const sg_cgt *t) { return t->count; }
+
+static uint64_t content_hash(const sg_cgt *t, const struct node *n)
+{
+    if (n->number)
+        return mix((uint64_t)n->value.num ^ ((uint64_t)n->value.exp << 56) ^ 0x5151);
+    uint64_t h = mix(n->n[LEFT] * 31 + n->n[RIGHT]);
+    for (uint32_t i = 0; i < n->n[LEFT] + n->n[RIGHT]; i++)
+        h = mix(h ^ t->opts[n->opt + i]);
+    return h;
+}
+
+static bool same_content(const sg_cgt *t, const struct node *a, const struct node *b)
+{
+    if (a->number != b->number)
+        return false;
+    if (a->number)
+        return sg_value_eq(a->value, b->value);
+    if (a->n[LEFT] != b->n[LEFT] || a->n[RIGHT] != b->n[RIGHT])
+        return false;
+    return memcmp(&t->opts[a->opt], &t->opts[b->opt],
+                  (a->n[LEFT] + a->n[RIGHT]) * sizeof(sg_cg)) == 0;
+}
+
+static void canon_grow(sg_cgt *t)
+{
+    size_t cap = t->canon_cap ? t->canon_cap * 2 : 1024;
+    uint32_t *slots = calloc(cap, sizeof *slots);
+    if (!slots)
+        die_nomem();
+    for (size_t i = 0; i < t->canon_cap; i++) {
+        uint32_t id = t->canon[i];
+        if (!id)
+            continue;
+        size_t k = content_hash(t, &t->nodes[id - 1]) & (cap - 1);
+        while (slots[k])
+            k = (k + 1) & (cap - 1);
+        slots[k] = id;
+    }
+    free(t->canon);
+    t->canon = slots;
+    t->canon_cap = cap;
+}
+
+/* Appends a node whose options are opts[0..nl+nr); canonical nodes are hash-consed. */
+static sg_cg intern(sg_cgt *t, bool number, sg_value value, const sg_cg *opts, uint32_t nl,
+                    uint32_t nr, bool canonical)
+{
+    if (t->nopts + nl + nr > t->opts_cap) {
+        t->opts_cap = (t->nopts + nl + nr) * 2 + 64;
+        t->opts = xrealloc(t->opts, t->opts_cap * sizeof *t->opts);
+    }
+    if (t->count == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 256;
+        t->nodes = xrealloc(t->nodes, t->cap * sizeof *t->nodes);
+    }
+    struct node n = { (uint32_t)t->nopts, { nl, nr }, 0, number, canonical, value };
+    memcpy(&t->opts[t->nopts], opts, (nl + nr) * sizeof *opts);
+    if (canonical) {
+        if ((t->canon_used + 1) * 2 > t->canon_cap)
+            canon_grow(t);
+        uint64_t h = content_hash(t, &n);
+        size_t k = h & (t->canon_cap - 1);
+        for (; t->canon[k]; k = (k + 1) & (t->canon_cap - 1))
+            if (same_content(t, &t->nodes[t->canon[k] - 1], &n))
+                return t->canon[k] - 1;
+        t->canon[k] = (uint32_t)t->count + 1;
+        t->canon_used++;
+    }
+    t->nopts += nl + nr;
+    t->nodes[t->count] = n;
+    return (sg_cg)t->count++;
+}
+
+sg_cg sg_cgt_number(sg_cgt *t, sg_value x) { return intern(t, true, x, NULL, 0, 0, true); }
+
+bool sg_cgt_is_number(const sg_cgt *t, sg_cg g, sg_value *x)
+{
+    if (!t->nodes[g].number)
+        return false;
+    if (x)
+        *x = t->nodes[g].value;
+    return true;
+}
+
+/* The canonical options of the number x on one side (at most one). */
+static size_t number_option(sg_cgt *t, sg_value x, int side, sg_cg *out)
+{
+    if (sg_value_is_integer(x)) {
+        if (side == LEFT && x.num > 0)
+            *out = sg_cgt_number(t, sg_value_int(x.num - 1));
+        else if (side == RIGHT && x.num < 0)
+            *out = sg_cgt_number(t, sg_value_int(x.num + 1));
+        else
+            return 0;
+        return 1;
+    }
+    *out = sg_cgt_number(t, sg_value_make(side == LEFT ? x.num - 1 : x.num + 1, x.exp));
+    return 1;
+}
+
+static size_t count(sg_cgt *t, sg_cg g, int side)
+{
+    const struct node *n = &t->nodes[g];
+    if (n->number) {
+        sg_cg dummy;
+        return number_option(t, n->value, side, &dummy);
+    }
+    return n->n[side];
+}
+
+static sg_cg option(sg_cgt *t, sg_cg g, int side, size_t i)
+{
+    const struct node *n = &t->nodes[g];
+    if (n->number) {
+        sg_cg o = 0;
+        number_option(t, n->value, side, &o);
+        return o;
+    }
+    return t->opts[n->opt + (side == RIGHT ? n->n[LEFT] : 0) + i];
+}
+
+size_t sg_cgt_left_count(sg_cgt *t, sg_cg g) { return count(t, g, LEFT); }
+size_t sg_cgt_right_count(sg_cgt *t, sg_cg g) { return count(t, g, RIGHT); }
+sg_cg sg_cgt_left(sg_cgt *t, sg_cg g, size_t i) { return option(t, g, LEFT, i); }
+sg_cg sg_cgt_right(sg_cgt *t, sg_cg g, size_t i) { return option(t, g, RIGHT, i); }
+
+/* ---- comparison ---- */
+
+bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
+{
+    if (g == h)
+        return true;
+    const struct node *a = &t->nodes[g], *b = &t->nodes[h];
+    if (a->number && b->number)
+        return sg_value_cmp(a->value, b->value) <= 0;
+    uint64_t key = (uint64_t)g << 32 | h;
+    uint32_t memo;
+    if (map_get(&t->le, key, &memo))
+        return memo;
+    bool a_num = a->number, b_num = b->number;
+    bool le = true;
+    /* G <= H unless some G^L >= H or some H^R <= G. By number avoidance a number's own
+     * options never decide a comparison with a non-number, so they are skipped. */
+    if (!a_num)
+        for (size_t i = 0, n = count(t, g, LEFT); le && i < n; i++)
+            if (sg_cgt_le(t, h, option(t, g, LEFT, i)))
+                le = false;
+    if (!b_num)
+        for (size_t i = 0, n = count(t, h, RIGHT); le && i < n; i++)
+            if (sg_cgt_le(t, option(t, h, RIGHT, i), g))
+                le = false;
+    map_put(&t->le, key, le);
+    return le;
+}
+
+sg_cmp sg_cgt_compare(sg_cgt *t, sg_cg g, sg_cg h)
+{
+    bool le = sg_cgt_le(t, g, h), ge = sg_cgt_le(t, h, g);
+    return le && ge ? SG_CMP_EQUAL : le ? SG_CMP_LESS : ge ? SG_CMP_GREATER : SG_CMP_FUZZY;
+}
+
+/* ---- canonicalization ---- */
+
+struct list {
+    sg_cg *v;
+    size_t n, cap;
+};
+
+static void list_push(struct list *l, sg_cg g)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->v[i] == g)
+            return; /* canonical ids: equal games are the same id */
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 8;
+        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = g;
+}
+
+static void list_remove(struct list *l, size_t i)
+{
+    memmove(&l->v[i], &l->v[i + 1], (l->n - i - 1) * sizeof *l->v);
+    l->n--;
+}
+
+/* Left keeps its maximal options, Right its minimal ones. */
+static void drop_dominated(sg_cgt *t, struct list *l, int side)
+{
+    for (size_t i = 0; i < l->n;) {
+        bool dominated = false;
+        for (size_t j = 0; j < l->n && !dominated; j++)
+            if (j != i)
+                dominated = side == LEFT ? sg_cgt_le(t, l->v[i], l->v[j])
+                                         : sg_cgt_le(t, l->v[j], l->v[i]);
+        if (dominated)
+            list_remove(l, i);
+        else
+            i++;
+    }
+}
+
+static int by_id(const void *a, const void *b)
+{
+    sg_cg x = *(const sg_cg *)a, y = *(const sg_cg *)b;
+    return (x > y) - (x < y);
+}
+
+static sg_cg temporary(sg_cgt *t, const struct list *l, const struct list *r)
+{
+    sg_cg *all = xrealloc(NULL, (l->n + r->n + 1) * sizeof *all);
+    memcpy(all, l->v, l->n * sizeof *all);
+    memcpy(all + l->n, r->v, r->n * sizeof *all);
+    sg_cg g = intern(t, false, sg_value_int(0), all, (uint32_t)l->n, (uint32_t)r->n, false);
+    free(all);
+    return g;
+}
+
+/* Replaces the first reversible option of side by the options it reverses to.
+ * A Left option A reverses through A^R <= G; a Right option B through B^L >= G. */
+static bool bypass_one(sg_cgt *t, struct list *l, int side, sg_cg g)
+{
+    int other = side == LEFT ? RIGHT : LEFT;
+    for (size_t i = 0; i < l->n; i++) {
+        sg_cg a = l->v[i];
+        for (size_t k = 0, n = count(t, a, other); k < n; k++) {
+            sg_cg ar = option(t, a, other, k);
+            bool reverses = side == LEFT ? sg_cgt_le(t, ar, g) : sg_cgt_le(t, g, ar);
+            if (!reverses)
+                continue;
+            list_remove(l, i);
+            for (size_t j = 0, m = count(t, ar, side); j < m; j++)
+                list_push(l, option(t, ar, side, j));
+            return true;
+        }
+    }
+    return false;
+}
+
+int sg_cgt_make(sg_cgt *t, const sg_cg *left, size_t nleft, const sg_cg *right, size_t nright,
+                sg_cg *out)
+{
+    struct list l = { 0 }, r = { 0 };
+    for (size_t i = 0; i < nleft; i++)
+        list_push(&l, left[i]);
+    for (size_t i = 0; i < nright; i++)
+        list_push(&r, right[i]);
+    for (;;) {
+        drop_dominated(t, &l, LEFT);
+        drop_dominated(t, &r, RIGHT);
+        sg_cg g = temporary(t, &l, &r);
+        if (!bypass_one(t, &l, LEFT, g) && !bypass_one(t, &r, RIGHT, g))
+            break;
+    }
+    /* A canonical form whose options are all numbers, every Left one below every Right
+     * one, is the simplest number between them (simplicity theorem); every number's
+     * canonical form is of this kind, so no number is missed. */
+    bool all_numbers = true, has_lo = false, has_hi = false;
+    sg_value lo = sg_value_int(0), hi = sg_value_int(0), x;
+    for (size_t i = 0; i < l.n && all_numbers; i++) {
+        all_numbers = sg_cgt_is_number(t, l.v[i], &x);
+        if (all_numbers && (!has_lo || sg_value_cmp(x, lo) > 0))
+            lo = x, has_lo = true;
+    }
+    for (size_t i = 0; i < r.n && all_numbers; i++) {
+        all_numbers = sg_cgt_is_number(t, r.v[i], &x);
+        if (all_numbers && (!has_hi || sg_value_cmp(x, hi) < 0))
+            hi = x, has_hi = true;
+    }
+    sg_value simplest;
+    if (all_numbers && sg_value_simplest_between(has_lo, lo, has_hi, hi, &simplest) == 0) {
+        *out = sg_cgt_number(t, simplest);
+    } else {
+        qsort(l.v, l.n, sizeof *l.v, by_id);
+        qsort(r.v, r.n, sizeof *r.v, by_id);
+        sg_cg *all = xrealloc(NULL, (l.n + r.n + 1) * sizeof *all);
+        memcpy(all, l.v, l.n * sizeof *all);
+        memcpy(all + l.n, r.v, r.n * sizeof *all);
+        *out = intern(t, false, sg_value_int(0), all, (uint32_t)l.n, (uint32_t)r.n, true);
+        free(all);
+    }
+    free(l.v);
+    free(r.v);
+    return SG_OK;
+}
+
+/* ---- arithmetic ---- */
+
+sg_cg sg_cgt_neg(sg_cgt *t, sg_cg g)
+{
+    if (t->nodes[g].number)
+        return sg_cgt_number(t, sg_value_neg(t->nodes[g].value));
+    if (t->nodes[g].neg)
+        return t->nodes[g].neg - 1;
+    size_t nl = count(t, g, RIGHT), nr = count(t, g, LEFT);
+    sg_cg *opts = xrealloc(NULL, (nl + nr + 1) * sizeof *opts);
+    for (size_t i = 0; i < nl; i++)
+        opts[i] = sg_cgt_neg(t, option(t, g, RIGHT, i));
+    for (size_t i = 0; i < nr; i++)
+        opts[nl + i] = sg_cgt_neg(t, option(t, g, LEFT, i));
+    sg_cg n;
+    sg_cgt_make(t, opts, nl, opts + nl, nr, &n);
+    free(opts);
+    t->nodes[g].neg = n + 1;
+    t->nodes[n].neg = g + 1;
+    return n;
+}
+
+int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)
+{
+    if (g > h) {
+        sg_cg s = g;
+        g = h;
+        h = s;
+    }
+    const struct node *a = &t->nodes[g], *b = &t->nodes[h];
+    if (a->number && b->number) {
+        *out = sg_cgt_number(t, sg_value_add(a->value, b->value));
+        return SG_OK;
+    }
+    uint64_t key = (uint64_t)g << 32 | h;
+    uint32_t memo;
+    if (map_get(&t->add, key, &memo)) {
+        *out = memo;
+        return SG_OK;
+    }
+    /* Number translation: x + H = {H^L + x | H^R + x} when H is not a number, so the
+     * number's own options are never needed. */
+    bool a_num = a->number, b_num = b->number;
+    struct list side[2] = { { 0 }, { 0 } };
+    for (int s = LEFT; s <= RIGHT; s++) {
+        if (!a_num)
+            for (size_t i = 0, n = count(t, g, s); i < n; i++) {
+                sg_cg sum;
+                sg_cgt_add(t, option(t, g, s, i), h, &sum);
+                list_push(&side[s], sum);
+            }
+        if (!b_num)
+            for (size_t i = 0, n = count(t, h, s); i < n; i++) {
+                sg_cg sum;
+                sg_cgt_add(t, g, option(t, h, s, i), &sum);
+                list_push(&side[s], sum);
+            }
+    }
+    sg_cgt_make(t, side[LEFT].v, side[LEFT].n, side[RIGHT].v, side[RIGHT].n, out);
+    free(side[LEFT].v);
+    free(side[RIGHT].v);
+    map_put(&t->add, key, *out);
+    return SG_OK;
+}
+
+int sg_cgt_sub(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)
+{
+    return sg_cgt_add(t, g, sg_cgt_neg(t, h), out);
+}
+
+static int incentives(sg_cgt *t, sg_cg g, int side, sg_cg *out, size_t cap, size_t *n)
+{
+    *n = count(t, g, side);
+    if (*n > cap)
+        return SG_ERR_RANGE;
+    for (size_t i = 0; i < *n; i++) {
+        sg_cg o = option(t, g, side, i);
+        if (side == LEFT)
+            sg_cgt_sub(t, o, g, &out[i]);
+        else
+            sg_cgt_sub(t, g, o, &out[i]);
+    }
+    return SG_OK;
+}
+
+int sg_cgt_left_incentives(sg_cgt *t, sg_cg g, sg_cg *out, size_t cap, size_t *n)
+{
+    return incentives(t, g, LEFT, out, cap, n);
+}
+
+int sg_cgt_right_incentives(sg_cgt *t, sg_cg g, sg_cg *out, size_t cap, size_t *n)
+{
+    return incentives(t, g, RIGHT, out, cap, n);
+}
+
+/* ---- printing ---- */
+
+struct out {
+    char *buf;
+    size_t cap, used;
+    bool overflow;
+};
+
+static void put(struct out *o, const char *s)
+{
+    size_t len = strlen(s);
+    if (o->used + len + 1 > o->cap) {
+        o->overflow = true;
+        return;
+    }
+    memcpy(o->buf + o->used, s, len + 1);
+    o->used += len;
+}
+
+static bool is_star(sg_cgt *t, sg_cg g, sg_value *base)
+{
+    if (t->nodes[g].number || count(t, g, LEFT) != 1 || count(t, g, RIGHT) != 1)
+        return false;
+    sg_cg l = option(t, g, LEFT, 0), r = option(t, g, RIGHT, 0);
+    return l == r && sg_cgt_is_number(t, l, base);
+}
+
+static void format_game(sg_cgt *t, sg_cg g, struct out *o)
+{
+    char num[SG_VALUE_TEXT_MAX];
+    sg_value x;
+    if (sg_cgt_is_number(t, g, &x)) {
+        sg_value_format(x, num, sizeof num);
+        put(o, num);
+        return;
+    }
+    if (is_star(t, g, &x)) {
+        if (x.num != 0) {
+            sg_value_format(x, num, sizeof num);
+            put(o, num);
+        }
+        put(o, "*");
+        return;
+    }
+    size_t nl = count(t, g, LEFT), nr = count(t, g, RIGHT);
+    if (nl == 1 && nr == 1) {
+        sg_cg l = option(t, g, LEFT, 0), r = option(t, g, RIGHT, 0);
+        sg_value y, base;
+        if (sg_cgt_is_number(t, l, &x) && x.num == 0 && is_star(t, r, &base) && base.num == 0) {
+            put(o, "^");
+            return;
+        }
+        if (sg_cgt_is_number(t, r, &x) && x.num == 0 && is_star(t, l, &base) && base.num == 0) {
+            put(o, "v");
+            return;
+        }
+        if (sg_cgt_is_number(t, l, &x) && sg_cgt_is_number(t, r, &y) && x.num > 0 &&
+            sg_value_eq(x, sg_value_neg(y))) {
+            sg_value_format(x, num, sizeof num);
+            put(o, "±");
+            put(o, num);
+            return;
+        }
+    }
+    put(o, "{");
+    for (size_t i = 0; i < nl; i++) {
+        if (i)
+            put(o, ",");
+        format_game(t, option(t, g, LEFT, i), o);
+    }
+    put(o, "|");
+    for (size_t i = 0; i < nr; i++) {
+        if (i)
+            put(o, ",");
+        format_game(t, option(t, g, RIGHT, i), o);
+    }
+    put(o, "}");
+}
+
+int sg_cgt_format(sg_cgt *t, sg_cg g, char *buf, size_t cap)
+{
+    if (cap == 0)
+        return SG_ERR_RANGE;
+    struct out o = { buf, cap, 0, false };
+    buf[0] = '\0';
+    format_game(t, g, &o);
+    return o.overflow ? SG_ERR_RANGE : SG_OK;
+}
+
+/* ---- canonical forms of plugin positions ---- */
+
+struct walk {
+    sg_cgt *t;
+    const sg_game *game;
+    size_t max_positions, visited;
+    char *err;
+    size_t errlen;
+};
+
+static int walk_position(struct walk *w, const void *pos, sg_cg *out);
+
+/* The canonical form of a position as played, adding the parts when it splits. */
+static int walk_result(struct walk *w, const void *pos, sg_cg *out)
+{
+    const sg_game_desc *d = w->game->desc;
+    if (!d->split)
+        return walk_position(w, pos, out);
+    size_t size = d->pos_size, n = 0, cap = 64;
+    unsigned char *parts = malloc(cap * ((size + 15) & ~(size_t)15));
+    if (!parts)
+        return SG_ERR_NOMEM;
+    int rc = d->split(w->game->instance, pos, parts, cap, &n);
+    if (rc != SG_OK) {
+        snprintf(w->err, w->errlen, "%s: split failed", d->name);
+        free(parts);
+        return rc;
+    }
+    *out = sg_cgt_number(w->t, sg_value_int(0));
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        sg_cg part;
+        rc = walk_position(w, parts + i * size, &part);
+        if (rc == SG_OK)
+            rc = sg_cgt_add(w->t, *out, part, out);
+    }
+    free(parts);
+    return rc;
+}
+
+static int walk_position(struct walk *w, const void *pos, sg_cg *out)
+{
+    const sg_game_desc *d = w->game->desc;
+    void *inst = w->game->instance;
+    sg_value x;
+    if (d->number(inst, pos, &x)) {
+        *out = sg_cgt_number(w->t, x);
+        return SG_OK;
+    }
+    uint64_t key = mix(d->hash(inst, pos) ^ w->game->salt);
+    uint32_t memo;
+    if (map_get(&w->t->positions, key, &memo)) {
+        *out = memo;
+        return SG_OK;
+    }
+    if (w->max_positions && ++w->visited > w->max_positions) {
+        snprintf(w->err, w->errlen, "%s: more than %zu positions", d->name, w->max_positions);
+        return SG_ERR_BUDGET;
+    }
+    struct list side[2] = { { 0 }, { 0 } };
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    int rc = SG_OK;
+    for (int s = LEFT; s <= RIGHT && rc == SG_OK; s++) {
+        size_t n = 0;
+        sg_move small[64], *moves = small;
+        rc = d->moves(inst, pos, (sg_player)s, moves, 64, &n);
+        if (rc == SG_ERR_RANGE) {
+            moves = malloc(n * sizeof *moves);
+            if (!moves)
+                rc = SG_ERR_NOMEM;
+            else
+                rc = d->moves(inst, pos, (sg_player)s, moves, n, &n);
+        }
+        for (size_t i = 0; i < n && rc == SG_OK; i++) {
+            rc = d->play(inst, pos, (sg_player)s, moves[i], next, w->err, w->errlen);
+            sg_cg o;
+            if (rc == SG_OK)
+                rc = walk_result(w, next, &o);
+            if (rc == SG_OK)
+                list_push(&side[s], o);
+        }
+        if (moves != small)
+            free(moves);
+    }
+    if (rc == SG_OK) {
+        sg_cgt_make(w->t, side[LEFT].v, side[LEFT].n, side[RIGHT].v, side[RIGHT].n, out);
+        map_put(&w->t->positions, key, *out);
+    }
+    free(side[LEFT].v);
+    free(side[RIGHT].v);
+    return rc;
+}
+
+int sg_cgt_from_game(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
+                     sg_cg *out, char *err, size_t errlen)
+{
+    struct walk w = { t, game, max_positions, 0, err, errlen };
+    return walk_result(&w, pos, out);
+}

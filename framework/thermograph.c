@@ -1,0 +1,500 @@
+#include "sumgame/thermograph.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- piecewise-linear functions ---- */
+
+static void pl_free(sg_pl *f)
+{
+    free(f->t);
+    free(f->x);
+    free(f->slope);
+    memset(f, 0, sizeof *f);
+}
+
+static bool pl_alloc(sg_pl *f, size_t n)
+{
+    f->n = 0;
+    f->t = malloc((n + 1) * sizeof *f->t);
+    f->x = malloc((n + 1) * sizeof *f->x);
+    f->slope = malloc((n + 1) * sizeof *f->slope);
+    return f->t && f->x && f->slope;
+}
+
+static void pl_push(sg_pl *f, sg_value t, sg_value x, int slope)
+{
+    /* Drop a breakpoint that changes nothing: same slope and on the previous line. */
+    if (f->n > 0 && f->slope[f->n - 1] == slope) {
+        sg_value on_line = sg_value_add(f->x[f->n - 1],
+                                        sg_value_mul_int(sg_value_sub(t, f->t[f->n - 1]), slope));
+        if (sg_value_eq(on_line, x))
+            return;
+    }
+    f->t[f->n] = t;
+    f->x[f->n] = x;
+    f->slope[f->n] = slope;
+    f->n++;
+}
+
+static bool pl_const(sg_pl *f, sg_value x)
+{
+    if (!pl_alloc(f, 1))
+        return false;
+    pl_push(f, sg_value_int(-1), x, 0);
+    return true;
+}
+
+static size_t segment_at(const sg_pl *f, sg_value t)
+{
+    size_t i = 0;
+    while (i + 1 < f->n && sg_value_cmp(f->t[i + 1], t) <= 0)
+        i++;
+    return i;
+}
+
+sg_value sg_pl_eval(const sg_pl *f, sg_value t)
+{
+    size_t i = segment_at(f, t);
+    return sg_value_add(f->x[i], sg_value_mul_int(sg_value_sub(t, f->t[i]), f->slope[i]));
+}
+
+static int slope_at(const sg_pl *f, sg_value t) { return f->slope[segment_at(f, t)]; }
+
+/* x / k for k in {1, 2, 4}: the only divisors slope differences of walls produce. */
+static bool divide(sg_value x, int k, sg_value *out)
+{
+    int s = k < 0 ? -1 : 1;
+    k *= s;
+    if (k != 1 && k != 2 && k != 4)
+        return false;
+    *out = sg_value_mul_int(x, s);
+    for (; k > 1; k /= 2)
+        *out = sg_value_half(*out);
+    return true;
+}
+
+enum pl_op { PL_MAX, PL_MIN, PL_SUB };
+
+/* f op g, with the breakpoints of both plus, for max and min, their crossings. */
+static bool pl_combine(const sg_pl *f, const sg_pl *g, enum pl_op op, sg_pl *out)
+{
+    size_t cap = 2 * (f->n + g->n) + 2;
+    sg_value *pts = malloc(cap * sizeof *pts);
+    if (!pts)
+        return false;
+    size_t n = 0, i = 0, j = 0;
+    while (i < f->n || j < g->n) {
+        sg_value next;
+        if (j >= g->n || (i < f->n && sg_value_cmp(f->t[i], g->t[j]) <= 0))
+            next = f->t[i++];
+        else
+            next = g->t[j++];
+        if (n == 0 || !sg_value_eq(pts[n - 1], next))
+            pts[n++] = next;
+    }
+    size_t base = n;
+    if (op != PL_SUB) {
+        for (size_t k = 0; k < base; k++) {
+            sg_value a = pts[k];
+            sg_value d = sg_value_sub(sg_pl_eval(f, a), sg_pl_eval(g, a));
+            int ds = slope_at(f, a) - slope_at(g, a);
+            if (ds == 0 || d.num == 0 || (d.num > 0) == (ds > 0))
+                continue; /* no sign change on this segment */
+            sg_value step, c;
+            if (!divide(sg_value_neg(d), ds, &step)) {
+                free(pts);
+                return false;
+            }
+            c = sg_value_add(a, step);
+            if (k + 1 < base && sg_value_cmp(c, pts[k + 1]) >= 0)
+                continue;
+            pts[n++] = c;
+        }
+        /* keep the points sorted: crossings go between existing ones */
+        for (size_t k = base; k < n; k++)
+            for (size_t m = k; m > 0 && sg_value_cmp(pts[m], pts[m - 1]) < 0; m--) {
+                sg_value s = pts[m];
+                pts[m] = pts[m - 1];
+                pts[m - 1] = s;
+            }
+    }
+    if (!pl_alloc(out, n)) {
+        free(pts);
+        return false;
+    }
+    for (size_t k = 0; k < n; k++) {
+        sg_value p = pts[k], fx = sg_pl_eval(f, p), gx = sg_pl_eval(g, p);
+        int fs = slope_at(f, p), gs = slope_at(g, p);
+        if (op == PL_SUB) {
+            pl_push(out, p, sg_value_sub(fx, gx), fs - gs);
+            continue;
+        }
+        int c = sg_value_cmp(fx, gx);
+        bool take_f = op == PL_MAX ? (c > 0 || (c == 0 && fs >= gs))
+                                   : (c < 0 || (c == 0 && fs <= gs));
+        pl_push(out, p, take_f ? fx : gx, take_f ? fs : gs);
+    }
+    free(pts);
+    return true;
+}
+
+/* f(t) + k t */
+static bool pl_add_linear(const sg_pl *f, int k, sg_pl *out)
+{
+    if (!pl_alloc(out, f->n))
+        return false;
+    for (size_t i = 0; i < f->n; i++)
+        pl_push(out, f->t[i], sg_value_add(f->x[i], sg_value_mul_int(f->t[i], k)),
+                f->slope[i] + k);
+    return true;
+}
+
+/* f on [-1, t], then the constant f(t). */
+static bool pl_cap(const sg_pl *f, sg_value t, sg_pl *out)
+{
+    if (!pl_alloc(out, f->n + 1))
+        return false;
+    for (size_t i = 0; i < f->n && sg_value_cmp(f->t[i], t) < 0; i++)
+        pl_push(out, f->t[i], f->x[i], f->slope[i]);
+    pl_push(out, t, sg_pl_eval(f, t), 0);
+    return true;
+}
+
+/* The largest t' >= t up to which f keeps the value f(t): the end of a flat run. */
+static sg_value flat_end(const sg_pl *f, sg_value t)
+{
+    size_t i = segment_at(f, t);
+    while (f->slope[i] == 0 && i + 1 < f->n)
+        i++;
+    if (f->slope[i] == 0) /* flat to infinity: cannot happen for a scaffold */
+        return f->t[i];
+    return sg_value_cmp(f->t[i], t) > 0 ? f->t[i] : t;
+}
+
+void sg_thermograph_free(sg_thermograph *th)
+{
+    pl_free(&th->left_wall);
+    pl_free(&th->right_wall);
+}
+
+static int number_thermograph(sg_value x, sg_thermograph *th)
+{
+    memset(th, 0, sizeof *th);
+    if (!pl_const(&th->left_wall, x) || !pl_const(&th->right_wall, x))
+        return SG_ERR_NOMEM;
+    th->mean = th->left_stop = th->right_stop = x;
+    /* -1 for integers, -1/2^k for m/2^k */
+    th->temperature = sg_value_is_integer(x) ? sg_value_int(-1) : sg_value_make(-1, x.exp);
+    th->pseudo_left = th->pseudo_right = th->temperature;
+    return SG_OK;
+}
+
+/* The thermograph of a non-number from its options' walls: Left's taxed scaffold is the
+ * max of the Left options' right walls minus t, Right's the min of the Right options'
+ * left walls plus t. */
+static int scaffold_thermograph(const sg_pl *const *left_rw, size_t nl,
+                                const sg_pl *const *right_lw, size_t nr, sg_thermograph *th)
+{
+    memset(th, 0, sizeof *th);
+    if (nl == 0 || nr == 0)
+        return SG_ERR_INTERNAL; /* a game with an empty side is a number */
+    sg_pl sl = { 0 }, sr = { 0 }, tmp = { 0 }, d = { 0 };
+    int rc = SG_ERR_NOMEM;
+    for (size_t i = 0; i < nl; i++) {
+        sg_pl taxed;
+        if (!pl_add_linear(left_rw[i], -1, &taxed))
+            goto out;
+        if (i == 0) {
+            sl = taxed;
+        } else {
+            bool ok = pl_combine(&sl, &taxed, PL_MAX, &tmp);
+            pl_free(&taxed);
+            pl_free(&sl);
+            sl = tmp;
+            memset(&tmp, 0, sizeof tmp);
+            if (!ok)
+                goto out;
+        }
+    }
+    for (size_t i = 0; i < nr; i++) {
+        sg_pl taxed;
+        if (!pl_add_linear(right_lw[i], +1, &taxed))
+            goto out;
+        if (i == 0) {
+            sr = taxed;
+        } else {
+            bool ok = pl_combine(&sr, &taxed, PL_MIN, &tmp);
+            pl_free(&taxed);
+            pl_free(&sr);
+            sr = tmp;
+            memset(&tmp, 0, sizeof tmp);
+            if (!ok)
+                goto out;
+        }
+    }
+    if (!pl_combine(&sl, &sr, PL_SUB, &d))
+        goto out;
+    /* d = SL - SR is non-increasing; the temperature is where it first reaches 0. */
+    sg_value temp = sg_value_int(-1);
+    if (d.x[0].num > 0) {
+        size_t i = 0;
+        while (i + 1 < d.n && d.x[i + 1].num > 0)
+            i++;
+        if (d.slope[i] >= 0) {
+            rc = SG_ERR_INTERNAL;
+            goto out;
+        }
+        sg_value step;
+        if (!divide(d.x[i], -d.slope[i], &step)) {
+            rc = SG_ERR_INTERNAL;
+            goto out;
+        }
+        temp = sg_value_add(d.t[i], step);
+    }
+    th->temperature = temp;
+    th->mean = sg_pl_eval(&sl, temp);
+    if (!pl_cap(&sl, temp, &th->left_wall) || !pl_cap(&sr, temp, &th->right_wall))
+        goto out;
+    th->pseudo_left = flat_end(&sl, temp);
+    th->pseudo_right = flat_end(&sr, temp);
+    th->left_stop = sg_pl_eval(&th->left_wall, sg_value_int(0));
+    th->right_stop = sg_pl_eval(&th->right_wall, sg_value_int(0));
+    rc = SG_OK;
+out:
+    pl_free(&sl);
+    pl_free(&sr);
+    pl_free(&d);
+    pl_free(&tmp);
+    if (rc != SG_OK)
+        sg_thermograph_free(th);
+    return rc;
+}
+
+/* ---- caches ---- */
+
+struct pos_entry {
+    uint64_t key;
+    sg_thermograph *th;
+};
+
+struct sg_thermo_cache {
+    sg_cgt *table;
+    sg_thermograph **by_id; /* indexed by sg_cg */
+    size_t ids;
+    struct pos_entry *pos; /* open addressing on key (0 = empty) */
+    size_t pos_cap, pos_used;
+};
+
+sg_thermo_cache *sg_thermo_cache_new(sg_cgt *table)
+{
+    sg_thermo_cache *c = calloc(1, sizeof *c);
+    if (c)
+        c->table = table;
+    return c;
+}
+
+void sg_thermo_cache_free(sg_thermo_cache *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->ids; i++)
+        if (c->by_id[i]) {
+            sg_thermograph_free(c->by_id[i]);
+            free(c->by_id[i]);
+        }
+    for (size_t i = 0; i < c->pos_cap; i++)
+        if (c->pos[i].key && c->pos[i].th) {
+            sg_thermograph_free(c->pos[i].th);
+            free(c->pos[i].th);
+        }
+    free(c->by_id);
+    free(c->pos);
+    free(c);
+}
+
+const sg_thermograph *sg_thermograph_of(sg_thermo_cache *c, sg_cg g)
+{
+    if (g < c->ids && c->by_id[g])
+        return c->by_id[g];
+    sg_cgt *t = c->table;
+    sg_thermograph th;
+    sg_value x;
+    int rc;
+    if (sg_cgt_is_number(t, g, &x)) {
+        rc = number_thermograph(x, &th);
+    } else {
+        size_t nl = sg_cgt_left_count(t, g), nr = sg_cgt_right_count(t, g);
+        const sg_pl **walls = malloc((nl + nr + 1) * sizeof *walls);
+        if (!walls)
+            return NULL;
+        rc = SG_OK;
+        for (size_t i = 0; i < nl && rc == SG_OK; i++) {
+            const sg_thermograph *o = sg_thermograph_of(c, sg_cgt_left(t, g, i));
+            rc = o ? SG_OK : SG_ERR_NOMEM;
+            if (o)
+                walls[i] = &o->right_wall;
+        }
+        for (size_t i = 0; i < nr && rc == SG_OK; i++) {
+            const sg_thermograph *o = sg_thermograph_of(c, sg_cgt_right(t, g, i));
+            rc = o ? SG_OK : SG_ERR_NOMEM;
+            if (o)
+                walls[nl + i] = &o->left_wall;
+        }
+        if (rc == SG_OK)
+            rc = scaffold_thermograph(walls, nl, walls + nl, nr, &th);
+        free(walls);
+    }
+    if (rc != SG_OK)
+        return NULL;
+    if (g >= c->ids) {
+        size_t ids = (g + 1) * 2;
+        sg_thermograph **grown = realloc(c->by_id, ids * sizeof *grown);
+        if (!grown) {
+            sg_thermograph_free(&th);
+            return NULL;
+        }
+        memset(grown + c->ids, 0, (ids - c->ids) * sizeof *grown);
+        c->by_id = grown;
+        c->ids = ids;
+    }
+    sg_thermograph *stored = malloc(sizeof *stored);
+    if (!stored) {
+        sg_thermograph_free(&th);
+        return NULL;
+    }
+    *stored = th;
+    c->by_id[g] = stored;
+    return stored;
+}
+
+static uint64_t mix(uint64_t z)
+{
+    z += UINT64_C(0x9E3779B97F4A7C15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return (z ^ (z >> 31)) | 1; /* never 0: 0 marks an empty slot */
+}
+
+static sg_thermograph **pos_slot(sg_thermo_cache *c, uint64_t key)
+{
+    if ((c->pos_used + 1) * 2 > c->pos_cap) {
+        size_t cap = c->pos_cap ? c->pos_cap * 2 : 1024;
+        struct pos_entry *n = calloc(cap, sizeof *n);
+        if (!n)
+            return NULL;
+        for (size_t i = 0; i < c->pos_cap; i++)
+            if (c->pos[i].key) {
+                size_t k = c->pos[i].key & (cap - 1);
+                while (n[k].key)
+                    k = (k + 1) & (cap - 1);
+                n[k] = c->pos[i];
+            }
+        free(c->pos);
+        c->pos = n;
+        c->pos_cap = cap;
+    }
+    size_t k = key & (c->pos_cap - 1);
+    while (c->pos[k].key && c->pos[k].key != key)
+        k = (k + 1) & (c->pos_cap - 1);
+    if (!c->pos[k].key) {
+        c->pos[k].key = key;
+        c->pos_used++;
+    }
+    return &c->pos[k].th;
+}
+
+int sg_thermograph_of_position(sg_thermo_cache *c, const sg_game *game, const void *pos,
+                               size_t max_positions, const sg_thermograph **out, char *err,
+                               size_t errlen)
+{
+    const sg_game_desc *d = game->desc;
+    uint64_t key = mix(d->hash(game->instance, pos) ^ game->salt);
+    sg_thermograph **slot = pos_slot(c, key);
+    if (!slot)
+        return SG_ERR_NOMEM;
+    if (*slot) {
+        *out = *slot;
+        return SG_OK;
+    }
+    /* Only equality with a number needs the canonical form; the walls come from the
+     * position's own options, dominated and reversible ones included. */
+    sg_cg canon;
+    int rc = sg_cgt_from_game(c->table, game, pos, max_positions, &canon, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    sg_thermograph th;
+    sg_value x;
+    if (sg_cgt_is_number(c->table, canon, &x)) {
+        rc = number_thermograph(x, &th);
+    } else {
+        size_t cap = 0, count[2] = { 0, 0 };
+        const sg_pl **walls = NULL;
+        _Alignas(16) unsigned char next[SG_POS_MAX];
+        for (int s = 0; s < 2 && rc == SG_OK; s++) {
+            size_t n = 0;
+            rc = d->moves(game->instance, pos, (sg_player)s, NULL, 0, &n);
+            sg_move *moves = malloc((n + 1) * sizeof *moves);
+            if (rc == SG_ERR_RANGE || rc == SG_OK)
+                rc = moves ? d->moves(game->instance, pos, (sg_player)s, moves, n, &n)
+                           : SG_ERR_NOMEM;
+            if (rc == SG_OK && count[0] + n + 1 > cap) {
+                cap = count[0] + n + 1;
+                const sg_pl **grown = realloc(walls, cap * sizeof *grown);
+                if (!grown)
+                    rc = SG_ERR_NOMEM;
+                else
+                    walls = grown;
+            }
+            for (size_t i = 0; i < n && rc == SG_OK; i++) {
+                rc = d->play(game->instance, pos, (sg_player)s, moves[i], next, err, errlen);
+                const sg_thermograph *o = NULL;
+                size_t parts = 1;
+                if (rc == SG_OK && d->split) {
+                    /* A split child is a sum: its walls come from its canonical form. */
+                    _Alignas(16) unsigned char probe[SG_POS_MAX * 2];
+                    int src = d->split(game->instance, next, probe, 1, &parts);
+                    if (src != SG_OK && src != SG_ERR_RANGE)
+                        rc = src;
+                }
+                if (rc == SG_OK && parts == 1) {
+                    rc = sg_thermograph_of_position(c, game, next, max_positions, &o, err,
+                                                    errlen);
+                } else if (rc == SG_OK) {
+                    sg_cg child;
+                    rc = sg_cgt_from_game(c->table, game, next, max_positions, &child, err,
+                                          errlen);
+                    if (rc == SG_OK && !(o = sg_thermograph_of(c, child)))
+                        rc = SG_ERR_NOMEM;
+                }
+                if (rc == SG_OK)
+                    walls[count[0] + count[1]] = s == 0 ? &o->right_wall : &o->left_wall;
+                if (rc == SG_OK)
+                    count[s]++;
+            }
+            free(moves);
+        }
+        /* The recursion may have moved the slot: it is looked up again below. */
+        if (rc == SG_OK)
+            rc = scaffold_thermograph(walls, count[0], walls + count[0], count[1], &th);
+        free(walls);
+    }
+    if (rc != SG_OK)
+        return rc;
+    sg_thermograph *stored = malloc(sizeof *stored);
+    if (!stored) {
+        sg_thermograph_free(&th);
+        return SG_ERR_NOMEM;
+    }
+    *stored = th;
+    slot = pos_slot(c, key);
+    if (!slot) {
+        sg_thermograph_free(stored);
+        free(stored);
+        return SG_ERR_NOMEM;
+    }
+    *slot = stored;
+    *out = stored;
+    return SG_OK;
+}

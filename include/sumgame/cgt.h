@@ -1,0 +1,79 @@
+/* Canonical forms of short games: a hash-consed DAG in which every game is stored once in
+ * canonical form (dominated options removed, reversible options bypassed, numbers
+ * recognized), so two games are equal exactly when their ids are equal.
+ *
+ * A table grows as games are made and is freed whole. Numbers are stored by value and
+ * their options made only when needed, so large integers cost nothing.
+ *
+ * References: Conway, On Numbers and Games, ch. 10; Siegel, Combinatorial Game Theory
+ * (AMS 2013), §II.2 (canonical forms) and §II.3 (numbers, simplicity). */
+#ifndef SUMGAME_CGT_H
+#define SUMGAME_CGT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sumgame/sum.h"
+#include "sumgame/value.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint32_t sg_cg; /* a canonical game in one table */
+typedef struct sg_cgt sg_cgt;
+
+sg_cgt *sg_cgt_new(void);
+void sg_cgt_free(sg_cgt *t);
+/* Games in the table, including numbers; a size measure for budgets and benchmarks. */
+size_t sg_cgt_size(const sg_cgt *t);
+
+/* The number x. */
+sg_cg sg_cgt_number(sg_cgt *t, sg_value x);
+/* The canonical form of {left | right}. Options may be any games of the table. Returns
+ * SG_OK, or SG_ERR_NOMEM. */
+int sg_cgt_make(sg_cgt *t, const sg_cg *left, size_t nleft, const sg_cg *right, size_t nright,
+                sg_cg *out);
+
+bool sg_cgt_is_number(const sg_cgt *t, sg_cg g, sg_value *x);
+/* Canonical options. For numbers these are the number's canonical options. */
+size_t sg_cgt_left_count(sg_cgt *t, sg_cg g);
+size_t sg_cgt_right_count(sg_cgt *t, sg_cg g);
+sg_cg sg_cgt_left(sg_cgt *t, sg_cg g, size_t i);
+sg_cg sg_cgt_right(sg_cgt *t, sg_cg g, size_t i);
+
+sg_cg sg_cgt_neg(sg_cgt *t, sg_cg g);
+int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out);
+int sg_cgt_sub(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out);
+
+typedef enum sg_cmp {
+    SG_CMP_LESS = -1,
+    SG_CMP_EQUAL = 0,
+    SG_CMP_GREATER = 1,
+    SG_CMP_FUZZY = 2 /* incomparable: G || H */
+} sg_cmp;
+
+bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h);
+sg_cmp sg_cgt_compare(sg_cgt *t, sg_cg g, sg_cg h);
+
+/* Incentives: Left's G^L - G and Right's G - G^R, one per canonical option, in option
+ * order. Writes up to cap ids and the number into *count. */
+int sg_cgt_left_incentives(sg_cgt *t, sg_cg g, sg_cg *out, size_t cap, size_t *count);
+int sg_cgt_right_incentives(sg_cgt *t, sg_cg g, sg_cg *out, size_t cap, size_t *count);
+
+/* CGSuite-like text: numbers "3/4", "*", "3*", "^", "v", "±2", else "{3|-2}" with
+ * nested braces. SG_ERR_RANGE when cap is too small. */
+int sg_cgt_format(sg_cgt *t, sg_cg g, char *buf, size_t cap);
+
+/* The canonical form of a game plugin's position, built from its moves. Positions are
+ * memoized by hash inside the table's cache for that game (exact for games whose hash is
+ * exact; collisions of a 64-bit hash are ignored). A budget of max_positions > 0 stops the
+ * walk with SG_ERR_BUDGET. */
+int sg_cgt_from_game(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
+                     sg_cg *out, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,69 @@
+/* Thermographs of short (loopfree) games, exact in dyadic arithmetic.
+ *
+ * A wall is a piecewise-linear function of the temperature t on [-1, oo), given by
+ * breakpoints; above the game's temperature both walls are the mast at the mean. For a
+ * game that is not a number, below its temperature
+ *     LW(t) = max over G^L of (RW_{G^L}(t) - t)     (Left's taxed scaffold)
+ *     RW(t) = min over G^R of (LW_{G^R}(t) + t)     (Right's taxed scaffold)
+ * and the temperature is the least t at which the scaffolds meet. A number x has the mast
+ * x everywhere and temperature -1 when x is an integer, -1/2^k when x = m/2^k (m odd).
+ * The Left and Right stops are LW(0) and RW(0). Hotstrat+'s pseudo-temperature of a player
+ * is the largest t at which that player's scaffold still lies on the mast (Müller–Li
+ * §2.1); it is at least the temperature.
+ *
+ * References: Berlekamp, Conway, Guy, Winning Ways, ch. 6; Siegel, Combinatorial Game
+ * Theory, §II.5; Müller and Li, Locally informed global search, §2.1. */
+#ifndef SUMGAME_THERMOGRAPH_H
+#define SUMGAME_THERMOGRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sumgame/cgt.h"
+#include "sumgame/value.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A piecewise-linear function on [-1, oo): value x[i] at t[i] (t[0] = -1, increasing),
+ * slope[i] on [t[i], t[i+1]) and slope[n-1] from t[n-1] on. Slopes are small integers. */
+typedef struct sg_pl {
+    size_t n;
+    sg_value *t;
+    sg_value *x;
+    int *slope;
+} sg_pl;
+
+typedef struct sg_thermograph {
+    sg_value mean;
+    sg_value temperature;
+    sg_value pseudo_left;  /* Hotstrat+ pseudo-temperature for Left */
+    sg_value pseudo_right;
+    sg_value left_stop, right_stop;
+    sg_pl left_wall;  /* the whole left wall, mast included */
+    sg_pl right_wall;
+} sg_thermograph;
+
+void sg_thermograph_free(sg_thermograph *th);
+sg_value sg_pl_eval(const sg_pl *f, sg_value t);
+
+/* The thermograph of the canonical game g. Memoized inside a cache owned by the caller
+ * (sg_thermo_cache), so shared subgames are computed once. */
+typedef struct sg_thermo_cache sg_thermo_cache;
+sg_thermo_cache *sg_thermo_cache_new(sg_cgt *table);
+void sg_thermo_cache_free(sg_thermo_cache *cache);
+/* The cached thermograph of g (owned by the cache; valid until the cache is freed). */
+const sg_thermograph *sg_thermograph_of(sg_thermo_cache *cache, sg_cg g);
+
+/* The thermograph of a plugin position, computed from the plugin's own moves (not from
+ * the canonical form), memoized by position hash. Canonical forms are used only to
+ * recognize positions that equal numbers. On success *out points into the cache. */
+int sg_thermograph_of_position(sg_thermo_cache *cache, const sg_game *game, const void *pos,
+                               size_t max_positions, const sg_thermograph **out, char *err,
+                               size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
