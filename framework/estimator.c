@@ -1,0 +1,154 @@
+#include "sumgame/estimator.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/cgt.h"
+#include "sumgame/params.h"
+#include "sumgame/thermograph.h"
+
+const char *const sg_estimator_methods[] = { "exact", NULL };
+
+struct sg_estimator {
+    size_t max_positions;
+    sg_cgt *table;
+    sg_thermo_cache *cache;
+};
+
+static int open_tables(sg_estimator *e)
+{
+    e->table = sg_cgt_new();
+    e->cache = e->table ? sg_thermo_cache_new(e->table) : NULL;
+    return e->cache ? SG_OK : SG_ERR_NOMEM;
+}
+
+static void close_tables(sg_estimator *e)
+{
+    sg_thermo_cache_free(e->cache);
+    sg_cgt_free(e->table);
+    e->cache = NULL;
+    e->table = NULL;
+}
+
+int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
+                     char *err, size_t errlen)
+{
+    if (strcmp(method, "exact") != 0) {
+        snprintf(err, errlen, "unknown estimator '%s' (known: exact)", method);
+        return SG_ERR_INVALID;
+    }
+    static const char *const known[] = { "max_positions", NULL };
+    long long max_positions = 0;
+    int rc = sg_params_check_known(params, known, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "max_positions", 0, 0, (long long)1 << 40, &max_positions,
+                           err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    sg_estimator *e = calloc(1, sizeof *e);
+    if (!e || open_tables(e) != SG_OK) {
+        free(e);
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    e->max_positions = (size_t)max_positions;
+    *out = e;
+    return SG_OK;
+}
+
+void sg_estimator_free(sg_estimator *e)
+{
+    if (!e)
+        return;
+    close_tables(e);
+    free(e);
+}
+
+void sg_estimator_reset(sg_estimator *e)
+{
+    close_tables(e);
+    open_tables(e);
+}
+
+/* The best move of who: the option whose taxed scaffold is highest (Left) or lowest
+ * (Right) at temperature t, the first in move order among equals. */
+static int best_move(sg_estimator *e, const sg_game *game, const void *pos, sg_player who,
+                     sg_value t, bool *has, sg_move *best, char *err, size_t errlen)
+{
+    const sg_game_desc *d = game->desc;
+    size_t n = 0;
+    *has = false;
+    int rc = d->moves(game->instance, pos, who, NULL, 0, &n);
+    if (rc != SG_OK && rc != SG_ERR_RANGE)
+        return rc;
+    if (n == 0)
+        return SG_OK;
+    sg_move *moves = malloc(n * sizeof *moves);
+    if (!moves)
+        return SG_ERR_NOMEM;
+    rc = d->moves(game->instance, pos, who, moves, n, &n);
+    sg_value best_value = sg_value_int(0);
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        rc = d->play(game->instance, pos, who, moves[i], next, err, errlen);
+        sg_cg child;
+        if (rc == SG_OK)
+            rc = sg_cgt_from_game(e->table, game, next, e->max_positions, &child, err, errlen);
+        const sg_thermograph *th = NULL;
+        if (rc == SG_OK && !(th = sg_thermograph_of(e->cache, child)))
+            rc = SG_ERR_NOMEM;
+        if (rc != SG_OK)
+            break;
+        sg_value v = sg_pl_eval(who == SG_LEFT ? &th->right_wall : &th->left_wall, t);
+        int c = sg_value_cmp(v, best_value);
+        if (!*has || (who == SG_LEFT ? c > 0 : c < 0)) {
+            *has = true;
+            *best = moves[i];
+            best_value = v;
+        }
+    }
+    free(moves);
+    return rc;
+}
+
+int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
+                          const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
+{
+    (void)budget; /* exact analysis runs to the end; max_positions bounds it instead */
+    double start = sg_clock_seconds();
+    size_t before = sg_cgt_size(e->table);
+    memset(out, 0, sizeof *out);
+    const sg_thermograph *th;
+    int rc = sg_thermograph_of_position(e->cache, game, pos, e->max_positions, &th, err,
+                                        errlen);
+    if (rc != SG_OK)
+        return rc;
+    out->mean = th->mean;
+    out->temperature = th->temperature;
+    out->pseudo_left = th->pseudo_left;
+    out->pseudo_right = th->pseudo_right;
+    out->left_stop = th->left_stop;
+    out->right_stop = th->right_stop;
+    out->exact = true;
+    rc = best_move(e, game, pos, SG_LEFT, th->temperature, &out->has_best_left,
+                   &out->best_left, err, errlen);
+    if (rc == SG_OK)
+        rc = best_move(e, game, pos, SG_RIGHT, th->temperature, &out->has_best_right,
+                       &out->best_right, err, errlen);
+    out->nodes = sg_cgt_size(e->table) - before;
+    out->seconds = sg_clock_seconds() - start;
+    return rc;
+}
+
+int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
+                              sg_estimate *out, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        int rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), budget,
+                                       &out[i], err, errlen);
+        if (rc != SG_OK)
+            return rc;
+    }
+    return SG_OK;
+}
