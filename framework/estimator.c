@@ -71,47 +71,6 @@ void sg_estimator_reset(sg_estimator *e)
     open_tables(e);
 }
 
-/* The best move of who: the option whose taxed scaffold is highest (Left) or lowest
- * (Right) at temperature t, the first in move order among equals. */
-static int best_move(sg_estimator *e, const sg_game *game, const void *pos, sg_player who,
-                     sg_value t, bool *has, sg_move *best, char *err, size_t errlen)
-{
-    const sg_game_desc *d = game->desc;
-    size_t n = 0;
-    *has = false;
-    int rc = d->moves(game->instance, pos, who, NULL, 0, &n);
-    if (rc != SG_OK && rc != SG_ERR_RANGE)
-        return rc;
-    if (n == 0)
-        return SG_OK;
-    sg_move *moves = malloc(n * sizeof *moves);
-    if (!moves)
-        return SG_ERR_NOMEM;
-    rc = d->moves(game->instance, pos, who, moves, n, &n);
-    sg_value best_value = sg_value_int(0);
-    _Alignas(16) unsigned char next[SG_POS_MAX];
-    for (size_t i = 0; i < n && rc == SG_OK; i++) {
-        rc = d->play(game->instance, pos, who, moves[i], next, err, errlen);
-        sg_cg child;
-        if (rc == SG_OK)
-            rc = sg_cgt_from_game(e->table, game, next, e->max_positions, &child, err, errlen);
-        const sg_thermograph *th = NULL;
-        if (rc == SG_OK && !(th = sg_thermograph_of(e->cache, child)))
-            rc = SG_ERR_NOMEM;
-        if (rc != SG_OK)
-            break;
-        sg_value v = sg_pl_eval(who == SG_LEFT ? &th->right_wall : &th->left_wall, t);
-        int c = sg_value_cmp(v, best_value);
-        if (!*has || (who == SG_LEFT ? c > 0 : c < 0)) {
-            *has = true;
-            *best = moves[i];
-            best_value = v;
-        }
-    }
-    free(moves);
-    return rc;
-}
-
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
 {
@@ -131,11 +90,13 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
     out->left_stop = th->left_stop;
     out->right_stop = th->right_stop;
     out->exact = true;
-    rc = best_move(e, game, pos, SG_LEFT, th->temperature, &out->has_best_left,
-                   &out->best_left, err, errlen);
+    rc = sg_thermograph_best_move(e->cache, game, pos, SG_LEFT, th->temperature,
+                                  e->max_positions, &out->has_best_left, &out->best_left, err,
+                                  errlen);
     if (rc == SG_OK)
-        rc = best_move(e, game, pos, SG_RIGHT, th->temperature, &out->has_best_right,
-                       &out->best_right, err, errlen);
+        rc = sg_thermograph_best_move(e->cache, game, pos, SG_RIGHT, th->temperature,
+                                      e->max_positions, &out->has_best_right,
+                                      &out->best_right, err, errlen);
     out->nodes = sg_cgt_size(e->table) - before;
     out->seconds = sg_clock_seconds() - start;
     return rc;

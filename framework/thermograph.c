@@ -450,24 +450,8 @@ int sg_thermograph_of_position(sg_thermo_cache *c, const sg_game *game, const vo
             for (size_t i = 0; i < n && rc == SG_OK; i++) {
                 rc = d->play(game->instance, pos, (sg_player)s, moves[i], next, err, errlen);
                 const sg_thermograph *o = NULL;
-                size_t parts = 1;
-                if (rc == SG_OK && d->split) {
-                    /* A split child is a sum: its walls come from its canonical form. */
-                    _Alignas(16) unsigned char probe[SG_POS_MAX * 2];
-                    int src = d->split(game->instance, next, probe, 1, &parts);
-                    if (src != SG_OK && src != SG_ERR_RANGE)
-                        rc = src;
-                }
-                if (rc == SG_OK && parts == 1) {
-                    rc = sg_thermograph_of_position(c, game, next, max_positions, &o, err,
-                                                    errlen);
-                } else if (rc == SG_OK) {
-                    sg_cg child;
-                    rc = sg_cgt_from_game(c->table, game, next, max_positions, &child, err,
-                                          errlen);
-                    if (rc == SG_OK && !(o = sg_thermograph_of(c, child)))
-                        rc = SG_ERR_NOMEM;
-                }
+                if (rc == SG_OK)
+                    rc = sg_thermograph_of_played(c, game, next, max_positions, &o, err, errlen);
                 if (rc == SG_OK)
                     walls[count[0] + count[1]] = s == 0 ? &o->right_wall : &o->left_wall;
                 if (rc == SG_OK)
@@ -498,3 +482,66 @@ int sg_thermograph_of_position(sg_thermo_cache *c, const sg_game *game, const vo
     *out = stored;
     return SG_OK;
 }
+
+int sg_thermograph_of_played(sg_thermo_cache *c, const sg_game *game, const void *pos,
+                             size_t max_positions, const sg_thermograph **out, char *err,
+                             size_t errlen)
+{
+    const sg_game_desc *d = game->desc;
+    size_t parts = 1;
+    if (d->split) {
+        /* Only the number of parts matters here: a cap of 1 reports it. */
+        _Alignas(16) unsigned char probe[SG_POS_MAX];
+        int rc = d->split(game->instance, pos, probe, 1, &parts);
+        if (rc != SG_OK && rc != SG_ERR_RANGE)
+            return rc;
+    }
+    if (parts == 1)
+        return sg_thermograph_of_position(c, game, pos, max_positions, out, err, errlen);
+    /* A sum of parts: its walls come from the canonical form of the sum. */
+    sg_cg sum;
+    int rc = sg_cgt_from_game(c->table, game, pos, max_positions, &sum, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    *out = sg_thermograph_of(c, sum);
+    return *out ? SG_OK : SG_ERR_NOMEM;
+}
+
+int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const void *pos,
+                             sg_player who, sg_value t, size_t max_positions, bool *has,
+                             sg_move *best, char *err, size_t errlen)
+{
+    const sg_game_desc *d = game->desc;
+    size_t n = 0;
+    *has = false;
+    int rc = d->moves(game->instance, pos, who, NULL, 0, &n);
+    if (rc != SG_OK && rc != SG_ERR_RANGE)
+        return rc;
+    if (n == 0)
+        return SG_OK;
+    sg_move *moves = malloc(n * sizeof *moves);
+    if (!moves)
+        return SG_ERR_NOMEM;
+    rc = d->moves(game->instance, pos, who, moves, n, &n);
+    sg_value best_value = sg_value_int(0);
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        const sg_thermograph *th = NULL;
+        rc = d->play(game->instance, pos, who, moves[i], next, err, errlen);
+        if (rc == SG_OK)
+            rc = sg_thermograph_of_played(cache, game, next, max_positions, &th, err,
+                                                errlen);
+        if (rc != SG_OK)
+            break;
+        sg_value v = sg_pl_eval(who == SG_LEFT ? &th->right_wall : &th->left_wall, t);
+        int c = sg_value_cmp(v, best_value);
+        if (!*has || (who == SG_LEFT ? c > 0 : c < 0)) {
+            *has = true;
+            *best = moves[i];
+            best_value = v;
+        }
+    }
+    free(moves);
+    return rc;
+}
+

@@ -63,6 +63,19 @@ int sg_thermograph_of_position(sg_thermo_cache *cache, const sg_game *game, cons
                                size_t max_positions, const sg_thermograph **out, char *err,
                                size_t errlen);
 
+/* The thermograph of a position as a move left it: when the game splits it into parts,
+ * the thermograph of their sum (through canonical forms), else as above. */
+int sg_thermograph_of_played(sg_thermo_cache *cache, const sg_game *game, const void *pos,
+                             size_t max_positions, const sg_thermograph **out, char *err,
+                             size_t errlen);
+
+/* Who's best move in one component at temperature t: the option whose taxed scaffold
+ * is best there (Left: highest right wall; Right: lowest left wall), the first in move
+ * order among equals. *has is false when who has no move. */
+int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const void *pos,
+                             sg_player who, sg_value t, size_t max_positions, bool *has,
+                             sg_move *best, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
