@@ -1,0 +1,206 @@
+/* Sentestrat (Berlekamp, Winning Ways ch. 6): answer the opponent's move when it left its
+ * component hotter than the ambient temperature, otherwise play Thermostrat.
+ *
+ * The ambient temperature is Thermostrat's T for the opponent in the sum our own last
+ * move left. The component(s) the opponent's move produced are those whose hashes were
+ * not in that sum; if one of them is now hotter than the ambient, we answer in the
+ * hottest such component with the best move at its temperature. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sumgame/params.h>
+#include <sumgame/strategy.h>
+#include <sumgame/thermostrat.h>
+
+struct sentestrat {
+    const sg_host *host;
+    size_t max_positions;
+    sg_cgt *table;
+    sg_thermo_cache *cache;
+    sg_sum *after;        /* the sum our last move left */
+    bool have_after;
+    sg_value ambient;     /* Thermostrat's T for the opponent there */
+    sg_strategy_stats stats;
+};
+
+static const char *const known_keys[] = { "estimator", "max_positions", NULL };
+static const char *const estimators[] = { "exact", NULL };
+
+static int open_tables(struct sentestrat *s)
+{
+    s->table = sg_cgt_new();
+    s->cache = s->table ? sg_thermo_cache_new(s->table) : NULL;
+    s->have_after = false;
+    return s->cache ? SG_OK : SG_ERR_NOMEM;
+}
+
+static void close_tables(struct sentestrat *s)
+{
+    sg_thermo_cache_free(s->cache);
+    sg_cgt_free(s->table);
+    s->cache = NULL;
+    s->table = NULL;
+}
+
+static int create(const sg_host *host, const sg_params *params, void **out, char *err,
+                  size_t errlen)
+{
+    int method = 0;
+    long long max_positions = 0;
+    int rc = sg_params_check_known(params, known_keys, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_enum(params, "estimator", estimators, 0, &method, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "max_positions", 0, 0, (long long)1 << 40, &max_positions,
+                           err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    struct sentestrat *s = host->alloc(sizeof *s);
+    if (!s)
+        return SG_ERR_NOMEM;
+    memset(s, 0, sizeof *s);
+    s->host = host;
+    s->max_positions = (size_t)max_positions;
+    s->after = sg_sum_new(SG_FREEZE_INTEGERS);
+    if (!s->after || open_tables(s) != SG_OK) {
+        close_tables(s);
+        sg_sum_free(s->after);
+        host->free(s);
+        return SG_ERR_NOMEM;
+    }
+    *out = s;
+    return SG_OK;
+}
+
+static void destroy(void *instance)
+{
+    struct sentestrat *s = instance;
+    close_tables(s);
+    sg_sum_free(s->after);
+    s->host->free(s);
+}
+
+static void new_game(void *instance, const sg_rng *rng)
+{
+    (void)rng;
+    struct sentestrat *s = instance;
+    close_tables(s);
+    open_tables(s);
+}
+
+static bool was_there(const sg_sum *before, uint64_t hash)
+{
+    for (size_t i = 0; i < sg_sum_count(before); i++)
+        if (sg_sum_component_hash(before, i) == hash)
+            return true;
+    return false;
+}
+
+/* The hottest component the opponent's move made hotter than the ambient, if any. */
+static int find_threat(struct sentestrat *s, const sg_sum *sum, bool *found, size_t *where,
+                       sg_value *temp, char *err, size_t errlen)
+{
+    *found = false;
+    if (!s->have_after)
+        return SG_OK;
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        if (was_there(s->after, sg_sum_component_hash(sum, i)))
+            continue;
+        const sg_thermograph *th;
+        int rc = sg_thermograph_of_position(s->cache, sg_sum_game(sum, i), sg_sum_pos(sum, i),
+                                            s->max_positions, &th, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+        if (sg_value_cmp(th->temperature, s->ambient) > 0 &&
+            (!*found || sg_value_cmp(th->temperature, *temp) > 0)) {
+            *found = true;
+            *where = i;
+            *temp = th->temperature;
+        }
+    }
+    return SG_OK;
+}
+
+/* Remembers the sum our move leaves and the opponent's ambient temperature there. */
+static int remember(struct sentestrat *s, const sg_sum *sum, sg_player who, sg_sum_move mv,
+                    char *err, size_t errlen)
+{
+    s->have_after = false;
+    int rc = sg_sum_play(sum, who, mv, s->after, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    size_t n = sg_sum_count(s->after);
+    const sg_thermograph **th = malloc((n + 1) * sizeof *th);
+    if (!th)
+        return SG_ERR_NOMEM;
+    rc = sg_thermostrat_thermographs(s->cache, s->after, s->max_positions, th, err, errlen);
+    if (rc == SG_OK) {
+        s->ambient = sg_thermostrat_ambient(th, n, sg_opponent(who));
+        s->have_after = true;
+    }
+    free(th);
+    return rc;
+}
+
+static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
+                  sg_sum_move *move, char *err, size_t errlen)
+{
+    (void)budget;
+    struct sentestrat *s = instance;
+    if (!s->cache) {
+        snprintf(err, errlen, "sentestrat: out of memory");
+        return SG_ERR_NOMEM;
+    }
+    double start = sg_clock_seconds();
+    size_t before = sg_cgt_size(s->table);
+    bool threat = false, has = false;
+    size_t where = 0;
+    sg_value temp = sg_value_int(0);
+    int rc = find_threat(s, sum, &threat, &where, &temp, err, errlen);
+    if (rc == SG_OK && threat) {
+        rc = sg_thermograph_best_move(s->cache, sg_sum_game(sum, where), sg_sum_pos(sum, where),
+                                      who, temp, s->max_positions, &has, &move->move, err,
+                                      errlen);
+        move->component = (uint32_t)where;
+    }
+    if (rc == SG_OK && !(threat && has)) {
+        sg_thermostrat_choice choice;
+        rc = sg_thermostrat_choose(s->cache, sum, who, s->max_positions, &choice, err, errlen);
+        move->component = (uint32_t)choice.component;
+        move->move = choice.move;
+    }
+    if (rc == SG_OK)
+        rc = remember(s, sum, who, *move, err, errlen);
+    s->stats.nodes = sg_cgt_size(s->table) - before;
+    s->stats.seconds = sg_clock_seconds() - start;
+    return rc;
+}
+
+static void stats(void *instance, sg_strategy_stats *out)
+{
+    *out = ((struct sentestrat *)instance)->stats;
+}
+
+static const sg_param_doc params_doc[] = {
+    { "estimator", "exact", "thermographs come from exact analysis (the only choice)" },
+    { "max_positions", "0", "positions one exact analysis may visit (0 = no limit)" },
+    { NULL, NULL, NULL },
+};
+
+static const sg_strategy_desc descriptor = {
+    .abi_version = SG_ABI_VERSION,
+    .size = sizeof(sg_strategy_desc),
+    .name = "sentestrat",
+    .version = "1.0",
+    .description = "Sentestrat: answer moves that heat a component above the ambient, else Thermostrat",
+    .params = params_doc,
+    .create = create,
+    .destroy = destroy,
+    .new_game = new_game,
+    .choose = choose,
+    .stats = stats,
+};
+
+const sg_strategy_desc *sumgame_strategy_plugin(void);
+const sg_strategy_desc *sumgame_strategy_plugin(void) { return &descriptor; }
