@@ -65,16 +65,16 @@ $(HOST): $(HOST_OBJ) $(LIB)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' -lm
 
 .SECONDARY:
-.SECONDEXPANSION:
-$(BUILD)/games/%.so: $$(patsubst %.c,$(BUILD)/obj/%.o,$$(wildcard plugins/%/*.c)) $(LIB)
-	@mkdir -p $(dir $@)
-	@echo "  LD      $@"
-	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -Wl,-rpath,'$$ORIGIN/../..'
 
-$(BUILD)/strategies/%.so: $$(patsubst %.c,$(BUILD)/obj/%.o,$$(wildcard strategies/%/*.c)) $(LIB)
-	@mkdir -p $(dir $@)
-	@echo "  LD      $@"
-	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -Wl,-rpath,'$$ORIGIN/../..'
+# One link rule per plugin folder: KIND-DIR, NAME.
+define plugin_rule
+$(BUILD)/$(1)/$(2).so: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(3)/$(2)/*.c)) $(LIB)
+	@mkdir -p $$(dir $$@)
+	@echo "  LD      $$@"
+	$$(Q)$$(CC) -shared $$(LDFLAGS_ALL) -o $$@ $$(filter %.o,$$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$$$ORIGIN/..' -Wl,-rpath,'$$$$ORIGIN/../..'
+endef
+$(foreach g,$(GAMES),$(eval $(call plugin_rule,games,$(g),plugins)))
+$(foreach s,$(STRATS),$(eval $(call plugin_rule,strategies,$(s),strategies)))
 
 # Test plugins deliberately break the ABI; they link nothing.
 $(BUILD)/tests/plugins/%.so: $(BUILD)/obj/tests/plugins/%.o

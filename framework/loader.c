@@ -1,5 +1,6 @@
 #include "sumgame/loader.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -171,7 +172,11 @@ int sg_plugin_open_file(const char *file, sg_plugin_kind kind, sg_plugin *plugin
     memset(plugin, 0, sizeof *plugin);
     struct stat st;
     if (stat(file, &st) != 0) {
-        snprintf(err, errlen, "%s: %s", file, strerror(errno));
+        /* Messages are lowercase; strerror's are capitalized. */
+        char why[128];
+        snprintf(why, sizeof why, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+        why[0] = (char)tolower((unsigned char)why[0]);
+        snprintf(err, errlen, "%s: %s", file, why);
         return SG_ERR_INVALID;
     }
     if (!S_ISREG(st.st_mode)) {
@@ -189,6 +194,10 @@ int sg_plugin_open_file(const char *file, sg_plugin_kind kind, sg_plugin *plugin
     void *h = dlopen(open_name, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *why = dlerror();
+        /* dlerror usually repeats the file name; the line names it once. */
+        size_t open_len = strlen(open_name);
+        if (why && strncmp(why, open_name, open_len) == 0 && strncmp(why + open_len, ": ", 2) == 0)
+            why += open_len + 2;
         snprintf(err, errlen, "%s: cannot load: %s", file, why ? why : "unknown dlopen error");
         return SG_ERR_INVALID;
     }

@@ -28,7 +28,8 @@ static sg_value reduce(wide num, int exp)
 sg_value sg_value_make(int64_t num, int exp) { return reduce(num, exp); }
 
 static int max_exp(sg_value a, sg_value b) { return a.exp > b.exp ? a.exp : b.exp; }
-static wide aligned(sg_value a, int exp) { return (wide)a.num << (exp - a.exp); }
+/* Multiplies rather than shifts: left-shifting a negative number is undefined. */
+static wide aligned(sg_value a, int exp) { return (wide)a.num * ((wide)1 << (exp - a.exp)); }
 
 sg_value sg_value_add(sg_value a, sg_value b)
 {
@@ -99,7 +100,7 @@ int sg_value_simplest_between(bool has_lo, sg_value lo, bool has_hi, sg_value hi
         sg_value scaled = { lo.num, lo.exp - j };
         wide m;
         if (scaled.exp <= 0)
-            m = ((wide)lo.num << -scaled.exp) + 1;
+            m = (wide)lo.num * ((wide)1 << -scaled.exp) + 1;
         else
             m = (wide)(lo.num >> scaled.exp) + 1;
         sg_value cand = reduce(m, j);

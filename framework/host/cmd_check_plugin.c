@@ -1,8 +1,697 @@
+/* sumgame check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S]
+ *                      [--count N] [--depth D] [--playouts P] [--plugin-path DIRS]
+ *
+ * Conformance test of a game plugin against the contract of include/sumgame/game.h.
+ * The start positions are the --position texts, or else --count generated ones (position
+ * i drawn from sg_rng_split(seed, i), exactly what `sumgame gen` prints). Every start
+ * position and every node of --playouts random walks of --depth moves from it is put
+ * through the per-position checks below; a walk picks the player at random among those
+ * who can move, because in a sum a component may see several moves of one player in a
+ * row. Each check prints one line, "ok" or "FAIL" with its first counterexample, then
+ * "N checks passed, M failed"; the exit status is 0 only when nothing failed. */
+#include <signal.h>
+#include <stdalign.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
 #include "cli.h"
+#include "position_text.h"
+#include "sumgame/loader.h"
+#include "sumgame/rng.h"
+
+enum check_id {
+    CK_GENERATOR,
+    CK_NOTATION,
+    CK_HASH,
+    CK_MOVES_DETERMINISTIC,
+    CK_MOVES_SHORT_BUFFER,
+    CK_PLAYABLE,
+    CK_COPY_MAKE,
+    CK_PLAY_DETERMINISTIC,
+    CK_MOVE_NOTATION,
+    CK_ILLEGAL,
+    CK_NUMBER,
+    CK_BUFFERS,
+    CK_MALFORMED,
+    CK_EVALUATE,
+    CK_SPLIT,
+    CK_COUNT
+};
+
+static const char *const check_names[CK_COUNT] = {
+    [CK_GENERATOR] = "generator is reproducible (same seed, same positions)",
+    [CK_NOTATION] = "position notation round-trips (parse(format(p)) formats as p, no '+')",
+    [CK_HASH] = "equal positions hash equally",
+    [CK_MOVES_DETERMINISTIC] = "moves are deterministic (same list twice and for a copy)",
+    [CK_MOVES_SHORT_BUFFER] = "moves reports the full count when the buffer is short",
+    [CK_PLAYABLE] = "every listed move can be played",
+    [CK_COPY_MAKE] = "copy-make: play never touches its input",
+    [CK_PLAY_DETERMINISTIC] = "play is deterministic and writes the whole position",
+    [CK_MOVE_NOTATION] = "move notation round-trips (parse_move(format_move(m)) == m)",
+    [CK_ILLEGAL] = "play rejects moves that are not listed, with one message line",
+    [CK_NUMBER] = "number() is consistent with moves (no move for one player: integer)",
+    [CK_BUFFERS] = "format and format_move respect the buffer size",
+    [CK_MALFORMED] = "malformed notation is rejected with one message line",
+    [CK_EVALUATE] = "evaluate is deterministic and in lowest terms",
+    [CK_SPLIT] = "split gives 1 or more formattable parts",
+};
+
+/* Which check runs, for the crash handler's line. The host (not a plugin) may keep it. */
+static volatile sig_atomic_t running_check = -1;
+
+struct check {
+    bool applicable;
+    unsigned long cases, failures;
+    char first[640];
+};
+
+/* Move lists that calls must not share. */
+enum { LIST_MAIN, LIST_AGAIN, LIST_COPY, LIST_SHORT, LIST_WALK, LIST_COUNT };
+#define MOVES_LIMIT ((size_t)1 << 22)
+#define SPLIT_CAP 64
+#define MOVES_PLAYED 256
+#define MSG 512
+
+struct checker {
+    const sg_game_desc *d;
+    void *inst;
+    size_t size;
+    struct check ck[CK_COUNT];
+    sg_move *list[LIST_COUNT];
+    size_t cap[LIST_COUNT];
+    unsigned long nodes;
+};
+
+static const char *player_name(sg_player p) { return p == SG_LEFT ? "left" : "right"; }
+
+/* Counts one case of check id; on failure keeps the first counterexample. */
+static bool expect(struct checker *c, enum check_id id, bool ok, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool expect(struct checker *c, enum check_id id, bool ok, const char *fmt, ...)
+{
+    struct check *k = &c->ck[id];
+    k->cases++;
+    if (!ok && k->failures++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(k->first, sizeof k->first, fmt, ap);
+        va_end(ap);
+    }
+    return ok;
+}
+
+static bool one_line(const char *msg) { return msg[0] && !strchr(msg, '\n'); }
+
+static bool lowest_terms(sg_value v)
+{
+    return v.exp >= 0 && v.exp <= 62 && (v.exp == 0 || (v.num & 1));
+}
+
+/* Lists who's moves into list slot; SG_OK or the failure (already reported). */
+static int list_moves(struct checker *c, int slot, const void *pos, sg_player who, size_t *n,
+                      const char *label)
+{
+    for (;;) {
+        *n = 0;
+        int rc = c->d->moves(c->inst, pos, who, c->list[slot], c->cap[slot], n);
+        if (rc == SG_OK && *n <= c->cap[slot])
+            return SG_OK;
+        if (rc == SG_ERR_RANGE && *n > c->cap[slot] && *n <= MOVES_LIMIT) {
+            sg_move *grown = realloc(c->list[slot], *n * sizeof *grown);
+            if (!grown)
+                return SG_ERR_NOMEM;
+            c->list[slot] = grown;
+            c->cap[slot] = *n;
+            continue;
+        }
+        expect(c, CK_MOVES_DETERMINISTIC, false,
+               "%.100s: moves for %s returned %d with count %zu and buffer %zu", label,
+               player_name(who), rc, *n, c->cap[slot]);
+        return rc == SG_OK ? SG_ERR_INTERNAL : rc;
+    }
+}
+
+static bool listed(const sg_move *moves, size_t n, sg_move m)
+{
+    for (size_t i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+static void check_notation_and_hash(struct checker *c, const unsigned char *pos,
+                                    const char *text, const char *label)
+{
+    running_check = CK_HASH;
+    alignas(16) unsigned char copy[SG_POS_MAX], parsed[SG_POS_MAX];
+    memcpy(copy, pos, c->size);
+    uint64_t h = c->d->hash(c->inst, pos);
+    expect(c, CK_HASH, h == c->d->hash(c->inst, pos) && h == c->d->hash(c->inst, copy),
+           "%.100s: hash differs between two calls or for a bytewise copy", label);
+
+    running_check = CK_NOTATION;
+    if (!expect(c, CK_NOTATION, text != NULL, "%.100s: format fails", label))
+        return;
+    /* Sums join components with " + " and gen prints one position per line. */
+    expect(c, CK_NOTATION, text[0] && !strpbrk(text, "+\n"),
+           "%.100s: the notation is empty or contains '+' or a newline", label);
+    char err[MSG] = "";
+    memset(parsed, 0, c->size);
+    int rc = c->d->parse(c->inst, text, parsed, err, sizeof err);
+    if (!expect(c, CK_NOTATION, rc == SG_OK, "'%.100s' (its own format) does not parse: %.200s",
+                text, err))
+        return;
+    if (memcmp(parsed, pos, c->size) != 0) {
+        char *again = NULL;
+        position_text(c->d, c->inst, parsed, &again);
+        expect(c, CK_NOTATION, again && strcmp(again, text) == 0,
+               "'%.100s' parses to a position that formats as '%.100s'", text,
+               again ? again : "(format fails)");
+        free(again);
+    }
+    running_check = CK_HASH;
+    expect(c, CK_HASH, c->d->hash(c->inst, parsed) == h,
+           "'%.100s' hashes differently after parse(format(p))", text);
+}
+
+static void check_buffers(struct checker *c, const unsigned char *pos, const char *text,
+                          const char *label, sg_move move)
+{
+    running_check = CK_BUFFERS;
+    enum { GUARD = 16 };
+    char guard[GUARD];
+    memset(guard, 0x5a, GUARD);
+    size_t len = text ? strlen(text) : 0;
+    if (len > 0 && len < 65536) {
+        char *buf = malloc(len + GUARD);
+        if (buf) {
+            memset(buf, 0x5a, len + GUARD);
+            int rc = c->d->format(c->inst, pos, buf, len);
+            expect(c, CK_BUFFERS, rc == SG_ERR_RANGE && memcmp(buf + len, guard, GUARD) == 0,
+                   "%.100s: format with a buffer one byte short returned %d%s", label, rc,
+                   memcmp(buf + len, guard, GUARD) ? " and wrote past it" : "");
+            free(buf);
+        }
+    }
+    char mbuf[2 + GUARD];
+    memset(mbuf, 0x5a, sizeof mbuf);
+    int rc = c->d->format_move(c->inst, pos, move, mbuf, 2);
+    expect(c, CK_BUFFERS, memcmp(mbuf + 2, guard, GUARD) == 0,
+           "%.100s: format_move with a 2-byte buffer wrote past it (returned %d)", label, rc);
+}
+
+/* Plays every listed move of who twice and round-trips its notation. */
+static void check_moves_of(struct checker *c, const unsigned char *pos, sg_player who,
+                           const char *text, const char *label)
+{
+    const sg_game_desc *d = c->d;
+    size_t n = 0, n2 = 0, n3 = 0;
+    running_check = CK_MOVES_DETERMINISTIC;
+    alignas(16) unsigned char in[SG_POS_MAX], out1[SG_POS_MAX], out2[SG_POS_MAX];
+    memcpy(in, pos, c->size);
+    if (list_moves(c, LIST_MAIN, pos, who, &n, label) != SG_OK ||
+        list_moves(c, LIST_AGAIN, pos, who, &n2, label) != SG_OK ||
+        list_moves(c, LIST_COPY, in, who, &n3, label) != SG_OK)
+        return;
+    const sg_move *moves = c->list[LIST_MAIN];
+    expect(c, CK_MOVES_DETERMINISTIC,
+           n == n2 && n == n3 && (n == 0 || (memcmp(moves, c->list[LIST_AGAIN], n * sizeof *moves) == 0 &&
+                                             memcmp(moves, c->list[LIST_COPY], n * sizeof *moves) == 0)),
+           "%.100s: %s's moves differ between calls (%zu, %zu and %zu moves)", label,
+           player_name(who), n, n2, n3);
+
+    if (n > 0) {
+        running_check = CK_MOVES_SHORT_BUFFER;
+        if (c->cap[LIST_SHORT] < n) {
+            sg_move *grown = realloc(c->list[LIST_SHORT], n * sizeof *grown);
+            if (!grown)
+                return;
+            c->list[LIST_SHORT] = grown;
+            c->cap[LIST_SHORT] = n;
+        }
+        const sg_move canary = UINT64_C(0xC0FFEE0DDBA11);
+        c->list[LIST_SHORT][n - 1] = canary;
+        size_t count = 0;
+        int rc = d->moves(c->inst, pos, who, c->list[LIST_SHORT], n - 1, &count);
+        expect(c, CK_MOVES_SHORT_BUFFER,
+               rc == SG_ERR_RANGE && count == n && c->list[LIST_SHORT][n - 1] == canary,
+               "%.100s: moves for %s with room for %zu of %zu returned %d, count %zu%s", label,
+               player_name(who), n - 1, n, rc, count,
+               c->list[LIST_SHORT][n - 1] != canary ? ", and wrote past the buffer" : "");
+    }
+
+    /* Big boards list thousands of moves, and parse_move may generate moves itself:
+     * beyond MOVES_PLAYED an evenly spread sample keeps a node's cost bounded. */
+    size_t tried = n < MOVES_PLAYED ? n : MOVES_PLAYED;
+    for (size_t k = 0; k < tried; k++) {
+        sg_move m = moves[tried == n ? k : k * n / tried];
+        char mtext[256] = "", err[MSG] = "";
+        running_check = CK_MOVE_NOTATION;
+        int frc = d->format_move(c->inst, pos, m, mtext, sizeof mtext);
+        if (frc != SG_OK)
+            snprintf(mtext, sizeof mtext, "code %llu", (unsigned long long)m);
+
+        running_check = CK_PLAYABLE;
+        memcpy(in, pos, c->size);
+        memset(out1, 0x00, c->size);
+        int rc = d->play(c->inst, in, who, m, out1, err, sizeof err);
+        expect(c, CK_PLAYABLE, rc == SG_OK, "%.100s: %s's listed move %.60s is rejected: %.200s",
+               label, player_name(who), mtext, err);
+        expect(c, CK_COPY_MAKE, memcmp(in, pos, c->size) == 0,
+               "%.100s: %s's move %.60s changed the input position", label, player_name(who),
+               mtext);
+        if (rc == SG_OK) {
+            running_check = CK_PLAY_DETERMINISTIC;
+            memcpy(in, pos, c->size);
+            memset(out2, 0xff, c->size);
+            int rc2 = d->play(c->inst, in, who, m, out2, err, sizeof err);
+            expect(c, CK_PLAY_DETERMINISTIC, rc2 == SG_OK && memcmp(out1, out2, c->size) == 0,
+                   "%.100s: %s's move %.60s gives different bytes when played twice "
+                   "(nondeterministic, or bytes left unwritten)",
+                   label, player_name(who), mtext);
+        }
+
+        running_check = CK_MOVE_NOTATION;
+        sg_move back = ~m;
+        err[0] = '\0';
+        int prc = frc == SG_OK ? d->parse_move(c->inst, pos, who, mtext, &back, err, sizeof err)
+                               : frc;
+        expect(c, CK_MOVE_NOTATION, frc == SG_OK && prc == SG_OK && back == m,
+               "%.100s: %s's move code %llu formats as '%.60s', which %s", label,
+               player_name(who), (unsigned long long)m, frc == SG_OK ? mtext : "(fails)",
+               prc != SG_OK ? "does not parse back" : "parses to another code");
+    }
+    if (n > 0)
+        check_buffers(c, pos, text, label, moves[0]);
+
+    /* Codes that are not in the list must be refused: the opponent's moves, the largest
+     * codes, the successor of the largest listed one. */
+    running_check = CK_ILLEGAL;
+    size_t nopp = 0;
+    sg_move candidates[8];
+    size_t ncand = 0;
+    sg_move top = 0;
+    for (size_t i = 0; i < n; i++)
+        top = moves[i] > top ? moves[i] : top;
+    sg_move fixed[] = { UINT64_MAX, UINT64_MAX / 3, top + 1 };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        if (!listed(moves, n, fixed[i]))
+            candidates[ncand++] = fixed[i];
+    if (list_moves(c, LIST_AGAIN, pos, sg_opponent(who), &nopp, label) == SG_OK)
+        for (size_t i = 0; i < nopp && ncand < 8; i++)
+            if (!listed(moves, n, c->list[LIST_AGAIN][i]))
+                candidates[ncand++] = c->list[LIST_AGAIN][i];
+    for (size_t i = 0; i < ncand; i++) {
+        char err[MSG] = "";
+        memcpy(in, pos, c->size);
+        int rc = d->play(c->inst, in, who, candidates[i], out1, err, sizeof err);
+        expect(c, CK_ILLEGAL, rc != SG_OK && one_line(err) && memcmp(in, pos, c->size) == 0,
+               "%.100s: %s playing unlisted code %llu: %s", label, player_name(who),
+               (unsigned long long)candidates[i],
+               rc == SG_OK            ? "accepted"
+               : !one_line(err)       ? "rejected without a one-line message"
+                                      : "rejected but the input changed");
+    }
+}
+
+static void check_number(struct checker *c, const unsigned char *pos, const char *label)
+{
+    running_check = CK_NUMBER;
+    size_t n[2];
+    if (list_moves(c, LIST_MAIN, pos, SG_LEFT, &n[0], label) != SG_OK ||
+        list_moves(c, LIST_MAIN, pos, SG_RIGHT, &n[1], label) != SG_OK)
+        return;
+    sg_value v = { 0, 0 };
+    bool is_number = c->d->number(c->inst, pos, &v);
+    char vt[SG_VALUE_TEXT_MAX];
+    sg_value_format(v, vt, sizeof vt);
+    if (is_number)
+        expect(c, CK_NUMBER, lowest_terms(v), "%.100s: number() gives %lld/2^%d, not in lowest terms",
+               label, (long long)v.num, (int)v.exp);
+    if (n[0] == 0 || n[1] == 0)
+        expect(c, CK_NUMBER, is_number && v.exp == 0,
+               "%.100s: %s has no move but number() reports %s%s", label,
+               n[0] == 0 ? "left" : "right", is_number ? "the non-integer " : "no number",
+               is_number ? vt : "");
+}
+
+static void check_evaluate_and_split(struct checker *c, const unsigned char *pos,
+                                     const char *label)
+{
+    if (c->d->evaluate) {
+        running_check = CK_EVALUATE;
+        for (int p = 0; p < 2; p++) {
+            sg_value a = c->d->evaluate(c->inst, pos, (sg_player)p);
+            sg_value b = c->d->evaluate(c->inst, pos, (sg_player)p);
+            expect(c, CK_EVALUATE, sg_value_eq(a, b) && lowest_terms(a),
+                   "%.100s: evaluate for %s to move %s", label, player_name((sg_player)p),
+                   !sg_value_eq(a, b) ? "differs between calls" : "is not in lowest terms");
+        }
+    }
+    if (c->d->split) {
+        running_check = CK_SPLIT;
+        unsigned char *parts = malloc(SPLIT_CAP * c->size);
+        if (!parts)
+            return;
+        size_t count = 0;
+        int rc = c->d->split(c->inst, pos, parts, SPLIT_CAP, &count);
+        bool ok = rc == SG_OK && count >= 1 && count <= SPLIT_CAP;
+        for (size_t i = 0; ok && i < count; i++) {
+            char *t = NULL;
+            ok = position_text(c->d, c->inst, parts + i * c->size, &t) == SG_OK;
+            free(t);
+        }
+        expect(c, CK_SPLIT, ok, "%.100s: split returned %d with %zu parts%s", label, rc, count,
+               rc == SG_OK && count >= 1 && count <= SPLIT_CAP ? ", one of which fails to format" : "");
+        free(parts);
+    }
+}
+
+static void check_position(struct checker *c, const unsigned char *pos)
+{
+    c->nodes++;
+    char *text = NULL;
+    running_check = CK_NOTATION;
+    position_text(c->d, c->inst, pos, &text);
+    char label[128];
+    snprintf(label, sizeof label, "%s:%.100s", c->d->name, text ? text : "(unformattable)");
+    check_notation_and_hash(c, pos, text, label);
+    check_moves_of(c, pos, SG_LEFT, text, label);
+    check_moves_of(c, pos, SG_RIGHT, text, label);
+    check_number(c, pos, label);
+    check_evaluate_and_split(c, pos, label);
+    running_check = -1;
+    free(text);
+}
+
+/* Texts no notation should accept, and texts that must merely not crash the parser. */
+static void check_malformed(struct checker *c, const unsigned char *pos)
+{
+    running_check = CK_MALFORMED;
+    /* Deep nesting finds parsers that recurse without a limit. */
+    enum { DEEP = 100000 };
+    char *braces = malloc(DEEP + 1), *parens = malloc(DEEP + 1);
+    if (!braces || !parens) {
+        free(braces);
+        free(parens);
+        return;
+    }
+    memset(braces, '{', DEEP);
+    memset(parens, '(', DEEP);
+    braces[DEEP] = parens[DEEP] = '\0';
+    const char *must_reject[] = { "\x01", "\x01\x02\x7f" };
+    const char *may_accept[] = { "", " ", "}{|", "99999999999999999999999999999", braces, parens };
+    alignas(16) unsigned char out[SG_POS_MAX];
+    for (size_t k = 0; k < 2; k++) {
+        size_t count = k ? sizeof may_accept / sizeof *may_accept : 2;
+        for (size_t i = 0; i < count; i++) {
+            const char *t = k ? may_accept[i] : must_reject[i];
+            char shown[32];
+            snprintf(shown, sizeof shown, "%s", t[0] == '\x01' ? "\\x01..." : t);
+            for (int what = 0; what < 2; what++) {
+                char err[MSG] = "";
+                sg_move m;
+                int rc = what == 0 ? c->d->parse(c->inst, t, out, err, sizeof err)
+                                   : c->d->parse_move(c->inst, pos, SG_LEFT, t, &m, err,
+                                                      sizeof err);
+                bool ok = rc == SG_OK ? k == 1 : one_line(err);
+                expect(c, CK_MALFORMED, ok, "%s '%.20s'%s: %s", what ? "parse_move" : "parse",
+                       shown, strlen(t) > 20 ? "..." : "",
+                       rc == SG_OK ? "accepted" : "rejected without a one-line message");
+            }
+        }
+    }
+    free(braces);
+    free(parens);
+}
+
+static void check_generator(struct checker *c, const sg_params *params, uint64_t seed,
+                            size_t count, unsigned char *starts)
+{
+    const sg_game_desc *d = c->d;
+    running_check = CK_GENERATOR;
+    void *other = NULL;
+    char err[MSG] = "";
+    if (!expect(c, CK_GENERATOR, d->create(sg_default_host(), params, &other, err, sizeof err) == SG_OK,
+                "a second instance cannot be created: %.200s", err))
+        other = NULL;
+    sg_rng root;
+    sg_rng_seed(&root, seed);
+    alignas(16) unsigned char again[SG_POS_MAX], fresh[SG_POS_MAX];
+    for (size_t i = 0; i < count; i++) {
+        unsigned char *first = starts + i * c->size;
+        sg_rng a = sg_rng_split(&root, i), b = a, f = a;
+        err[0] = '\0';
+        int rc1 = d->generate(c->inst, &a, first, err, sizeof err);
+        int rc2 = rc1 == SG_OK ? d->generate(c->inst, &b, again, err, sizeof err) : rc1;
+        if (!expect(c, CK_GENERATOR, rc1 == SG_OK && rc2 == SG_OK,
+                    "generate for stream %zu of seed %llu fails: %.200s", i,
+                    (unsigned long long)seed, err)) {
+            memset(first, 0, c->size);
+            continue;
+        }
+        char *t1 = NULL, *t2 = NULL, *t3 = NULL;
+        position_text(d, c->inst, first, &t1);
+        position_text(d, c->inst, again, &t2);
+        int rc3 = other ? d->generate(other, &f, fresh, err, sizeof err) : SG_ERR_INVALID;
+        if (rc3 == SG_OK)
+            position_text(d, other, fresh, &t3);
+        expect(c, CK_GENERATOR, t1 && t2 && strcmp(t1, t2) == 0,
+               "stream %zu of seed %llu gives '%.80s', then '%.80s'", i,
+               (unsigned long long)seed, t1 ? t1 : "(unformattable)",
+               t2 ? t2 : "(unformattable)");
+        if (other)
+            expect(c, CK_GENERATOR, t1 && t3 && strcmp(t1, t3) == 0,
+                   "stream %zu of seed %llu gives '%.80s', and '%.80s' in a new instance", i,
+                   (unsigned long long)seed, t1 ? t1 : "(unformattable)",
+                   t3 ? t3 : "(fails)");
+        if (t1 && t2 && strcmp(t1, t2) == 0) {
+            running_check = CK_HASH;
+            expect(c, CK_HASH, d->hash(c->inst, first) == d->hash(c->inst, again),
+                   "%s:%.100s: two generated copies hash differently", d->name, t1);
+            running_check = CK_GENERATOR;
+        }
+        free(t1);
+        free(t2);
+        free(t3);
+    }
+    if (other)
+        d->destroy(other);
+}
+
+/* Random walks from start; every node is checked. */
+static void walk(struct checker *c, const unsigned char *start, sg_rng *rng,
+                 unsigned long long depth)
+{
+    alignas(16) unsigned char cur[SG_POS_MAX], next[SG_POS_MAX];
+    memcpy(cur, start, c->size);
+    for (unsigned long long step = 0; step < depth; step++) {
+        sg_value v;
+        running_check = CK_NUMBER;
+        if (c->d->number(c->inst, cur, &v) && v.exp == 0)
+            return; /* settled: play there is over */
+        size_t nl = 0, nr = 0;
+        running_check = CK_MOVES_DETERMINISTIC;
+        if (list_moves(c, LIST_WALK, cur, SG_LEFT, &nl, "walk") != SG_OK ||
+            list_moves(c, LIST_MAIN, cur, SG_RIGHT, &nr, "walk") != SG_OK)
+            return;
+        if (nl == 0 && nr == 0)
+            return;
+        sg_player who = nl == 0 ? SG_RIGHT : nr == 0 ? SG_LEFT
+                                                       : (sg_player)sg_rng_below(rng, 2);
+        const sg_move *list = who == SG_LEFT ? c->list[LIST_WALK] : c->list[LIST_MAIN];
+        sg_move m = list[sg_rng_below(rng, who == SG_LEFT ? nl : nr)];
+        char err[MSG];
+        running_check = CK_PLAYABLE;
+        if (c->d->play(c->inst, cur, who, m, next, err, sizeof err) != SG_OK)
+            return; /* reported by check_position */
+        check_position(c, next);
+        memcpy(cur, next, c->size);
+    }
+}
+
+static void on_crash(int sig)
+{
+    char line[256];
+    int id = (int)running_check;
+    int n = snprintf(line, sizeof line, "FAIL %s: the plugin crashed (signal %d)\n",
+                     id >= 0 && id < CK_COUNT ? check_names[id] : "loading the plugin", sig);
+    if (n > 0)
+        (void)!write(STDOUT_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+    static const char err[] = "sumgame: check-plugin: the plugin crashed\n";
+    (void)!write(STDERR_FILENO, err, sizeof err - 1);
+    _exit(1);
+}
+
+static void catch_crashes(void)
+{
+    int signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_crash;
+        sigemptyset(&sa.sa_mask);
+        sigaction(signals[i], &sa, NULL);
+    }
+}
+
+static int report(struct checker *c)
+{
+    int passed = 0, failed = 0;
+    for (int i = 0; i < CK_COUNT; i++) {
+        const struct check *k = &c->ck[i];
+        if (!k->applicable) {
+            continue;
+        } else if (k->failures == 0) {
+            printf("ok   %s (%lu cases)\n", check_names[i], k->cases);
+            passed++;
+        } else {
+            printf("FAIL %s (%lu of %lu cases): %s\n", check_names[i], k->failures, k->cases,
+                   k->first);
+            failed++;
+        }
+    }
+    printf("%d checks passed, %d failed\n", passed, failed);
+    fflush(stdout);
+    return failed == 0 ? 0 : 1;
+}
+
+struct options {
+    const char *plugin_path;
+    args_list positions;
+    uint64_t seed;
+    unsigned long long count, depth, playouts;
+};
+
+static int run_checks(const sg_plugin *plugin, const sg_params *params, struct options *o)
+{
+    struct checker c;
+    memset(&c, 0, sizeof c);
+    c.d = plugin->desc.game;
+    c.size = c.d->pos_size;
+    char err[MSG] = "";
+    if (c.d->create(sg_default_host(), params, &c.inst, err, sizeof err) != SG_OK)
+        return cli_fail("check-plugin: %s: create: %s", plugin->path, err[0] ? err : "failed");
+    for (int i = 0; i < CK_COUNT; i++)
+        c.ck[i].applicable = true;
+    c.ck[CK_GENERATOR].applicable = c.d->generate != NULL;
+    c.ck[CK_EVALUATE].applicable = c.d->evaluate != NULL;
+    c.ck[CK_SPLIT].applicable = c.d->split != NULL;
+
+    int status = 0;
+    size_t nstart = o->positions.count ? o->positions.count
+                                       : c.d->generate ? (size_t)o->count : 0;
+    size_t ngen = c.d->generate ? (size_t)o->count : 0;
+    unsigned char *starts = calloc(nstart ? nstart : 1, c.size);
+    unsigned char *generated = calloc(ngen ? ngen : 1, c.size);
+    if (!starts || !generated)
+        status = cli_fail("check-plugin: out of memory");
+    for (size_t i = 0; status == 0 && i < o->positions.count; i++) {
+        err[0] = '\0';
+        if (c.d->parse(c.inst, o->positions.items[i], starts + i * c.size, err, sizeof err) != SG_OK)
+            status = cli_fail("check-plugin: --position '%.80s': %s", o->positions.items[i], err);
+    }
+    if (status == 0 && nstart == 0)
+        status = cli_usage("check-plugin: game '%s' has no generator: give positions with "
+                           "--position TEXT", c.d->name);
+    if (status == 0) {
+        printf("check-plugin: game '%s' %s from %s\n", c.d->name,
+               c.d->version ? c.d->version : "", plugin->path);
+        fflush(stdout);
+        if (ngen)
+            check_generator(&c, params, o->seed, ngen, generated);
+        if (!o->positions.count)
+            memcpy(starts, generated, nstart * c.size);
+        check_malformed(&c, starts);
+        sg_rng root;
+        sg_rng_seed(&root, o->seed);
+        sg_rng walks = sg_rng_split(&root, UINT64_MAX);
+        for (size_t i = 0; i < nstart; i++) {
+            check_position(&c, starts + i * c.size);
+            for (unsigned long long p = 0; p < o->playouts; p++)
+                walk(&c, starts + i * c.size, &walks, o->depth);
+        }
+        printf("checked %lu positions (%zu start positions, %llu walks of up to %llu moves "
+               "each, seed %llu)\n",
+               c.nodes, nstart, o->playouts, o->depth, (unsigned long long)o->seed);
+        status = report(&c);
+    }
+    running_check = -1;
+    free(starts);
+    free(generated);
+    for (int i = 0; i < LIST_COUNT; i++)
+        free(c.list[i]);
+    c.d->destroy(c.inst);
+    return status;
+}
+
+static bool looks_like_file(const char *arg)
+{
+    size_t len = strlen(arg);
+    return strchr(arg, '/') || (len > 3 && strcmp(arg + len - 3, ".so") == 0);
+}
 
 int cmd_check_plugin(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail("check_plugin: not implemented yet");
+    struct options o = { .seed = 1, .count = 20, .depth = 12, .playouts = 4 };
+    const args_option options[] = {
+        { "--plugin-path", ARGS_STRING, &o.plugin_path, 0, 0, NULL },
+        { "--position", ARGS_LIST, &o.positions, 0, 0, NULL },
+        { "--seed", ARGS_SEED, &o.seed, 0, 0, NULL },
+        { "--count", ARGS_UINT, &o.count, 1, 100000, NULL },
+        { "--depth", ARGS_UINT, &o.depth, 0, 100000, NULL },
+        { "--playouts", ARGS_UINT, &o.playouts, 0, 100000, NULL },
+    };
+    char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
+    if (!pos_args)
+        return cli_fail("check-plugin: out of memory");
+    size_t npos = 0;
+    int status = args_parse("check-plugin", argc, argv, options,
+                            sizeof options / sizeof options[0], pos_args, &npos);
+    if (status == 0 && npos == 0)
+        status = cli_usage("check-plugin: missing PATH.so (usage: sumgame check-plugin "
+                           "PATH.so [key=value ...] [--position TEXT]...)");
+    for (size_t i = 1; status == 0 && i < npos; i++)
+        if (!args_is_param(pos_args[i]))
+            status = cli_usage("check-plugin: unexpected argument '%.80s' (game parameters "
+                               "are key=value)", pos_args[i]);
+    if (status != 0) {
+        args_list_free(&o.positions);
+        free(pos_args);
+        return status;
+    }
+
+    catch_crashes();
+    sg_plugin plugin;
+    char err[1024];
+    int rc;
+    if (looks_like_file(pos_args[0])) {
+        rc = sg_plugin_open_file(pos_args[0], SG_PLUGIN_GAME, &plugin, err, sizeof err);
+    } else {
+        sg_plugin_path path;
+        rc = sg_plugin_path_init(&path, o.plugin_path, err, sizeof err);
+        if (rc == SG_OK) {
+            rc = sg_plugin_open(&path, SG_PLUGIN_GAME, pos_args[0], &plugin, err, sizeof err);
+            sg_plugin_path_free(&path);
+        }
+    }
+    if (rc != SG_OK) {
+        status = cli_fail("%s", err);
+    } else {
+        args_params params;
+        if (args_params_build(&params, plugin.desc.game->name, pos_args + 1, npos - 1) != SG_OK) {
+            status = cli_fail("check-plugin: out of memory");
+        } else {
+            status = run_checks(&plugin, &params.params, &o);
+            args_params_free(&params);
+        }
+        sg_plugin_close(&plugin);
+    }
+    args_list_free(&o.positions);
+    free(pos_args);
+    return status;
 }

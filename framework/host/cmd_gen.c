@@ -1,8 +1,88 @@
+/* sumgame gen GAME [--count N] [--seed S] [key=value ...]: random positions, one per line.
+ * Position i is drawn from sg_rng_split(seed, i), so it does not depend on --count: the
+ * first lines of `--count 10` are exactly the lines of `--count 3`. */
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "args.h"
+#include "catalog.h"
 #include "cli.h"
+#include "position_text.h"
+#include "sumgame/rng.h"
+
+#define GEN_COUNT_MAX 100000000ULL
 
 int cmd_gen(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail("gen: not implemented yet");
+    const char *plugin_path = NULL;
+    unsigned long long count = 1;
+    uint64_t seed = 1;
+    const args_option options[] = {
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
+        { "--count", ARGS_UINT, &count, 1, GEN_COUNT_MAX, NULL },
+        { "--seed", ARGS_SEED, &seed, 0, 0, NULL },
+    };
+    char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
+    if (!pos_args)
+        return cli_fail("gen: out of memory");
+    size_t npos = 0;
+    int status = args_parse("gen", argc, argv, options, sizeof options / sizeof options[0],
+                            pos_args, &npos);
+    if (status != 0) {
+        free(pos_args);
+        return status;
+    }
+    if (npos == 0) {
+        free(pos_args);
+        return cli_usage("gen: missing GAME (usage: sumgame gen GAME [--count N] [--seed S] "
+                         "[key=value ...])");
+    }
+    const char *name = pos_args[0];
+    for (size_t i = 1; i < npos; i++)
+        if (!args_is_param(pos_args[i])) {
+            status = cli_usage("gen: unexpected argument '%.80s' (game parameters are "
+                               "key=value)", pos_args[i]);
+            free(pos_args);
+            return status;
+        }
+
+    args_params params;
+    if (args_params_build(&params, name, pos_args + 1, npos - 1) != SG_OK) {
+        free(pos_args);
+        return cli_fail("gen: out of memory");
+    }
+    catalog *cat = NULL;
+    sg_game *game = NULL;
+    char err[512];
+    if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
+        catalog_new_game(cat, name, &params.params, &game, err, sizeof err) != SG_OK) {
+        status = cli_fail("gen: %s", err);
+    } else if (!game->desc->generate) {
+        status = cli_fail("gen: game '%s' has no random generator", name);
+    } else {
+        sg_rng root;
+        sg_rng_seed(&root, seed);
+        alignas(16) unsigned char pos[SG_POS_MAX];
+        for (unsigned long long i = 0; i < count && status == 0; i++) {
+            sg_rng rng = sg_rng_split(&root, (uint64_t)i);
+            err[0] = '\0';
+            int rc = game->desc->generate(game->instance, &rng, pos, err, sizeof err);
+            char *text = NULL;
+            if (rc != SG_OK)
+                status = cli_fail("gen: %s: position %llu: %s", name, i + 1,
+                                  err[0] ? err : "generator failed");
+            else if (position_text(game->desc, game->instance, pos, &text) != SG_OK)
+                status = cli_fail("gen: %s: position %llu cannot be formatted", name, i + 1);
+            else
+                puts(text);
+            free(text);
+        }
+        if (status == 0 && (fflush(stdout) != 0 || ferror(stdout)))
+            status = cli_fail("gen: cannot write the output");
+    }
+    catalog_close(cat);
+    args_params_free(&params);
+    free(pos_args);
+    return status;
 }

@@ -14,8 +14,8 @@ static const struct {
     { "solve", cmd_solve, "solve SUM [--first left|right|both] [--json]" },
     { "match", cmd_match, "match CONFIG.ini [--games N] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [key=value ...]" },
-    { "perft", cmd_perft, "perft GAME:POSITION DEPTH [--player left|right] [--json]" },
-    { "check-plugin", cmd_check_plugin, "check-plugin PATH.so [key=value ...]" },
+    { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
+    { "check-plugin", cmd_check_plugin, "check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S] [--count N] [--depth D] [--playouts P]" },
 };
 
 static void usage(FILE *out)

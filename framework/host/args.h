@@ -1,0 +1,67 @@
+/* Command-line options shared by the host's commands: a table of options each command
+ * declares, parsed in one place so every command spells options, numbers and errors the
+ * same way ("sumgame: gen: --count 'x': expected an integer from 1 to 1000000").
+ *
+ * Options may be written "--name VALUE" or "--name=VALUE" and may appear anywhere among
+ * the positional arguments; "--" ends the options. Anything else starting with "--" is
+ * an unknown option. A single "-" or "-3" is a positional argument (positions such as
+ * "rcg:-3" or "-3" are notations, never options). */
+#ifndef SUMGAME_HOST_ARGS_H
+#define SUMGAME_HOST_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sumgame/host.h"
+
+typedef enum args_kind {
+    ARGS_FLAG,   /* bool *: set to true, takes no value */
+    ARGS_STRING, /* const char **: the value (the last one wins) */
+    ARGS_UINT,   /* unsigned long long *: decimal integer in [min, max] */
+    ARGS_SEED,   /* uint64_t *: any decimal integer 0 .. 2^64-1 */
+    ARGS_CHOICE, /* int *: index of the value in choices (NULL-terminated) */
+    ARGS_LIST    /* args_list *: every value, in order (repeatable option) */
+} args_kind;
+
+/* The values of a repeatable option; items point into argv. Free with args_list_free. */
+typedef struct args_list {
+    const char **items;
+    size_t count;
+} args_list;
+
+typedef struct args_option {
+    const char *name; /* with dashes: "--count" */
+    args_kind kind;
+    void *out;
+    unsigned long long min, max;  /* ARGS_UINT */
+    const char *const *choices;   /* ARGS_CHOICE */
+} args_option;
+
+/* Parses argv of command (for messages). Options fill their outs; the other arguments
+ * are stored in order into positional (capacity argc) and counted in *npositional.
+ * On a bad argument prints "sumgame: COMMAND: ..." naming it and returns the exit
+ * status (non-zero); returns 0 on success. */
+int args_parse(const char *command, int argc, char **argv, const args_option *options,
+               size_t noptions, char **positional, size_t *npositional);
+void args_list_free(args_list *list);
+
+/* Parses an unsigned decimal (no sign, no spaces) into [min, max]; false otherwise. */
+bool args_parse_uint(const char *text, unsigned long long min, unsigned long long max,
+                     unsigned long long *out);
+
+/* True when text looks like key=value (a key of letters, digits, '_' or '-'). */
+bool args_is_param(const char *text);
+
+/* Game or strategy parameters built from key=value arguments. The strings are copies
+ * owned by the set; section names the set in messages (e.g. "rcg"). */
+typedef struct args_params {
+    sg_params params;
+    sg_param *items;
+    char **keys;
+} args_params;
+/* Fills out from the count key=value texts in kv (each must satisfy args_is_param). */
+int args_params_build(args_params *out, const char *section, char **kv, size_t count);
+void args_params_free(args_params *p);
+
+#endif

@@ -1,0 +1,26 @@
+#include "position_text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TEXT_LIMIT ((size_t)16 << 20)
+
+int position_text(const sg_game_desc *desc, void *instance, const void *pos, char **text)
+{
+    *text = NULL;
+    for (size_t cap = 4096; cap <= TEXT_LIMIT; cap *= 2) {
+        char *buf = malloc(cap);
+        if (!buf)
+            return SG_ERR_NOMEM;
+        buf[0] = '\0';
+        int rc = desc->format(instance, pos, buf, cap);
+        if (rc == SG_OK && memchr(buf, '\0', cap)) {
+            *text = buf;
+            return SG_OK;
+        }
+        free(buf);
+        if (rc != SG_ERR_RANGE)
+            return rc == SG_OK ? SG_ERR_INTERNAL : rc;
+    }
+    return SG_ERR_RANGE;
+}

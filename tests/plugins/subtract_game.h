@@ -1,0 +1,237 @@
+/* A small, complete partizan subtraction game for the loader and check-plugin tests.
+ *
+ * A position is one heap of n tokens, written "n". Left removes 1 or 2 tokens (moves
+ * "take1", "take2"), Right removes 2 or 3 ("take2", "take3"); the move code is the number
+ * of tokens taken. Right has no move when n < 2, and Left then has n moves in a row, so
+ * those positions are the integers n (0 and 1); from 2 on both players can move, so no
+ * other position is reported as a number. Param `max` (default 20) bounds generated heaps.
+ *
+ * Included by good_subtract.c as is, and by broken_subtract.c with SUBTRACT_BROKEN set:
+ * that variant changes play's input, lists moves in an order that alternates between
+ * calls (kept in the instance), and never reports heap 1 as a number, so check-plugin's
+ * FAIL paths have something to find. crashing_subtract.c sets SUBTRACT_CRASHES: play
+ * from heap 3 raises SIGSEGV, as a plugin bug would. Links nothing: parameters are parsed by hand. */
+#ifndef SUMGAME_TEST_SUBTRACT_GAME_H
+#define SUMGAME_TEST_SUBTRACT_GAME_H
+
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/game.h"
+
+#ifndef SUBTRACT_BROKEN
+#define SUBTRACT_BROKEN 0
+#endif
+#ifndef SUBTRACT_CRASHES
+#define SUBTRACT_CRASHES 0
+#endif
+#define SUBTRACT_HEAP_MAX 1000000
+
+struct subtract_pos {
+    int32_t heap;
+    int32_t scratch; /* 0 in every position the correct game makes */
+};
+
+struct subtract {
+    const sg_host *host;
+    int32_t max;
+    unsigned long calls; /* the broken variant's hidden state */
+};
+
+static int subtract_create(const sg_host *host, const sg_params *params, void **out,
+                           char *err, size_t errlen)
+{
+    long max = 20;
+    for (size_t i = 0; params && i < params->count; i++) {
+        const sg_param *p = &params->items[i];
+        if (strcmp(p->key, "max") != 0) {
+            snprintf(err, errlen, "unknown key '%s'", p->key);
+            return SG_ERR_INVALID;
+        }
+        char *end;
+        max = strtol(p->value, &end, 10);
+        if (end == p->value || *end || max < 0 || max > SUBTRACT_HEAP_MAX) {
+            snprintf(err, errlen, "max: expected an integer from 0 to %d, got '%.40s'",
+                     SUBTRACT_HEAP_MAX, p->value);
+            return SG_ERR_INVALID;
+        }
+    }
+    struct subtract *g = host->alloc(sizeof *g);
+    if (!g)
+        return SG_ERR_NOMEM;
+    g->host = host;
+    g->max = (int32_t)max;
+    g->calls = 0;
+    *out = g;
+    return SG_OK;
+}
+
+static void subtract_destroy(void *instance)
+{
+    struct subtract *g = instance;
+    g->host->free(g);
+}
+
+static int subtract_parse(void *instance, const char *text, void *pos, char *err,
+                          size_t errlen)
+{
+    (void)instance;
+    long n = 0;
+    const char *p = text;
+    for (; *p >= '0' && *p <= '9' && n <= SUBTRACT_HEAP_MAX; p++)
+        n = n * 10 + (*p - '0');
+    if (p == text || *p || n > SUBTRACT_HEAP_MAX) {
+        snprintf(err, errlen, "expected a heap size from 0 to %d, got '%.40s'",
+                 SUBTRACT_HEAP_MAX, text);
+        return SG_ERR_INVALID;
+    }
+    struct subtract_pos q = { (int32_t)n, 0 };
+    memcpy(pos, &q, sizeof q);
+    return SG_OK;
+}
+
+static int subtract_format(void *instance, const void *pos, char *buf, size_t cap)
+{
+    (void)instance;
+    const struct subtract_pos *p = pos;
+    int n = snprintf(buf, cap, "%" PRId32, p->heap);
+    return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
+}
+
+static bool subtract_legal(const struct subtract_pos *p, sg_player who, sg_move take)
+{
+    sg_move lo = who == SG_LEFT ? 1 : 2, hi = who == SG_LEFT ? 2 : 3;
+    return take >= lo && take <= hi && take <= (sg_move)p->heap;
+}
+
+static int subtract_moves(void *instance, const void *pos, sg_player who, sg_move *moves,
+                          size_t cap, size_t *count)
+{
+    struct subtract *g = instance;
+    sg_move found[2];
+    size_t n = 0;
+    for (sg_move take = 1; take <= 3; take++)
+        if (subtract_legal(pos, who, take))
+            found[n++] = take;
+    if (SUBTRACT_BROKEN && n == 2 && g->calls++ % 2 == 1) {
+        sg_move t = found[0];
+        found[0] = found[1];
+        found[1] = t;
+    }
+    *count = n;
+    if (n > cap)
+        return SG_ERR_RANGE;
+    for (size_t i = 0; i < n; i++)
+        moves[i] = found[i];
+    return SG_OK;
+}
+
+static int subtract_play(void *instance, const void *pos, sg_player who, sg_move move,
+                         void *out, char *err, size_t errlen)
+{
+    (void)instance;
+    const struct subtract_pos *p = pos;
+    if (!subtract_legal(p, who, move)) {
+        snprintf(err, errlen, "%s cannot take %" PRIu64 " from %" PRId32,
+                 who == SG_LEFT ? "left" : "right", move, p->heap);
+        return SG_ERR_INVALID;
+    }
+    if (SUBTRACT_CRASHES && p->heap == 3)
+        raise(SIGSEGV);
+    struct subtract_pos q = { p->heap - (int32_t)move, 0 };
+    if (SUBTRACT_BROKEN)
+        ((struct subtract_pos *)pos)->scratch++;
+    memcpy(out, &q, sizeof q);
+    return SG_OK;
+}
+
+static int subtract_parse_move(void *instance, const void *pos, sg_player who,
+                               const char *text, sg_move *move, char *err, size_t errlen)
+{
+    (void)instance;
+    if (strncmp(text, "take", 4) != 0 || text[4] < '1' || text[4] > '3' || text[5]) {
+        snprintf(err, errlen, "expected take1, take2 or take3, got '%.20s'", text);
+        return SG_ERR_INVALID;
+    }
+    sg_move take = (sg_move)(text[4] - '0');
+    if (!subtract_legal(pos, who, take)) {
+        snprintf(err, errlen, "'%s' is not a legal move here", text);
+        return SG_ERR_INVALID;
+    }
+    *move = take;
+    return SG_OK;
+}
+
+static int subtract_format_move(void *instance, const void *pos, sg_move move, char *buf,
+                                size_t cap)
+{
+    (void)instance;
+    (void)pos;
+    if (move < 1 || move > 3)
+        return SG_ERR_INVALID;
+    int n = snprintf(buf, cap, "take%" PRIu64, move);
+    return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
+}
+
+static bool subtract_number(void *instance, const void *pos, sg_value *value)
+{
+    (void)instance;
+    const struct subtract_pos *p = pos;
+    if (p->heap >= 2 || (SUBTRACT_BROKEN && p->heap == 1))
+        return false;
+    value->num = p->heap;
+    value->exp = 0;
+    return true;
+}
+
+static uint64_t subtract_hash(void *instance, const void *pos)
+{
+    (void)instance;
+    const struct subtract_pos *p = pos;
+    return ((uint64_t)(uint32_t)p->heap + 1) * UINT64_C(0x9E3779B97F4A7C15);
+}
+
+static int subtract_generate(void *instance, sg_rng *rng, void *pos, char *err,
+                             size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    struct subtract *g = instance;
+    struct subtract_pos q = { (int32_t)g->host->rng_below(rng, (uint64_t)g->max + 1), 0 };
+    memcpy(pos, &q, sizeof q);
+    return SG_OK;
+}
+
+static const sg_param_doc subtract_params[] = {
+    { "max", "20", "largest heap the generator draws" },
+    { NULL, NULL, NULL },
+};
+
+static const sg_game_desc subtract_desc = {
+    .abi_version = SG_ABI_VERSION,
+    .size = sizeof(sg_game_desc),
+    .name = SUBTRACT_NAME,
+    .version = "1.0",
+    .description = "test game: Left takes 1 or 2 tokens from a heap, Right 2 or 3",
+    .pos_size = sizeof(struct subtract_pos),
+    .params = subtract_params,
+    .create = subtract_create,
+    .destroy = subtract_destroy,
+    .parse = subtract_parse,
+    .format = subtract_format,
+    .moves = subtract_moves,
+    .play = subtract_play,
+    .parse_move = subtract_parse_move,
+    .format_move = subtract_format_move,
+    .number = subtract_number,
+    .hash = subtract_hash,
+    .generate = subtract_generate,
+};
+
+const sg_game_desc *sumgame_game_plugin(void);
+const sg_game_desc *sumgame_game_plugin(void) { return &subtract_desc; }
+
+#endif
