@@ -162,6 +162,40 @@ static bool pl_cap(const sg_pl *f, sg_value t, sg_pl *out)
     return true;
 }
 
+/* below on [-1, 0), then above from 0 on. The two agree at 0. */
+static bool pl_splice_at_zero(const sg_pl *below, const sg_pl *above, sg_pl *out)
+{
+    if (!pl_alloc(out, below->n + above->n + 1))
+        return false;
+    sg_value zero = sg_value_int(0);
+    for (size_t i = 0; i < below->n && sg_value_cmp(below->t[i], zero) < 0; i++)
+        pl_push(out, below->t[i], below->x[i], below->slope[i]);
+    pl_push(out, zero, sg_pl_eval(above, zero), slope_at(above, zero));
+    for (size_t i = 0; i < above->n; i++)
+        if (sg_value_cmp(above->t[i], zero) > 0)
+            pl_push(out, above->t[i], above->x[i], above->slope[i]);
+    return true;
+}
+
+/* Below temperature 0 cooling does not respect equality of games, so there the walls are
+ * those of the canonical form (Siegel's definition); from 0 up, where every form of a
+ * game has the same walls, they are kept as computed from the position's own options. */
+static int splice_canonical_subzero(sg_thermograph *th, const sg_thermograph *canon)
+{
+    sg_pl left, right;
+    if (!pl_splice_at_zero(&canon->left_wall, &th->left_wall, &left))
+        return SG_ERR_NOMEM;
+    if (!pl_splice_at_zero(&canon->right_wall, &th->right_wall, &right)) {
+        pl_free(&left);
+        return SG_ERR_NOMEM;
+    }
+    pl_free(&th->left_wall);
+    pl_free(&th->right_wall);
+    th->left_wall = left;
+    th->right_wall = right;
+    return SG_OK;
+}
+
 /* The largest t' >= t up to which f keeps the value f(t): the end of a flat run. */
 static sg_value flat_end(const sg_pl *f, sg_value t)
 {
@@ -463,6 +497,19 @@ int sg_thermograph_of_position(sg_thermo_cache *c, const sg_game *game, const vo
         if (rc == SG_OK)
             rc = scaffold_thermograph(walls, count[0], walls + count[0], count[1], &th);
         free(walls);
+        if (rc == SG_OK) {
+            const sg_thermograph *by_canon = sg_thermograph_of(c, canon);
+            rc = by_canon ? splice_canonical_subzero(&th, by_canon) : SG_ERR_NOMEM;
+            /* Above the temperature a scaffold depends on the form (a reversible option
+             * and its replacement have different scaffolds there), so pseudo-
+             * temperatures, a property of scaffolds, are taken from the canonical form. */
+            if (rc == SG_OK) {
+                th.pseudo_left = by_canon->pseudo_left;
+                th.pseudo_right = by_canon->pseudo_right;
+            }
+            if (rc != SG_OK)
+                sg_thermograph_free(&th);
+        }
     }
     if (rc != SG_OK)
         return rc;

@@ -1,0 +1,182 @@
+/* Properties that must hold for every game, checked on random trees parsed by the rcg
+ * plugin: additivity of means, negation, G - G = 0, integer translation, and equality of
+ * the thermograph computed from the plugin's own moves (dominated and reversible options
+ * included) with the one computed from the canonical form. */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/cgt.h"
+#include "sumgame/rng.h"
+#include "sumgame/thermograph.h"
+
+static support_game rcg;
+static sg_cgt *T;
+static sg_thermo_cache *C;
+
+static int setup(void **state)
+{
+    (void)state;
+    support_game_open(&rcg, "rcg", NULL);
+    T = sg_cgt_new();
+    C = sg_thermo_cache_new(T);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    sg_thermo_cache_free(C);
+    sg_cgt_free(T);
+    support_game_close(&rcg);
+    return 0;
+}
+
+/* A random explicit tree with up to 3 options a side and small dyadic leaves. */
+static void random_tree(sg_rng *rng, int depth, char *buf, size_t cap)
+{
+    size_t used = strlen(buf);
+    if (depth == 0 || sg_rng_below(rng, 4) == 0) {
+        static const char *const leaves[] = { "-3", "-2", "-1", "0", "1", "2", "3", "4",
+                                              "1/2", "-1/2", "3/4", "5/2" };
+        snprintf(buf + used, cap - used, "%s", leaves[sg_rng_below(rng, 12)]);
+        return;
+    }
+    snprintf(buf + used, cap - used, "{");
+    for (int side = 0; side < 2; side++) {
+        int n = (int)sg_rng_below(rng, 3) + (sg_rng_below(rng, 8) ? 1 : 0);
+        for (int i = 0; i < n; i++) {
+            if (i)
+                strncat(buf, ",", cap - strlen(buf) - 1);
+            random_tree(rng, depth - 1, buf, cap);
+        }
+        if (side == 0)
+            strncat(buf, "|", cap - strlen(buf) - 1);
+    }
+    strncat(buf, "}", cap - strlen(buf) - 1);
+}
+
+static void parse(const char *text, void *pos)
+{
+    char err[256];
+    if (rcg.game.desc->parse(rcg.game.instance, text, pos, err, sizeof err) != SG_OK)
+        fail_msg("%s: %s", text, err);
+}
+
+static sg_cg canonical(const char *text)
+{
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    parse(text, pos);
+    sg_cg g;
+    char err[256];
+    if (sg_cgt_from_game(T, &rcg.game, pos, 0, &g, err, sizeof err) != SG_OK)
+        fail_msg("%s: %s", text, err);
+    return g;
+}
+
+static void assert_same_value(sg_value a, sg_value b, const char *what, const char *text)
+{
+    if (!sg_value_eq(a, b)) {
+        char x[SG_VALUE_TEXT_MAX], y[SG_VALUE_TEXT_MAX];
+        sg_value_format(a, x, sizeof x);
+        sg_value_format(b, y, sizeof y);
+        fail_msg("%s: %s differs: %s vs %s", text, what, x, y);
+    }
+}
+
+static void print_wall(const char *name, const sg_pl *f)
+{
+    fprintf(stderr, "%s:", name);
+    for (size_t i = 0; i < f->n; i++) {
+        char t[SG_VALUE_TEXT_MAX], x[SG_VALUE_TEXT_MAX];
+        sg_value_format(f->t[i], t, sizeof t);
+        sg_value_format(f->x[i], x, sizeof x);
+        fprintf(stderr, " (%s, %s, slope %d)", t, x, f->slope[i]);
+    }
+    fprintf(stderr, "\n");
+}
+
+static void assert_same_wall(const sg_pl *a, const sg_pl *b, const char *what, const char *text)
+{
+    if (getenv("SUMGAME_TEST_VERBOSE")) {
+        print_wall("a", a);
+        print_wall("b", b);
+    }
+    for (int side = 0; side < 2; side++) {
+        const sg_pl *f = side ? b : a;
+        for (size_t i = 0; i < f->n; i++) {
+            assert_same_value(sg_pl_eval(a, f->t[i]), sg_pl_eval(b, f->t[i]), what, text);
+            sg_value later = sg_value_add(f->t[i], sg_value_make(1, 3));
+            assert_same_value(sg_pl_eval(a, later), sg_pl_eval(b, later), what, text);
+        }
+    }
+}
+
+static void test_moves_and_canonical_thermographs_agree(void **state)
+{
+    (void)state;
+    sg_rng rng;
+    sg_rng_seed(&rng, 20261123);
+    for (int k = 0; k < 400; k++) {
+        char text[4096] = "";
+        random_tree(&rng, 4, text, sizeof text);
+        _Alignas(16) unsigned char pos[SG_POS_MAX];
+        parse(text, pos);
+        const sg_thermograph *by_moves, *by_canon;
+        char err[256];
+        if (sg_thermograph_of_position(C, &rcg.game, pos, 0, &by_moves, err, sizeof err) != SG_OK)
+            fail_msg("%s: %s", text, err);
+        by_canon = sg_thermograph_of(C, canonical(text));
+        assert_non_null(by_canon);
+        assert_same_value(by_moves->mean, by_canon->mean, "mean", text);
+        assert_same_value(by_moves->temperature, by_canon->temperature, "temperature", text);
+        assert_same_value(by_moves->pseudo_left, by_canon->pseudo_left, "pseudo_left", text);
+        assert_same_value(by_moves->pseudo_right, by_canon->pseudo_right, "pseudo_right", text);
+        assert_same_value(by_moves->left_stop, by_canon->left_stop, "left stop", text);
+        assert_same_value(by_moves->right_stop, by_canon->right_stop, "right stop", text);
+        assert_same_wall(&by_moves->left_wall, &by_canon->left_wall, "left wall", text);
+        assert_same_wall(&by_moves->right_wall, &by_canon->right_wall, "right wall", text);
+    }
+}
+
+static void test_algebraic_laws_on_rcg_trees(void **state)
+{
+    (void)state;
+    sg_rng rng;
+    sg_rng_seed(&rng, 7);
+    for (int k = 0; k < 150; k++) {
+        char a[4096] = "", b[4096] = "";
+        random_tree(&rng, 3, a, sizeof a);
+        random_tree(&rng, 3, b, sizeof b);
+        sg_cg g = canonical(a), h = canonical(b), s, d;
+        assert_int_equal(sg_cgt_add(T, g, h, &s), SG_OK);
+        const sg_thermograph *tg = sg_thermograph_of(C, g), *th = sg_thermograph_of(C, h),
+                             *ts = sg_thermograph_of(C, s);
+        /* mean is additive */
+        assert_same_value(ts->mean, sg_value_add(tg->mean, th->mean), "mean of sum", a);
+        /* mean(-G) = -mean(G) */
+        assert_same_value(sg_thermograph_of(C, sg_cgt_neg(T, g))->mean, sg_value_neg(tg->mean),
+                          "mean of negative", a);
+        /* G - G = 0 */
+        assert_int_equal(sg_cgt_sub(T, g, g, &d), SG_OK);
+        sg_value zero;
+        assert_true(sg_cgt_is_number(T, d, &zero) && zero.num == 0);
+        /* adding an integer moves the mean and keeps the temperature */
+        sg_cg shifted;
+        assert_int_equal(sg_cgt_add(T, g, sg_cgt_number(T, sg_value_int(3)), &shifted), SG_OK);
+        const sg_thermograph *tt = sg_thermograph_of(C, shifted);
+        assert_same_value(tt->temperature, tg->temperature, "temperature after +3", a);
+        assert_same_value(tt->mean, sg_value_add(tg->mean, sg_value_int(3)), "mean after +3", a);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_moves_and_canonical_thermographs_agree),
+        cmocka_unit_test(test_algebraic_laws_on_rcg_trees),
+    };
+    return cmocka_run_group_tests_name("thermo_props", tests, setup, teardown);
+}
