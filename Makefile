@@ -28,6 +28,7 @@ GAMES     := $(notdir $(patsubst %/,%,$(wildcard plugins/*/)))
 STRATS    := $(notdir $(patsubst %/,%,$(wildcard strategies/*/)))
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
 TPLUG_SRC := $(wildcard tests/plugins/*.c)
+BENCH_SRC := $(wildcard bench/*.c)
 
 LIB   := $(BUILD)/libsumgame.so
 HOST  := $(BUILD)/sumgame
@@ -35,6 +36,7 @@ GAME_SO  := $(GAMES:%=$(BUILD)/games/%.so)
 STRAT_SO := $(STRATS:%=$(BUILD)/strategies/%.so)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TPLUG_SO := $(TPLUG_SRC:tests/plugins/%.c=$(BUILD)/tests/plugins/%.so)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
 .PHONY: all deps run test check bench install clean
 all: deps $(LIB) $(HOST) $(GAME_SO) $(STRAT_SO)
@@ -87,6 +89,11 @@ $(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(BUILD)/obj/tests/unit/
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -lcmocka -ldl -lm
 
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $< -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -lm
+
 run: all
 	$(HOST) match conf/default.ini
 
@@ -101,7 +108,7 @@ test: deps
 check: all $(UNIT_BIN) $(TPLUG_SO)
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
 
-bench: all
+bench: all $(BENCH_BIN)
 	@BUILD=$(BUILD) sh bench/run.sh
 
 install: all

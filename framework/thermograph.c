@@ -592,3 +592,52 @@ int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const 
     return rc;
 }
 
+
+int sg_thermograph_unmemoized(const sg_game *game, const void *pos, sg_thermograph *out,
+                              char *err, size_t errlen)
+{
+    const sg_game_desc *d = game->desc;
+    sg_value x;
+    if (d->number(game->instance, pos, &x))
+        return number_thermograph(x, out);
+    sg_thermograph *children = NULL;
+    const sg_pl **walls = NULL;
+    size_t count[2] = { 0, 0 }, total = 0;
+    int rc = SG_OK;
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    for (int s = 0; s < 2 && rc == SG_OK; s++) {
+        size_t n = 0;
+        rc = d->moves(game->instance, pos, (sg_player)s, NULL, 0, &n);
+        if (rc != SG_OK && rc != SG_ERR_RANGE)
+            break;
+        sg_move *moves = malloc((n + 1) * sizeof *moves);
+        sg_thermograph *grown = realloc(children, (total + n + 1) * sizeof *grown);
+        const sg_pl **grown_walls = realloc(walls, (total + n + 1) * sizeof *grown_walls);
+        if (grown)
+            children = grown;
+        if (grown_walls)
+            walls = grown_walls;
+        rc = moves && grown && grown_walls ? d->moves(game->instance, pos, (sg_player)s, moves,
+                                                      n, &n)
+                                           : SG_ERR_NOMEM;
+        for (size_t i = 0; i < n && rc == SG_OK; i++) {
+            rc = d->play(game->instance, pos, (sg_player)s, moves[i], next, err, errlen);
+            if (rc == SG_OK)
+                rc = sg_thermograph_unmemoized(game, next, &children[total], err, errlen);
+            if (rc == SG_OK) {
+                total++;
+                count[s]++;
+            }
+        }
+        free(moves);
+    }
+    for (size_t i = 0; i < total; i++)
+        walls[i] = i < count[0] ? &children[i].right_wall : &children[i].left_wall;
+    if (rc == SG_OK)
+        rc = scaffold_thermograph(walls, count[0], walls + count[0], count[1], out);
+    for (size_t i = 0; i < total; i++)
+        sg_thermograph_free(&children[i]);
+    free(children);
+    free(walls);
+    return rc;
+}

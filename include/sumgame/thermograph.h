@@ -76,6 +76,13 @@ int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const 
                              sg_player who, sg_value t, size_t max_positions, bool *has,
                              sg_move *best, char *err, size_t errlen);
 
+/* The thermograph of a position by plain recursion over the plugin's moves: no memo, no
+ * canonical forms, numbers only where the plugin's number() reports them. Correct only
+ * for games whose plugin recognizes every position equal to a number (rcg(k, n) trees);
+ * kept as the baseline of `make bench`. The caller frees *out with sg_thermograph_free. */
+int sg_thermograph_unmemoized(const sg_game *game, const void *pos, sg_thermograph *out,
+                              char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

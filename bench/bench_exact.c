@@ -1,0 +1,108 @@
+/* Exact analysis speed: thermographs of random rcg(3,50) trees, memoized (canonical forms
+ * and position caches, as `analyze --method exact` and the strategies use) against plain
+ * unmemoized recursion, measured in the same run. Prints medians of several rounds and
+ * their ratio. Usage: bench_exact BUILD_DIR [TREES] [ROUNDS] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/clock.h"
+#include "sumgame/loader.h"
+#include "sumgame/rng.h"
+#include "sumgame/thermograph.h"
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int main(int argc, char **argv)
+{
+    const char *build = argc > 1 ? argv[1] : "build";
+    int trees = argc > 2 ? atoi(argv[2]) : 2000;
+    int rounds = argc > 3 ? atoi(argv[3]) : 5;
+    if (trees < 1 || rounds < 1 || rounds > 99) {
+        fprintf(stderr, "bench_exact: usage: bench_exact BUILD_DIR [TREES] [ROUNDS]\n");
+        return 2;
+    }
+    char path[4096], err[256];
+    snprintf(path, sizeof path, "%s/games/rcg.so", build);
+    sg_plugin plugin;
+    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &plugin, err, sizeof err) != SG_OK) {
+        fprintf(stderr, "bench_exact: %s\n", err);
+        return 1;
+    }
+    static const sg_param items[] = { { "levels", "3", 0 }, { "size", "50", 0 } };
+    sg_params params = { "bench", "rcg", items, 2 };
+    void *inst;
+    if (plugin.desc.game->create(sg_default_host(), &params, &inst, err, sizeof err) != SG_OK) {
+        fprintf(stderr, "bench_exact: %s\n", err);
+        return 1;
+    }
+    sg_game game;
+    sg_game_init(&game, plugin.desc.game, inst);
+    size_t size = game.desc->pos_size;
+    unsigned char *pos = malloc((size_t)trees * size);
+    sg_rng seed;
+    sg_rng_seed(&seed, 1);
+    for (int i = 0; i < trees; i++) {
+        sg_rng r = sg_rng_split(&seed, (uint64_t)i);
+        if (game.desc->generate(inst, &r, pos + (size_t)i * size, err, sizeof err) != SG_OK) {
+            fprintf(stderr, "bench_exact: %s\n", err);
+            return 1;
+        }
+    }
+    double memo[99], naive[99];
+    int mismatches = 0;
+    for (int r = 0; r < rounds; r++) {
+        sg_cgt *table = sg_cgt_new();
+        sg_thermo_cache *cache = sg_thermo_cache_new(table);
+        const sg_thermograph **got = malloc((size_t)trees * sizeof *got);
+        double t0 = sg_clock_seconds();
+        for (int i = 0; i < trees; i++)
+            if (sg_thermograph_of_position(cache, &game, pos + (size_t)i * size, 0, &got[i], err,
+                                           sizeof err) != SG_OK) {
+                fprintf(stderr, "bench_exact: %s\n", err);
+                return 1;
+            }
+        double t1 = sg_clock_seconds();
+        for (int i = 0; i < trees; i++) {
+            sg_thermograph th;
+            if (sg_thermograph_unmemoized(&game, pos + (size_t)i * size, &th, err, sizeof err) !=
+                SG_OK) {
+                fprintf(stderr, "bench_exact: %s\n", err);
+                return 1;
+            }
+            if (!sg_value_eq(th.mean, got[i]->mean) ||
+                !sg_value_eq(th.temperature, got[i]->temperature))
+                mismatches++;
+            sg_thermograph_free(&th);
+        }
+        double t2 = sg_clock_seconds();
+        memo[r] = trees / (t1 - t0);
+        naive[r] = trees / (t2 - t1);
+        free(got);
+        sg_thermo_cache_free(cache);
+        sg_cgt_free(table);
+    }
+    double m = median(memo, rounds), n = median(naive, rounds);
+    printf("exact thermographs, %d rcg(3,50) trees, median of %d rounds:\n", trees, rounds);
+    printf("  memoized (canonical forms + caches): %10.0f trees/s\n", m);
+    printf("  naive unmemoized recursion:          %10.0f trees/s\n", n);
+    printf("  ratio memoized/naive:                %10.2f\n", m / n);
+    if (mismatches) {
+        printf("  MISMATCHES between the two: %d\n", mismatches);
+        return 1;
+    }
+    game.desc->destroy(inst);
+    sg_plugin_close(&plugin);
+    free(pos);
+    return 0;
+}

@@ -1,0 +1,6 @@
+#!/bin/sh
+# `make bench`: every benchmark, each printing its ratio against a baseline measured in
+# the same run. Timings on a shared 2-core machine are noisy: read medians and ratios.
+BUILD=${BUILD:-build}
+set -e
+"$BUILD/bench/bench_exact" "$BUILD" 2000 5
