@@ -112,11 +112,27 @@ static void map_free(struct map *m)
     free(m->vals);
 }
 
+/* memcpy with a length of zero still wants valid pointers; option lists are often empty. */
+static void copy_ids(sg_cg *dst, const sg_cg *src, size_t n)
+{
+    if (n)
+        memcpy(dst, src, n * sizeof *dst);
+}
+
 /* ---- nodes ---- */
 
 sg_cgt *sg_cgt_new(void)
 {
     sg_cgt *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    /* Never NULL, so that offsets into it are always defined. */
+    t->opts_cap = 64;
+    t->opts = malloc(t->opts_cap * sizeof *t->opts);
+    if (!t->opts) {
+        free(t);
+        return NULL;
+    }
     return t;
 }
 
@@ -153,8 +169,8 @@ static bool same_content(const sg_cgt *t, const struct node *a, const struct nod
         return sg_value_eq(a->value, b->value);
     if (a->n[LEFT] != b->n[LEFT] || a->n[RIGHT] != b->n[RIGHT])
         return false;
-    return memcmp(&t->opts[a->opt], &t->opts[b->opt],
-                  (a->n[LEFT] + a->n[RIGHT]) * sizeof(sg_cg)) == 0;
+    size_t n = a->n[LEFT] + a->n[RIGHT];
+    return n == 0 || memcmp(&t->opts[a->opt], &t->opts[b->opt], n * sizeof(sg_cg)) == 0;
 }
 
 static void canon_grow(sg_cgt *t)
@@ -190,7 +206,7 @@ static sg_cg intern(sg_cgt *t, bool number, sg_value value, const sg_cg *opts, u
         t->nodes = xrealloc(t->nodes, t->cap * sizeof *t->nodes);
     }
     struct node n = { (uint32_t)t->nopts, { nl, nr }, 0, number, canonical, value };
-    memcpy(&t->opts[t->nopts], opts, (nl + nr) * sizeof *opts);
+    copy_ids(t->opts + t->nopts, opts, nl + nr);
     if (canonical) {
         if ((t->canon_used + 1) * 2 > t->canon_cap)
             canon_grow(t);
@@ -345,8 +361,8 @@ static int by_id(const void *a, const void *b)
 static sg_cg temporary(sg_cgt *t, const struct list *l, const struct list *r)
 {
     sg_cg *all = xrealloc(NULL, (l->n + r->n + 1) * sizeof *all);
-    memcpy(all, l->v, l->n * sizeof *all);
-    memcpy(all + l->n, r->v, r->n * sizeof *all);
+    copy_ids(all, l->v, l->n);
+    copy_ids(all + l->n, r->v, r->n);
     sg_cg g = intern(t, false, sg_value_int(0), all, (uint32_t)l->n, (uint32_t)r->n, false);
     free(all);
     return g;
@@ -407,11 +423,13 @@ int sg_cgt_make(sg_cgt *t, const sg_cg *left, size_t nleft, const sg_cg *right, 
     if (all_numbers && sg_value_simplest_between(has_lo, lo, has_hi, hi, &simplest) == 0) {
         *out = sg_cgt_number(t, simplest);
     } else {
-        qsort(l.v, l.n, sizeof *l.v, by_id);
-        qsort(r.v, r.n, sizeof *r.v, by_id);
+        if (l.n)
+            qsort(l.v, l.n, sizeof *l.v, by_id);
+        if (r.n)
+            qsort(r.v, r.n, sizeof *r.v, by_id);
         sg_cg *all = xrealloc(NULL, (l.n + r.n + 1) * sizeof *all);
-        memcpy(all, l.v, l.n * sizeof *all);
-        memcpy(all + l.n, r.v, r.n * sizeof *all);
+        copy_ids(all, l.v, l.n);
+        copy_ids(all + l.n, r.v, r.n);
         *out = intern(t, false, sg_value_int(0), all, (uint32_t)l.n, (uint32_t)r.n, true);
         free(all);
     }

@@ -7,6 +7,7 @@
 /* Each command gets argv after the command name and returns the process exit status. */
 int cmd_list(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_perft(int argc, char **argv);

@@ -11,6 +11,7 @@ static const struct {
     const char *synopsis;
 } commands[] = {
     { "list", cmd_list, "list [--json]" },
+    { "analyze", cmd_analyze, "analyze GAME:POSITION [--method exact] [--canonical] [--svg FILE] [--json]" },
     { "solve", cmd_solve, "solve SUM [--first left|right|both] [--json]" },
     { "match", cmd_match, "match CONFIG.ini [--games N] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [key=value ...]" },

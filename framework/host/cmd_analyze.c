@@ -1,0 +1,270 @@
+/* sumgame analyze GAME:POSITION [--method exact] [--canonical] [--svg FILE] [--json]:
+ * mean, temperature, both pseudo-temperatures, the stops and each player's best move in
+ * one component, through the estimator interface, so approximate methods will answer
+ * here the same way once they exist. --canonical adds the canonical form and --svg draws
+ * the exact thermograph.
+ *
+ * A position that splits is analyzed as the sum of its parts: its moves are the moves of
+ * the parts, and the canonical form and thermograph add the parts' canonical forms. */
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "catalog.h"
+#include "cli.h"
+#include "sumgame/cgt.h"
+#include "sumgame/estimator.h"
+#include "sumgame/thermograph.h"
+#include "sumgame/thermograph_svg.h"
+
+#define ANALYZE_USAGE                                                                        \
+    "usage: sumgame analyze GAME:POSITION [--method exact] [--canonical] [--svg FILE] "       \
+    "[--json]"
+
+/* Methods of the command-line contract whose estimators come in later versions. */
+static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
+
+static bool listed(const char *const *names, const char *name)
+{
+    for (; *names; names++)
+        if (strcmp(*names, name) == 0)
+            return true;
+    return false;
+}
+
+static void available_methods(char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    size_t used = 0;
+    for (const char *const *m = sg_estimator_methods; *m; m++) {
+        int n = snprintf(buf + used, cap - used, "%s%s", m == sg_estimator_methods ? "" : ", ",
+                         *m);
+        if (n < 0 || (size_t)n >= cap - used)
+            break;
+        used += (size_t)n;
+    }
+}
+
+/* Options that only search-based methods take. */
+struct search_option {
+    const char *name;
+    const char *value;
+    const char *methods;
+};
+
+static int check_method(const char *method, const struct search_option *opts, size_t nopts)
+{
+    char known[256];
+    available_methods(known, sizeof known);
+    if (listed(planned_methods, method) && !listed(sg_estimator_methods, method))
+        return cli_fail("analyze: method '%s' is not implemented yet (available: %s)", method,
+                        known);
+    if (!listed(sg_estimator_methods, method))
+        return cli_usage("analyze: unknown method '%.80s' (available: %s)", method, known);
+    if (strcmp(method, "exact") == 0)
+        for (size_t i = 0; i < nopts; i++)
+            if (opts[i].value)
+                return cli_usage("analyze: %s is for method %s, not exact", opts[i].name,
+                                 opts[i].methods);
+    return 0;
+}
+
+/* The canonical form's text in a heap buffer grown until it fits. */
+static int canonical_text(sg_cgt *table, sg_cg g, char **text)
+{
+    size_t cap = 256;
+    for (;;) {
+        char *buf = malloc(cap);
+        if (!buf)
+            return SG_ERR_NOMEM;
+        int rc = sg_cgt_format(table, g, buf, cap);
+        if (rc == SG_OK) {
+            *text = buf;
+            return SG_OK;
+        }
+        free(buf);
+        if (rc != SG_ERR_RANGE || cap >= ((size_t)1 << 28))
+            return rc;
+        cap *= 4;
+    }
+}
+
+static void move_text(const sg_game *game, const void *pos, bool has, sg_move move,
+                      char *buf, size_t cap)
+{
+    if (!has)
+        snprintf(buf, cap, "none");
+    else if (game->desc->format_move(game->instance, pos, move, buf, cap) != SG_OK)
+        snprintf(buf, cap, "0x%llx", (unsigned long long)move);
+}
+
+static void print_json(const char *method, const sg_estimate *e, const char *best_left,
+                       const char *best_right, const char *canonical)
+{
+    char v[6][SG_VALUE_TEXT_MAX];
+    sg_value_format(e->mean, v[0], sizeof v[0]);
+    sg_value_format(e->temperature, v[1], sizeof v[1]);
+    sg_value_format(e->pseudo_left, v[2], sizeof v[2]);
+    sg_value_format(e->pseudo_right, v[3], sizeof v[3]);
+    sg_value_format(e->left_stop, v[4], sizeof v[4]);
+    sg_value_format(e->right_stop, v[5], sizeof v[5]);
+    printf("{\"method\":");
+    cli_json_string(method);
+    printf(",\"mean\":\"%s\",\"temperature\":\"%s\",\"pseudo_left\":\"%s\","
+           "\"pseudo_right\":\"%s\",\"left_stop\":\"%s\",\"right_stop\":\"%s\",\"exact\":%s,"
+           "\"best_left\":",
+           v[0], v[1], v[2], v[3], v[4], v[5], e->exact ? "true" : "false");
+    if (e->has_best_left)
+        cli_json_string(best_left);
+    else
+        printf("null");
+    printf(",\"best_right\":");
+    if (e->has_best_right)
+        cli_json_string(best_right);
+    else
+        printf("null");
+    printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)e->nodes, e->seconds);
+    if (canonical) {
+        printf(",\"canonical\":");
+        cli_json_string(canonical);
+    }
+    printf("}\n");
+}
+
+static void print_human(const char *position, const char *method, const sg_estimate *e,
+                        const char *best_left, const char *best_right, const char *canonical,
+                        const char *svg_path)
+{
+    char v[SG_VALUE_TEXT_MAX];
+    const char *const row = "%-26s%s\n";
+    printf(row, "position:", position);
+    printf("%-26s%s (%s)\n", "method:", method, e->exact ? "exact values" : "estimate");
+    sg_value_format(e->mean, v, sizeof v);
+    printf(row, "mean:", v);
+    sg_value_format(e->temperature, v, sizeof v);
+    printf(row, "temperature:", v);
+    sg_value_format(e->pseudo_left, v, sizeof v);
+    printf(row, "Left pseudo-temperature:", v);
+    sg_value_format(e->pseudo_right, v, sizeof v);
+    printf(row, "Right pseudo-temperature:", v);
+    sg_value_format(e->left_stop, v, sizeof v);
+    printf(row, "Left stop:", v);
+    sg_value_format(e->right_stop, v, sizeof v);
+    printf(row, "Right stop:", v);
+    printf(row, "best Left move:", best_left);
+    printf(row, "best Right move:", best_right);
+    if (canonical)
+        printf(row, "canonical form:", canonical);
+    printf("%-26s%llu\n", "nodes:", (unsigned long long)e->nodes);
+    printf("%-26s%.3f\n", "seconds:", e->seconds);
+    if (svg_path)
+        printf(row, "thermograph:", svg_path);
+}
+
+/* The exact canonical form and thermograph, for --canonical and --svg. */
+static int exact_extras(const sg_game *game, const void *pos, const char *title,
+                        const char *svg_path, char **canonical, char *err, size_t errlen)
+{
+    sg_cgt *table = sg_cgt_new();
+    sg_thermo_cache *cache = table ? sg_thermo_cache_new(table) : NULL;
+    int rc = cache ? SG_OK : SG_ERR_NOMEM;
+    if (rc == SG_OK && canonical) {
+        sg_cg g;
+        rc = sg_cgt_from_game(table, game, pos, 0, &g, err, errlen);
+        if (rc == SG_OK && canonical_text(table, g, canonical) != SG_OK) {
+            snprintf(err, errlen, "the canonical form is too large to print");
+            rc = SG_ERR_RANGE;
+        }
+    }
+    if (rc == SG_OK && svg_path) {
+        const sg_thermograph *th = NULL;
+        rc = sg_thermograph_of_played(cache, game, pos, 0, &th, err, errlen);
+        if (rc == SG_OK)
+            rc = sg_thermograph_svg_save(th, title, svg_path, err, errlen);
+    }
+    if (rc == SG_ERR_NOMEM)
+        snprintf(err, errlen, "out of memory");
+    sg_thermo_cache_free(cache);
+    sg_cgt_free(table);
+    return rc;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
+    bool json = false, want_canonical = false;
+    struct search_option search[] = {
+        { "--delta", NULL, "tds or tdsplus" },
+        { "--time", NULL, "tds, tdsplus or mcdual" },
+        { "--depth", NULL, "tds or tdsplus" },
+    };
+    const args_option options[] = {
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
+        { "--method", ARGS_STRING, &method, 0, 0, NULL },
+        { "--canonical", ARGS_FLAG, &want_canonical, 0, 0, NULL },
+        { "--svg", ARGS_STRING, &svg_path, 0, 0, NULL },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
+        { "--delta", ARGS_STRING, &search[0].value, 0, 0, NULL },
+        { "--time", ARGS_STRING, &search[1].value, 0, 0, NULL },
+        { "--depth", ARGS_STRING, &search[2].value, 0, 0, NULL },
+    };
+    char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
+    if (!pos_args)
+        return cli_fail("analyze: out of memory");
+    size_t npos = 0;
+    int status = args_parse("analyze", argc, argv, options, sizeof options / sizeof options[0],
+                            pos_args, &npos);
+    if (status == 0 && npos == 0)
+        status = cli_usage("analyze: missing GAME:POSITION (" ANALYZE_USAGE ")");
+    else if (status == 0 && npos > 1)
+        status = cli_usage("analyze: unexpected argument '%.80s' (" ANALYZE_USAGE ")",
+                           pos_args[1]);
+    else if (status == 0 && strchr(pos_args[0], '+'))
+        status = cli_usage("analyze: '%.80s' is a sum; analyze takes one component "
+                           "(GAME:POSITION)",
+                           pos_args[0]);
+    else if (status == 0 && svg_path && !*svg_path)
+        status = cli_usage("analyze: --svg needs a file name");
+    if (status == 0)
+        status = check_method(method, search, sizeof search / sizeof search[0]);
+    if (status != 0) {
+        free(pos_args);
+        return status;
+    }
+
+    const char *position = pos_args[0];
+    catalog *cat = NULL;
+    sg_game *game = NULL;
+    sg_estimator *est = NULL;
+    char *canonical = NULL;
+    char err[512] = "";
+    alignas(16) unsigned char pos[SG_POS_MAX];
+    sg_estimate e;
+    const sg_budget budget = { 0 };
+    if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
+        catalog_parse_component(cat, position, &game, pos, err, sizeof err) != SG_OK ||
+        sg_estimator_new(method, NULL, &est, err, sizeof err) != SG_OK) {
+        status = cli_fail("analyze: %s", err);
+    } else if (sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err) != SG_OK) {
+        status = cli_fail("analyze: %s", err[0] ? err : "analysis failed");
+    } else if ((want_canonical || svg_path) &&
+               exact_extras(game, pos, position, svg_path, want_canonical ? &canonical : NULL,
+                            err, sizeof err) != SG_OK) {
+        status = cli_fail("analyze: %s", err[0] ? err : "analysis failed");
+    } else {
+        char best_left[256], best_right[256];
+        move_text(game, pos, e.has_best_left, e.best_left, best_left, sizeof best_left);
+        move_text(game, pos, e.has_best_right, e.best_right, best_right, sizeof best_right);
+        if (json)
+            print_json(method, &e, best_left, best_right, canonical);
+        else
+            print_human(position, method, &e, best_left, best_right, canonical, svg_path);
+    }
+    free(canonical);
+    sg_estimator_free(est);
+    catalog_close(cat);
+    free(pos_args);
+    return status;
+}
