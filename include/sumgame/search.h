@@ -78,7 +78,7 @@ typedef struct sg_search_config {
     sg_budget budget;      /* time / nodes, and budget.depth as a second depth limit
                               (the smaller nonzero one wins); zero fields = unlimited */
     size_t tt_log2;        /* transposition table of 2^tt_log2 entries; 0 = default 20;
-                              from 4 to 30 */
+                              from 4 to 28 (32 bytes an entry) */
     bool iterative;        /* iterative deepening (else one search to max_depth) */
     sg_search_order_fn order; /* NULL = the games' order, with the best move first */
     void *order_ctx;
