@@ -24,8 +24,9 @@ LDFLAGS_ALL = $(OPT) $(LDFLAGS)
 
 LIB_SRC   := $(filter-out framework/host/%,$(wildcard framework/*.c))
 HOST_SRC  := $(wildcard framework/host/*.c)
-GAMES     := $(notdir $(patsubst %/,%,$(wildcard plugins/*/)))
-STRATS    := $(notdir $(patsubst %/,%,$(wildcard strategies/*/)))
+# A plugin is a folder with C sources in it.
+GAMES     := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard plugins/*/*.c)))))
+STRATS    := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard strategies/*/*.c)))))
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
 TPLUG_SRC := $(wildcard tests/plugins/*.c)
 BENCH_SRC := $(wildcard bench/*.c)

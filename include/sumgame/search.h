@@ -4,15 +4,25 @@
  *
  * Scores are exact dyadic values from Left's point of view. A leaf is:
  *   - over: no live component is left; its score is the frozen total plus, with an
- *     extra component, the extra's leaf value;
- *   - depth-limited: at max_depth without being over; scored by the games' heuristic
- *     evaluate() summed over live components plus the frozen total, and the result is
- *     marked inexact.
+ *     extra component, the extra's value();
+ *   - an extra leaf: the extra's leaf() says so; frozen total plus its value;
+ *   - depth-limited: at the depth limit without being over; scored by the games'
+ *     heuristic evaluate() summed over live components (0 for a game without one), plus
+ *     the frozen total and the extra's value(), and the result is marked inexact;
+ *   - stuck: the player to move has no move although live components remain (a game
+ *     breaking its contract). When every live component reports a number() the leaf
+ *     scores the frozen total plus those numbers; otherwise the search fails with
+ *     SG_ERR_INTERNAL naming the game.
  * The search iterates depth 1, 2, ... (iterative deepening) until the root is solved
- * exactly, max_depth is reached, or the budget runs out; the result is that of the
+ * exactly, the depth limit is reached, or the budget runs out; the result is that of the
  * deepest completed iteration. A transposition table keyed on the whole sum (hash of the
  * live components, the player to move and the extra's state) stores scores relative to
- * the frozen total, so transpositions that settled different points still share. */
+ * the frozen total, so transpositions that settled different points still share. An
+ * entry remembers whether a depth-limited leaf influenced it: such an entry is used only
+ * at a node searched to no more than its depth, while an entry free of them is a proven
+ * bound and is used at any depth. Nothing is allocated per node: the engine keeps one
+ * sum and one move list per ply and grows them only when a search goes deeper than
+ * before. */
 #ifndef SUMGAME_SEARCH_H
 #define SUMGAME_SEARCH_H
 
@@ -31,21 +41,23 @@ extern "C" {
 
 /* The extra component hook. Its state is a 64-bit word the hook defines (a coupon
  * stack's index, say). It is searched like one more component: its moves come after
- * the sum's moves, unless order() puts them elsewhere. */
+ * the sum's moves, unless order() puts them elsewhere. Every value it returns must not
+ * depend on the sum's frozen total (scores are stored relative to it). */
 typedef struct sg_search_extra {
     void *ctx;
     uint64_t initial_state;
-    /* Number of moves who has in the extra at state (0 or more). */
+    /* Number of moves who has in the extra at state (0 or more). NULL = none. */
     size_t (*move_count)(void *ctx, uint64_t state, sg_player who);
     /* Plays move index k; writes the new state and the points it gives (Left's view,
      * added to the score). */
     void (*play)(void *ctx, uint64_t state, sg_player who, size_t k, uint64_t *next,
                  sg_value *points);
     /* True when the position is a leaf because of the extra (TDS's pseudo-terminal
-     * state); *value is then the leaf's score excluding the frozen total. Optional. */
+     * state); *value is then the leaf's score excluding the frozen total. Such a leaf
+     * counts as exact. Optional (NULL). */
     bool (*leaf)(void *ctx, uint64_t state, const sg_sum *sum, sg_player to_move,
                  sg_value *value);
-    /* What the remaining extra is worth at an over or depth-limited leaf. */
+    /* What the remaining extra is worth at an over or depth-limited leaf. NULL = 0. */
     sg_value (*value)(void *ctx, uint64_t state, sg_player to_move);
 } sg_search_extra;
 
@@ -55,19 +67,30 @@ typedef struct sg_search_extra {
 
 /* Optional move ordering: may permute moves[0..count) in place before they are tried.
  * best is the move the transposition table or the previous iteration found best at
- * this node (NULL if none); the engine tries it first unless order() moved it. */
+ * this node (NULL if none). The engine has already put best at moves[0], so it is
+ * tried first unless order() moves it. */
 typedef void (*sg_search_order_fn)(void *ctx, const sg_sum *sum, sg_player to_move,
                                    sg_sum_move *moves, size_t count,
                                    const sg_sum_move *best);
 
 typedef struct sg_search_config {
     int max_depth;         /* plies; 0 = until every leaf is over (exact) */
-    sg_budget budget;      /* time / nodes; zero fields mean unlimited */
-    size_t tt_log2;        /* transposition table of 2^tt_log2 entries; 0 = default 20 */
+    sg_budget budget;      /* time / nodes, and budget.depth as a second depth limit
+                              (the smaller nonzero one wins); zero fields = unlimited */
+    size_t tt_log2;        /* transposition table of 2^tt_log2 entries; 0 = default 20;
+                              from 4 to 28 (32 bytes an entry) */
     bool iterative;        /* iterative deepening (else one search to max_depth) */
     sg_search_order_fn order; /* NULL = the games' order, with the best move first */
     void *order_ctx;
     const sg_search_extra *extra; /* NULL = no extra component */
+    /* Normal-play outcome instead of score: an over leaf scores 1 when Left wins
+     * (frozen total, plus the extra's value, > 0, or = 0 with Right to move) and -1
+     * otherwise; a depth-limited leaf scores 0 (unknown). The root's score is then 1 or
+     * -1 exactly when the winner is proved. Run it on a sum made with SG_FREEZE_NUMBERS:
+     * by number avoidance, playing only in components that are not numbers is then
+     * exact. The table key includes the frozen total in this mode. */
+    bool outcome;
+    bool no_tt;            /* search without the transposition table (for testing) */
 } sg_search_config;
 
 #define SG_SEARCH_PV_MAX 64
@@ -76,11 +99,13 @@ typedef struct sg_search_result {
     sg_value score;        /* from Left's view, including the frozen total */
     bool exact;            /* no depth-limited leaf influenced the score */
     bool completed;        /* at least one iteration finished within the budget */
-    int depth;             /* depth of the deepest completed iteration */
+    int depth;             /* depth of the deepest completed iteration; for a search
+                              without depth limit, the longest line it searched */
     uint64_t nodes;        /* nodes over all iterations */
     double seconds;
     size_t pv_length;
-    sg_sum_move pv[SG_SEARCH_PV_MAX]; /* principal variation from the root */
+    sg_sum_move pv[SG_SEARCH_PV_MAX]; /* principal variation from the root; pv[0] is
+                                         the best move */
 } sg_search_result;
 
 typedef struct sg_search sg_search;
@@ -90,10 +115,17 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
 void sg_search_free(sg_search *search);
 /* Forgets the transposition table. */
 void sg_search_clear(sg_search *search);
+/* Replaces the configuration (budget, depth, hooks, mode) for the next runs; tt_log2 is
+ * ignored, the table is kept. Clear the table when the meaning of a position changes
+ * (another extra component, or switching outcome mode). */
+void sg_search_set_config(sg_search *search, const sg_search_config *config);
 
 /* Searches sum with to_move to play. With no budget and max_depth 0 the answer is the
  * exact minimax value. Returns SG_OK with result filled; SG_ERR_BUDGET when the budget
- * ran out before any iteration finished (result->completed false, pv empty). */
+ * ran out before any iteration finished (result->completed false; pv_length is 1 when
+ * the table holds a move for the root from an earlier search, else 0); SG_ERR_INTERNAL
+ * when a game broke its contract (message names it); SG_ERR_NOMEM. Node budgets give the
+ * same result every time for the same sequence of searches on one engine. */
 int sg_search_run(sg_search *search, const sg_sum *sum, sg_player to_move,
                   sg_search_result *result, char *err, size_t errlen);
 

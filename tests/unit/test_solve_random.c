@@ -2,9 +2,10 @@
  *
  * The independent solver here shares no code with sumgame: its own parser for the bar
  * and brace notation of integer trees and a plain minimax without pruning, tables or
- * number recognition. rcg(k, n) trees have every Left leaf >= every Right leaf below a
- * node, so no interior node is a number and the optimal score is the minimax value of
- * playing every tree to its leaves (Müller-Li §4.1; design brief "Optimal score"). */
+ * number recognition. In rcg(k, n) trees every Left leaf below a node is >= every Right
+ * leaf, so the optimal score equals the minimax value of playing every tree to its leaves
+ * (Müller-Li §4.1; design brief "Optimal score"): where a node is a number (e.g.
+ * 3|2||2|1 = 2), playing it out cannot change the stops. */
 #include "support.h"
 
 #include <ctype.h>

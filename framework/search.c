@@ -1,0 +1,688 @@
+#include "sumgame/search.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Remaining depth of a search without depth limit. */
+#define DEPTH_UNLIMITED INT_MAX
+/* Draft stored for entries of unlimited searches; they are free of heuristic leaves. */
+#define DRAFT_UNLIMITED INT16_MAX
+/* A line longer than this means a game that never ends. */
+#define PLY_LIMIT 4096
+#define TT_DEFAULT_LOG2 20
+#define TT_MIN_LOG2 4
+#define TT_MAX_LOG2 28
+#define MOVES_INITIAL_CAP 64
+
+enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+#define FLAG_BOUND_MASK 3u
+#define FLAG_FREE 4u /* no depth-limited leaf influenced the score: a proven bound */
+#define FLAG_MOVE 8u /* best move is set */
+
+/* 32 bytes, so 2^20 entries take 32 MiB. The score is relative to the frozen total and
+ * from the point of view of the player to move. */
+typedef struct tt_entry {
+    uint64_t key;
+    uint64_t move;
+    int64_t num;
+    uint32_t component;
+    int16_t draft;
+    int8_t exp;
+    uint8_t flags;
+} tt_entry;
+
+/* An αβ window edge: a value or an infinity. Node scores themselves are always finite. */
+typedef struct edge {
+    sg_value v;
+    int inf; /* -1, 0 or 1 */
+} edge;
+
+struct ply {
+    sg_sum *sum;        /* position after the move made at the previous ply */
+    sg_sum_move *moves; /* move list of the node at this ply */
+    size_t cap;
+};
+
+struct sg_search {
+    sg_search_config config;
+    tt_entry *tt;
+    size_t bucket_mask; /* two entries per bucket */
+    struct ply *plies;
+    size_t nplies, plies_cap;
+    sg_freeze policy;
+    sg_deadline deadline;
+    bool stopped; /* budget spent: unwind without storing */
+    int status;   /* an error: unwind */
+    char err[256];
+    int max_ply;
+    int root_ply; /* table cutoffs are taken only below this ply */
+    size_t pv_len[SG_SEARCH_PV_MAX + 1];
+    sg_sum_move pv[SG_SEARCH_PV_MAX][SG_SEARCH_PV_MAX];
+};
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static void fail(sg_search *s, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void fail(sg_search *s, int status, const char *fmt, ...)
+{
+    if (s->status != SG_OK)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->err, sizeof s->err, fmt, ap);
+    va_end(ap);
+    s->status = status;
+}
+
+static sg_value zero(void) { return sg_value_int(0); }
+
+/* A Left-view value seen by who. */
+static sg_value for_mover(sg_value left_view, sg_player who)
+{
+    return who == SG_LEFT ? left_view : sg_value_neg(left_view);
+}
+
+static edge finite(sg_value v)
+{
+    edge e = { v, 0 };
+    return e;
+}
+
+static edge infinite(int sign)
+{
+    edge e = { { 0, 0 }, sign };
+    return e;
+}
+
+/* Compares a finite value with an edge. */
+static int cmp_edge(sg_value v, edge e)
+{
+    if (e.inf)
+        return -e.inf;
+    return sg_value_cmp(v, e.v);
+}
+
+/* pts - e: the child's window edge for a move worth pts to the mover. */
+static edge reflect(sg_value pts, edge e)
+{
+    if (e.inf)
+        return infinite(-e.inf);
+    return finite(sg_value_sub(pts, e.v));
+}
+
+static bool same_move(sg_sum_move a, sg_sum_move b)
+{
+    return a.component == b.component && a.move == b.move;
+}
+
+/* ---- configuration and storage ---------------------------------------------------- */
+
+static int effective_max_depth(const sg_search_config *c)
+{
+    int a = c->max_depth > 0 ? c->max_depth : 0;
+    int b = c->budget.depth > 0 ? c->budget.depth : 0;
+    if (a && b)
+        return a < b ? a : b;
+    return a ? a : b;
+}
+
+sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errlen)
+{
+    size_t log2 = config->tt_log2 ? config->tt_log2 : TT_DEFAULT_LOG2;
+    if (log2 < TT_MIN_LOG2 || log2 > TT_MAX_LOG2) {
+        snprintf(err, errlen, "transposition table size 2^%zu outside 2^%d .. 2^%d", log2,
+                 TT_MIN_LOG2, TT_MAX_LOG2);
+        return NULL;
+    }
+    sg_search *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->config = *config;
+    s->tt = calloc((size_t)1 << log2, sizeof *s->tt);
+    s->bucket_mask = ((size_t)1 << (log2 - 1)) - 1;
+    if (!s->tt) {
+        snprintf(err, errlen, "out of memory for a transposition table of 2^%zu entries",
+                 log2);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void sg_search_free(sg_search *search)
+{
+    if (!search)
+        return;
+    for (size_t i = 0; i < search->nplies; i++) {
+        sg_sum_free(search->plies[i].sum);
+        free(search->plies[i].moves);
+    }
+    free(search->plies);
+    free(search->tt);
+    free(search);
+}
+
+void sg_search_clear(sg_search *search)
+{
+    memset(search->tt, 0, (search->bucket_mask + 1) * 2 * sizeof *search->tt);
+}
+
+void sg_search_set_config(sg_search *search, const sg_search_config *config)
+{
+    size_t keep = search->config.tt_log2;
+    search->config = *config;
+    search->config.tt_log2 = keep;
+}
+
+/* Makes plies[0..ply] exist. Allocates only when a search goes deeper than before. */
+static bool ensure_ply(sg_search *s, size_t ply)
+{
+    if (ply < s->nplies)
+        return true;
+    if (ply >= s->plies_cap) {
+        size_t cap = s->plies_cap ? s->plies_cap * 2 : 64;
+        while (cap <= ply)
+            cap *= 2;
+        struct ply *grown = realloc(s->plies, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        s->plies = grown;
+        s->plies_cap = cap;
+    }
+    while (s->nplies <= ply) {
+        struct ply *p = &s->plies[s->nplies];
+        p->sum = sg_sum_new(s->policy);
+        p->moves = malloc(MOVES_INITIAL_CAP * sizeof *p->moves);
+        p->cap = MOVES_INITIAL_CAP;
+        if (!p->sum || !p->moves) {
+            sg_sum_free(p->sum);
+            free(p->moves);
+            return false;
+        }
+        s->nplies++;
+    }
+    return true;
+}
+
+/* ---- transposition table ------------------------------------------------------------ */
+
+static uint64_t node_key(const sg_search *s, const sg_sum *sum, sg_player who,
+                         uint64_t xstate)
+{
+    uint64_t key = sg_sum_hash(sum);
+    if (who == SG_RIGHT)
+        key ^= UINT64_C(0x9E3779B97F4A7C15);
+    if (s->config.extra)
+        key ^= mix64(xstate + UINT64_C(0x632BE59BD9B4E019));
+    if (s->config.outcome) {
+        /* Outcome scores are not additive, so the frozen total is part of the node. */
+        sg_value f = sg_sum_frozen(sum);
+        key ^= mix64((uint64_t)f.num * UINT64_C(0xD6E8FEB86659FD93) + (uint64_t)f.exp + 1);
+    }
+    return key;
+}
+
+static tt_entry *tt_probe(sg_search *s, uint64_t key)
+{
+    tt_entry *b = &s->tt[(key & s->bucket_mask) * 2];
+    for (int i = 0; i < 2; i++)
+        if ((b[i].flags & FLAG_BOUND_MASK) != BOUND_NONE && b[i].key == key)
+            return &b[i];
+    return NULL;
+}
+
+/* How much an entry is worth keeping: proven entries most, then by depth. */
+static int priority(const tt_entry *e)
+{
+    if ((e->flags & FLAG_BOUND_MASK) == BOUND_NONE)
+        return -1;
+    return (e->flags & FLAG_FREE) ? INT16_MAX + 1 : e->draft;
+}
+
+static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int depth,
+                     bool free_of_heuristics, sg_sum_move best)
+{
+    tt_entry e;
+    e.key = key;
+    e.move = best.move;
+    e.component = best.component;
+    e.num = rel.num;
+    e.exp = (int8_t)rel.exp;
+    e.draft = depth == DEPTH_UNLIMITED ? DRAFT_UNLIMITED
+              : depth >= DRAFT_UNLIMITED ? DRAFT_UNLIMITED - 1 : (int16_t)depth;
+    e.flags = (uint8_t)(bound | FLAG_MOVE | (free_of_heuristics ? FLAG_FREE : 0));
+    tt_entry *b = &s->tt[(key & s->bucket_mask) * 2];
+    for (int i = 0; i < 2; i++) {
+        if ((b[i].flags & FLAG_BOUND_MASK) != BOUND_NONE && b[i].key == key) {
+            /* A proven bound is worth more than a heuristic score of the same node. */
+            if ((b[i].flags & FLAG_FREE) && !free_of_heuristics) {
+                b[i].move = e.move;
+                b[i].component = e.component;
+                b[i].flags |= FLAG_MOVE;
+            } else {
+                b[i] = e;
+            }
+            return;
+        }
+    }
+    /* Slot 0 keeps the most valuable entry, slot 1 the most recent. */
+    if (priority(&e) >= priority(&b[0])) {
+        b[1] = b[0];
+        b[0] = e;
+    } else {
+        b[1] = e;
+    }
+}
+
+static sg_value entry_score(const tt_entry *e)
+{
+    sg_value v = { e->num, e->exp };
+    return v;
+}
+
+/* ---- leaves ------------------------------------------------------------------------- */
+
+static sg_value extra_value(const sg_search *s, uint64_t xstate, sg_player who)
+{
+    const sg_search_extra *x = s->config.extra;
+    if (!x || !x->value)
+        return zero();
+    return x->value(x->ctx, xstate, who);
+}
+
+/* The score (mover's view) of a position whose play is over with total (Left's view). */
+static sg_value terminal_score(const sg_search *s, sg_value total, sg_player who)
+{
+    if (s->config.outcome) {
+        int c = sg_value_cmp(total, zero());
+        bool left_wins = c > 0 || (c == 0 && who == SG_RIGHT);
+        return for_mover(sg_value_int(left_wins ? 1 : -1), who);
+    }
+    return for_mover(total, who);
+}
+
+static sg_value heuristic_score(const sg_search *s, const sg_sum *sum, sg_player who,
+                                uint64_t xstate)
+{
+    if (s->config.outcome)
+        return zero();
+    sg_value total = sg_value_add(sg_sum_frozen(sum), extra_value(s, xstate, who));
+    for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
+        const sg_game *g = sg_sum_game(sum, i);
+        if (g->desc->evaluate)
+            total = sg_value_add(total, g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who));
+    }
+    return for_mover(total, who);
+}
+
+/* The player to move has no move but live components remain: only a game that breaks
+ * its contract gets here. Scored as the numbers the games report, if they all do. */
+static sg_value stuck_score(sg_search *s, const sg_sum *sum, sg_player who, uint64_t xstate)
+{
+    sg_value total = sg_value_add(sg_sum_frozen(sum), extra_value(s, xstate, who));
+    for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
+        const sg_game *g = sg_sum_game(sum, i);
+        sg_value v;
+        if (!g->desc->number(g->instance, sg_sum_pos(sum, i), &v)) {
+            char text[200];
+            if (g->desc->format(g->instance, sg_sum_pos(sum, i), text, sizeof text) != SG_OK)
+                snprintf(text, sizeof text, "?");
+            fail(s, SG_ERR_INTERNAL,
+                 "%s: %s has no move in '%s', which the game does not report as a number",
+                 g->desc->name, who == SG_LEFT ? "left" : "right", text);
+            return zero();
+        }
+        total = sg_value_add(total, v);
+    }
+    return terminal_score(s, total, who);
+}
+
+/* ---- the search --------------------------------------------------------------------- */
+
+/* Fills plies[ply].moves with who's moves in sum, then the extra's. */
+static bool generate(sg_search *s, const sg_sum *sum, size_t ply, sg_player who,
+                     uint64_t xstate, size_t *count)
+{
+    struct ply *p = &s->plies[ply];
+    const sg_search_extra *x = s->config.extra;
+    size_t extra = x && x->move_count ? x->move_count(x->ctx, xstate, who) : 0;
+    size_t n = 0;
+    for (;;) {
+        int rc = sg_sum_moves(sum, who, p->moves, p->cap, &n);
+        if (rc == SG_OK && n + extra <= p->cap)
+            break;
+        if (rc != SG_OK && rc != SG_ERR_RANGE) {
+            fail(s, rc, "move generation failed (%d)", rc);
+            return false;
+        }
+        size_t cap = p->cap;
+        while (cap < n + extra)
+            cap *= 2;
+        sg_sum_move *grown = realloc(p->moves, cap * sizeof *grown);
+        if (!grown) {
+            fail(s, SG_ERR_NOMEM, "out of memory for a move list of %zu moves", n + extra);
+            return false;
+        }
+        p->moves = grown;
+        p->cap = cap;
+    }
+    for (size_t k = 0; k < extra; k++) {
+        p->moves[n + k].component = SG_EXTRA_COMPONENT;
+        p->moves[n + k].move = k;
+    }
+    *count = n + extra;
+    return true;
+}
+
+/* Puts best at moves[0], keeping the others in order. False when best is not a move. */
+static bool move_to_front(sg_sum_move *moves, size_t count, sg_sum_move best)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (same_move(moves[i], best)) {
+            memmove(moves + 1, moves, i * sizeof *moves);
+            moves[0] = best;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void pv_update(sg_search *s, int ply, sg_sum_move m)
+{
+    if (ply >= SG_SEARCH_PV_MAX)
+        return;
+    s->pv[ply][0] = m;
+    size_t below = 0;
+    if (ply + 1 < SG_SEARCH_PV_MAX) {
+        below = s->pv_len[ply + 1];
+        if (below > SG_SEARCH_PV_MAX - 1 - (size_t)ply)
+            below = SG_SEARCH_PV_MAX - 1 - (size_t)ply;
+        memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], below * sizeof m);
+    }
+    s->pv_len[ply] = 1 + below;
+}
+
+/* Negamax: the score of sum with who to move, from who's point of view. *exact says
+ * whether it is free of depth-limited leaves. */
+static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player who,
+                            uint64_t xstate, int depth, edge alpha, edge beta, bool *exact)
+{
+    if (ply < SG_SEARCH_PV_MAX)
+        s->pv_len[ply] = 0;
+    *exact = true;
+    if (s->stopped || s->status != SG_OK)
+        return zero();
+    if (sg_deadline_tick(&s->deadline)) {
+        s->stopped = true;
+        return zero();
+    }
+    if (ply > s->max_ply)
+        s->max_ply = ply;
+    if (ply >= PLY_LIMIT) {
+        fail(s, SG_ERR_INTERNAL, "search passed %d plies: a game in the sum does not end",
+             PLY_LIMIT);
+        return zero();
+    }
+
+    const sg_search_extra *x = s->config.extra;
+    sg_value frozen = sg_sum_frozen(sum);
+    sg_value xleaf;
+    if (x && x->leaf && x->leaf(x->ctx, xstate, sum, who, &xleaf))
+        return terminal_score(s, sg_value_add(frozen, xleaf), who);
+    if (sg_sum_is_over(sum))
+        return terminal_score(s, sg_value_add(frozen, extra_value(s, xstate, who)), who);
+    if (depth <= 0) {
+        *exact = false;
+        return heuristic_score(s, sum, who, xstate);
+    }
+
+    uint64_t key = node_key(s, sum, who, xstate);
+    sg_value base = s->config.outcome ? zero() : for_mover(frozen, who);
+    sg_sum_move tt_move = { 0, 0 };
+    bool have_tt_move = false;
+    const tt_entry *e = s->config.no_tt ? NULL : tt_probe(s, key);
+    if (e) {
+        bool proven = (e->flags & FLAG_FREE) != 0;
+        if (ply > s->root_ply && (proven || e->draft >= depth)) {
+            sg_value v = sg_value_add(entry_score(e), base);
+            unsigned bound = e->flags & FLAG_BOUND_MASK;
+            if (bound == BOUND_EXACT || (bound == BOUND_LOWER && cmp_edge(v, beta) >= 0) ||
+                (bound == BOUND_UPPER && cmp_edge(v, alpha) <= 0)) {
+                *exact = proven;
+                return v;
+            }
+        }
+        if (e->flags & FLAG_MOVE) {
+            tt_move.component = e->component;
+            tt_move.move = e->move;
+            have_tt_move = true;
+        }
+    }
+
+    size_t count = 0;
+    if (!ensure_ply(s, (size_t)ply + 1)) {
+        fail(s, SG_ERR_NOMEM, "out of memory at search ply %d", ply + 1);
+        return zero();
+    }
+    if (!generate(s, sum, (size_t)ply, who, xstate, &count))
+        return zero();
+    if (count == 0)
+        return stuck_score(s, sum, who, xstate);
+    sg_sum_move *moves = s->plies[ply].moves;
+    /* A colliding key may hold a move of another position: use it only if legal here. */
+    have_tt_move = have_tt_move && move_to_front(moves, count, tt_move);
+    if (s->config.order)
+        s->config.order(s->config.order_ctx, sum, who, moves, count,
+                        have_tt_move ? &tt_move : NULL);
+
+    int child_depth = depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - 1;
+    edge a = alpha;
+    bool all_exact = true;
+    sg_value best = zero();
+    sg_sum_move best_move = moves[0];
+    for (size_t i = 0; i < count; i++) {
+        sg_sum_move m = moves[i];
+        const sg_sum *child = s->plies[ply + 1].sum;
+        uint64_t child_x = xstate;
+        sg_value points = zero();
+        if (m.component == SG_EXTRA_COMPONENT) {
+            x->play(x->ctx, xstate, who, (size_t)m.move, &child_x, &points);
+            points = for_mover(points, who);
+            child = sum;
+        } else {
+            char why[160];
+            int rc = sg_sum_play(sum, who, m, s->plies[ply + 1].sum, why, sizeof why);
+            if (rc == SG_ERR_NOMEM) {
+                fail(s, rc, "out of memory at search ply %d", ply + 1);
+                return zero();
+            }
+            if (rc != SG_OK) {
+                /* The move came from the game's own list: the game broke its contract. */
+                fail(s, SG_ERR_INTERNAL, "%s: play rejected a move it generated: %s",
+                     sg_sum_game(sum, m.component)->desc->name, why);
+                return zero();
+            }
+        }
+        bool child_exact;
+        sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, child_depth,
+                                  reflect(points, beta), reflect(points, a), &child_exact);
+        if (s->stopped || s->status != SG_OK)
+            return zero();
+        sg_value v = sg_value_sub(points, cv);
+        all_exact = all_exact && child_exact;
+        if (i == 0 || sg_value_cmp(v, best) > 0) {
+            best = v;
+            best_move = m;
+            if (cmp_edge(v, a) > 0) {
+                a = finite(v);
+                pv_update(s, ply, m);
+                if (cmp_edge(v, beta) >= 0)
+                    break;
+            }
+        }
+    }
+
+    int bound = cmp_edge(best, alpha) <= 0 ? BOUND_UPPER
+                : cmp_edge(best, beta) >= 0 ? BOUND_LOWER : BOUND_EXACT;
+    if (!s->config.no_tt)
+        tt_store(s, key, sg_value_sub(best, base), bound, depth, all_exact, best_move);
+    *exact = all_exact;
+    return best;
+}
+
+/* ---- the driver --------------------------------------------------------------------- */
+
+/* Plays m at sum into dst (extra moves change only *xstate). False when m is illegal. */
+static bool replay(sg_search *s, const sg_sum *sum, sg_player who, uint64_t *xstate,
+                   sg_sum_move m, sg_sum *dst, const sg_sum **next)
+{
+    const sg_search_extra *x = s->config.extra;
+    if (m.component == SG_EXTRA_COMPONENT) {
+        if (!x || !x->move_count || m.move >= x->move_count(x->ctx, *xstate, who))
+            return false;
+        sg_value points;
+        x->play(x->ctx, *xstate, who, (size_t)m.move, xstate, &points);
+        *next = sum;
+        return true;
+    }
+    char err[128];
+    if (sg_sum_play(sum, who, m, dst, err, sizeof err) != SG_OK)
+        return false;
+    *next = dst;
+    return true;
+}
+
+/* A table hit ends the search's triangular PV early. Lengthens it by searching again
+ * from where it ends, with that node's own table cutoff disabled so the node is
+ * expanded and records its PV; the table makes this cheap. The plies are free to use
+ * once the main search is over. */
+static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
+                      sg_search_result *r, int depth)
+{
+    const sg_sum *cur = root;
+    uint64_t xstate = s->config.extra ? s->config.extra->initial_state : 0;
+    size_t len = r->pv_length;
+    for (size_t i = 0; i < len; i++) {
+        if (!ensure_ply(s, i + 1) ||
+            !replay(s, cur, who, &xstate, r->pv[i], s->plies[i + 1].sum, &cur)) {
+            fail(s, SG_ERR_INTERNAL, "search: the principal variation has an illegal move");
+            return;
+        }
+        who = sg_opponent(who);
+    }
+    while (len < SG_SEARCH_PV_MAX && !sg_sum_is_over(cur) &&
+           (depth == DEPTH_UNLIMITED || (int)len < depth)) {
+        const sg_search_extra *x = s->config.extra;
+        sg_value unused;
+        if (x && x->leaf && x->leaf(x->ctx, xstate, cur, who, &unused))
+            break;
+        bool exact;
+        s->root_ply = (int)len;
+        search_node(s, cur, (int)len, who, xstate,
+                    depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - (int)len,
+                    infinite(-1), infinite(1), &exact);
+        s->root_ply = 0;
+        size_t got = s->pv_len[len];
+        if (s->stopped || s->status != SG_OK || got == 0)
+            break;
+        memcpy(&r->pv[len], &s->pv[len][0], got * sizeof r->pv[0]);
+        size_t end = len + got;
+        for (; len < end; len++) {
+            if (!ensure_ply(s, len + 1) ||
+                !replay(s, cur, who, &xstate, r->pv[len], s->plies[len + 1].sum, &cur)) {
+                fail(s, SG_ERR_INTERNAL, "search: the principal variation has an illegal move");
+                return;
+            }
+            who = sg_opponent(who);
+        }
+    }
+    r->pv_length = len;
+}
+
+int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
+                  sg_search_result *result, char *err, size_t errlen)
+{
+    memset(result, 0, sizeof *result);
+    result->score = zero();
+    s->stopped = false;
+    s->status = SG_OK;
+    s->err[0] = '\0';
+    /* sg_sum_play copies the policy into each ply's sum; this is for new ones only. */
+    s->policy = sg_sum_policy(sum);
+    if (s->config.extra && !s->config.extra->play && s->config.extra->move_count) {
+        snprintf(err, errlen, "search: the extra component has moves but no play()");
+        return SG_ERR_INVALID;
+    }
+    sg_deadline_start(&s->deadline, &s->config.budget);
+    if (!ensure_ply(s, 1)) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+
+    int max_depth = effective_max_depth(&s->config);
+    int depth = s->config.iterative ? 1 : (max_depth ? max_depth : DEPTH_UNLIMITED);
+    uint64_t x0 = s->config.extra ? s->config.extra->initial_state : 0;
+    for (;;) {
+        s->max_ply = 0;
+        bool exact;
+        sg_value v = search_node(s, sum, 0, to_move, x0, depth, infinite(-1), infinite(1),
+                                 &exact);
+        if (s->status != SG_OK) {
+            snprintf(err, errlen, "%s", s->err);
+            result->nodes = s->deadline.nodes;
+            result->seconds = sg_deadline_elapsed(&s->deadline);
+            return s->status;
+        }
+        if (s->stopped)
+            break;
+        result->completed = true;
+        result->score = for_mover(v, to_move);
+        result->exact = exact;
+        result->depth = depth == DEPTH_UNLIMITED ? s->max_ply : depth;
+        result->pv_length = s->pv_len[0];
+        memcpy(result->pv, s->pv[0], result->pv_length * sizeof result->pv[0]);
+        /* An exact score may rest on proven entries from deeper in other lines, so its
+         * PV can be longer than the iteration's depth. */
+        extend_pv(s, sum, to_move, result, exact ? DEPTH_UNLIMITED : depth);
+        if (s->status != SG_OK) {
+            snprintf(err, errlen, "%s", s->err);
+            return s->status;
+        }
+        if (exact || depth == DEPTH_UNLIMITED || (max_depth && depth >= max_depth))
+            break;
+        if (depth >= PLY_LIMIT) {
+            snprintf(err, errlen, "search passed %d plies: a game in the sum does not end",
+                     PLY_LIMIT);
+            return SG_ERR_INTERNAL;
+        }
+        depth++;
+    }
+    result->nodes = s->deadline.nodes;
+    result->seconds = sg_deadline_elapsed(&s->deadline);
+    if (!result->completed) {
+        const tt_entry *e = sg_sum_is_over(sum) ? NULL : tt_probe(s, node_key(s, sum, to_move, x0));
+        if (e && (e->flags & FLAG_MOVE)) {
+            sg_sum_move m = { e->component, e->move };
+            const sg_sum *next;
+            uint64_t xs = x0;
+            if (replay(s, sum, to_move, &xs, m, s->plies[1].sum, &next)) {
+                result->pv[0] = m;
+                result->pv_length = 1;
+            }
+        }
+        snprintf(err, errlen, "search budget ran out before the first iteration finished");
+        return SG_ERR_BUDGET;
+    }
+    return SG_OK;
+}
