@@ -1,0 +1,464 @@
+/* Reading a match configuration: the sections and keys `sumgame match` accepts, the two
+ * strategies and every position, all checked before the first game is played. */
+#include <errno.h>
+#include <stdalign.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match.h"
+#include "position_text.h"
+#include "sumgame/params.h"
+#include "sumgame/rng.h"
+
+#define MATCH_GAMES_MAX 1000000LL
+#define MATCH_COMPONENTS_MAX 1000LL
+#define STRATEGY_PREFIX "strategy."
+
+static const char *const match_keys[] = { "left",          "right",          "games",
+                                          "seed",          "time_per_move",  "nodes_per_move",
+                                          "first",         "zero_score",     NULL };
+static const char *const first_choices[] = { "left", "right", "alternate", NULL };
+static const char *const zero_choices[] = { "draw", "mover_loses", NULL };
+
+static int failf(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int failf(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return SG_ERR_INVALID;
+}
+
+sg_player match_first_player(const match_plan *plan, unsigned long long g)
+{
+    switch (plan->first) {
+    case FIRST_RIGHT:
+        return SG_RIGHT;
+    case FIRST_ALTERNATE:
+        return (g / 2) % 2 == 0 ? SG_LEFT : SG_RIGHT;
+    case FIRST_LEFT:
+    default:
+        return SG_LEFT;
+    }
+}
+
+/* A copy of section p without the keys in drop (NULL-terminated), kept in plan->kept. */
+static int params_without(match_plan *plan, const sg_params *p, const char *const *drop,
+                          sg_params *out)
+{
+    size_t slot = 0;
+    while (slot < 3 && plan->kept[slot])
+        slot++;
+    if (slot == 3)
+        return SG_ERR_INTERNAL;
+    sg_param *items = calloc(p->count + 1, sizeof *items);
+    if (!items)
+        return SG_ERR_NOMEM;
+    size_t n = 0;
+    for (size_t i = 0; i < p->count; i++) {
+        bool dropped = false;
+        for (const char *const *d = drop; *d; d++)
+            if (strcmp(*d, p->items[i].key) == 0)
+                dropped = true;
+        if (!dropped)
+            items[n++] = p->items[i];
+    }
+    plan->kept[slot] = items;
+    *out = (sg_params){ p->file, p->section, items, n };
+    return SG_OK;
+}
+
+static int check_sections(const sg_config *cfg, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sg_config_count(cfg); i++) {
+        const char *name = sg_config_section(cfg, i)->section;
+        size_t plen = strlen(STRATEGY_PREFIX);
+        if (strcmp(name, "match") == 0 || strcmp(name, "sum") == 0 ||
+            (strncmp(name, STRATEGY_PREFIX, plen) == 0 && name[plen]))
+            continue;
+        return failf(err, errlen, "%s:%d: unknown section [%s] (expected [match], [sum] or "
+                     "[strategy.NAME])", sg_config_file(cfg), sg_config_section_line(cfg, i),
+                     name);
+    }
+    return SG_OK;
+}
+
+/* Opens and creates the strategy of [strategy.NAME] named by key (left or right). */
+static int load_side(match_plan *plan, const sg_params *match, const char *key,
+                     match_side *side, char *err, size_t errlen)
+{
+    const sg_config *cfg = plan->cfg;
+    const sg_param *it = sg_params_find(match, key);
+    if (!it)
+        return failf(err, errlen, "%s:%d: match: missing key '%s' (the name of a "
+                     "[strategy.NAME] section)", sg_config_file(cfg),
+                     sg_config_find_line(cfg, "match"), key);
+    char section[256];
+    if (snprintf(section, sizeof section, STRATEGY_PREFIX "%s", it->value) >= (int)sizeof section ||
+        !sg_config_find(cfg, section)) {
+        sg_params_error(match, it, err, errlen, "%s = '%.80s': no section [strategy.%.80s]",
+                        key, it->value, it->value);
+        return SG_ERR_INVALID;
+    }
+    const sg_params *sp = sg_config_find(cfg, section);
+    side->name = sp->section + strlen(STRATEGY_PREFIX);
+    const sg_param *plugin = sg_params_find(sp, "plugin");
+    const char *plugin_name = plugin ? plugin->value : side->name;
+    char why[512];
+    if (catalog_strategy_desc(plan->cat, plugin_name, &side->desc, why, sizeof why) != SG_OK) {
+        int line = plugin ? plugin->line : sg_config_find_line(cfg, section);
+        return failf(err, errlen, "%s:%d: %s: plugin '%.80s': %s", sg_config_file(cfg), line,
+                     sp->section, plugin_name, why);
+    }
+    static const char *const drop[] = { "plugin", NULL };
+    sg_params own;
+    int rc = params_without(plan, sp, drop, &own);
+    if (rc != SG_OK)
+        return failf(err, errlen, "out of memory");
+    why[0] = '\0';
+    rc = side->desc->create(sg_default_host(), &own, &side->instance, why, sizeof why);
+    if (rc != SG_OK) {
+        side->instance = NULL;
+        /* A plugin that followed the rules already wrote "file:line: section: ..." */
+        if (strncmp(why, sg_config_file(cfg), strlen(sg_config_file(cfg))) == 0)
+            return failf(err, errlen, "%s", why);
+        return failf(err, errlen, "%s:%d: %s: %s", sg_config_file(cfg),
+                     sg_config_find_line(cfg, section), sp->section,
+                     why[0] ? why : "the strategy refused its configuration");
+    }
+    return SG_OK;
+}
+
+static int alloc_positions(match_plan *plan, char *err, size_t errlen)
+{
+    plan->sums = calloc(plan->positions, sizeof *plan->sums);
+    plan->texts = calloc(plan->positions, sizeof *plan->texts);
+    if (!plan->sums || !plan->texts)
+        return failf(err, errlen, "out of memory for %llu positions", plan->positions);
+    return SG_OK;
+}
+
+/* Text built up piece by piece on the heap. */
+static int append(char **buf, size_t *len, const char *piece)
+{
+    size_t n = strlen(piece);
+    char *grown = realloc(*buf, *len + n + 1);
+    if (!grown)
+        return SG_ERR_NOMEM;
+    memcpy(grown + *len, piece, n + 1);
+    *buf = grown;
+    *len += n;
+    return SG_OK;
+}
+
+static int generate_positions(match_plan *plan, const sg_params *sum, const sg_param *gen,
+                              char *err, size_t errlen)
+{
+    long long components;
+    if (sg_params_int(sum, "components", 1, 1, MATCH_COMPONENTS_MAX, &components, err,
+                      errlen) != SG_OK)
+        return SG_ERR_INVALID;
+    static const char *const drop[] = { "generator", "components", NULL };
+    sg_params game_params;
+    if (params_without(plan, sum, drop, &game_params) != SG_OK)
+        return failf(err, errlen, "out of memory");
+    char why[512] = "";
+    const sg_game_desc *desc;
+    if (catalog_game_desc(plan->cat, gen->value, &desc, why, sizeof why) != SG_OK) {
+        sg_params_error(sum, gen, err, errlen, "generator = '%.80s': %s", gen->value, why);
+        return SG_ERR_INVALID;
+    }
+    if (!desc->generate) {
+        sg_params_error(sum, gen, err, errlen, "generator = '%.80s': the game has no random "
+                        "generator", gen->value);
+        return SG_ERR_INVALID;
+    }
+    sg_game *game;
+    if (catalog_new_game(plan->cat, gen->value, &game_params, &game, why, sizeof why) != SG_OK) {
+        if (strncmp(why, sum->file, strlen(sum->file)) == 0)
+            return failf(err, errlen, "%s", why);
+        sg_params_error(sum, gen, err, errlen, "%s", why[0] ? why : "bad game parameters");
+        return SG_ERR_INVALID;
+    }
+    if (alloc_positions(plan, err, errlen) != SG_OK)
+        return SG_ERR_NOMEM;
+    sg_rng root;
+    sg_rng_seed(&root, plan->seed);
+    alignas(16) unsigned char pos[SG_POS_MAX];
+    for (unsigned long long p = 0; p < plan->positions; p++) {
+        sg_rng rng = sg_rng_split(&root, (uint64_t)p);
+        sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
+        if (!s)
+            return failf(err, errlen, "out of memory");
+        plan->sums[p] = s;
+        size_t len = 0;
+        for (long long c = 0; c < components; c++) {
+            why[0] = '\0';
+            char *text = NULL;
+            if (game->desc->generate(game->instance, &rng, pos, why, sizeof why) != SG_OK) {
+                sg_params_error(sum, gen, err, errlen, "position %llu: %s", p + 1,
+                                why[0] ? why : "the generator failed");
+                return SG_ERR_INVALID;
+            }
+            if (position_text(game->desc, game->instance, pos, &text) != SG_OK) {
+                sg_params_error(sum, gen, err, errlen, "position %llu cannot be formatted",
+                                p + 1);
+                return SG_ERR_INVALID;
+            }
+            int rc = (c ? append(&plan->texts[p], &len, " + ") : SG_OK);
+            if (rc == SG_OK)
+                rc = append(&plan->texts[p], &len, game->desc->name);
+            if (rc == SG_OK)
+                rc = append(&plan->texts[p], &len, ":");
+            if (rc == SG_OK)
+                rc = append(&plan->texts[p], &len, text);
+            free(text);
+            if (rc != SG_OK)
+                return failf(err, errlen, "out of memory");
+            if (sg_sum_add(s, game, pos, why, sizeof why) != SG_OK) {
+                sg_params_error(sum, gen, err, errlen, "position %llu: %s", p + 1, why);
+                return SG_ERR_INVALID;
+            }
+        }
+    }
+    return SG_OK;
+}
+
+/* One listed position; where names it in messages ("file:line: sum: sum.2"). */
+static int add_listed(match_plan *plan, unsigned long long p, const char *text,
+                      const char *where, char *err, size_t errlen)
+{
+    char why[512];
+    while (*text == ' ' || *text == '\t')
+        text++;
+    sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
+    if (!s || !(plan->texts[p] = strdup(text))) {
+        sg_sum_free(s);
+        return failf(err, errlen, "out of memory");
+    }
+    plan->sums[p] = s;
+    /* Trailing blanks (and a '\r') are not part of the notation. */
+    char *t = plan->texts[p];
+    for (size_t n = strlen(t); n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r');)
+        t[--n] = '\0';
+    if (catalog_parse_sum(plan->cat, t, s, why, sizeof why) != SG_OK)
+        return failf(err, errlen, "%s: %s", where, why);
+    return SG_OK;
+}
+
+/* The lines of a sums file that hold a position (not blank, not a # comment). */
+static int read_sum_file(const char *path, char ***lines, int **numbers, size_t *count,
+                         char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return failf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    char *line = NULL;
+    size_t cap = 0;
+    int number = 0;
+    int rc = SG_OK;
+    while (getline(&line, &cap, f) >= 0) {
+        number++;
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s || *s == '\n' || *s == '\r' || *s == '#')
+            continue;
+        s[strcspn(s, "\r\n")] = '\0';
+        char **gl = realloc(*lines, (*count + 1) * sizeof *gl);
+        if (gl)
+            *lines = gl;
+        int *gn = realloc(*numbers, (*count + 1) * sizeof *gn);
+        if (gn)
+            *numbers = gn;
+        if (!gl || !gn || !((*lines)[*count] = strdup(s))) {
+            rc = failf(err, errlen, "out of memory");
+            break;
+        }
+        (*numbers)[(*count)++] = number;
+    }
+    if (rc == SG_OK && ferror(f))
+        rc = failf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+/* file = NAME is relative to the configuration file's directory. */
+static char *relative_to(const char *config, const char *name)
+{
+    const char *slash = strrchr(config, '/');
+    if (name[0] == '/' || !slash)
+        return strdup(name);
+    size_t dir = (size_t)(slash - config) + 1;
+    char *out = malloc(dir + strlen(name) + 1);
+    if (out) {
+        memcpy(out, config, dir);
+        strcpy(out + dir, name);
+    }
+    return out;
+}
+
+static int list_positions(match_plan *plan, const sg_params *sum, const match_overrides *ov,
+                          bool games_in_file, const sg_param *games_item, char *err,
+                          size_t errlen)
+{
+    const sg_param *file = sg_params_find(sum, "file");
+    size_t inline_count = 0;
+    for (size_t i = 0; i < sum->count; i++)
+        if (strncmp(sum->items[i].key, "sum.", 4) == 0)
+            inline_count++;
+    char **lines = NULL;
+    int *numbers = NULL;
+    size_t file_count = 0;
+    char *path = NULL;
+    int rc = SG_OK;
+    if (file) {
+        if (!(path = relative_to(sum->file, file->value)))
+            return failf(err, errlen, "out of memory");
+        char why[512];
+        if (read_sum_file(path, &lines, &numbers, &file_count, why, sizeof why) != SG_OK) {
+            sg_params_error(sum, file, err, errlen, "file = '%.80s': %s", file->value, why);
+            rc = SG_ERR_INVALID;
+        }
+    }
+    size_t listed = inline_count + file_count;
+    if (rc == SG_OK && listed == 0)
+        rc = failf(err, errlen, "%s:%d: sum: no positions listed", sum->file,
+                   file ? file->line : sg_config_find_line(plan->cfg, "sum"));
+    if (rc == SG_OK) {
+        if (!ov->has_games && !games_in_file)
+            plan->positions = listed;
+        if (plan->positions > listed) {
+            if (ov->has_games)
+                rc = failf(err, errlen, "--games %llu: [sum] lists only %zu position%s",
+                           plan->positions, listed, listed == 1 ? "" : "s");
+            else
+                rc = failf(err, errlen, "%s:%d: match: games = %llu but [sum] lists only %zu "
+                           "position%s", sum->file, games_item->line, plan->positions, listed,
+                           listed == 1 ? "" : "s");
+        }
+    }
+    if (rc == SG_OK)
+        rc = alloc_positions(plan, err, errlen);
+    unsigned long long p = 0;
+    for (size_t i = 0; rc == SG_OK && i < sum->count && p < plan->positions; i++) {
+        const sg_param *it = &sum->items[i];
+        if (strncmp(it->key, "sum.", 4) != 0)
+            continue;
+        char where[300];
+        snprintf(where, sizeof where, "%s:%d: sum: %s", sum->file, it->line, it->key);
+        rc = add_listed(plan, p++, it->value, where, err, errlen);
+    }
+    for (size_t i = 0; rc == SG_OK && i < file_count && p < plan->positions; i++) {
+        char where[600];
+        snprintf(where, sizeof where, "%s:%d", path, numbers[i]);
+        rc = add_listed(plan, p++, lines[i], where, err, errlen);
+    }
+    for (size_t i = 0; i < file_count; i++)
+        free(lines[i]);
+    free(lines);
+    free(numbers);
+    free(path);
+    return rc;
+}
+
+static int load_sum(match_plan *plan, const match_overrides *ov, bool games_in_file,
+                    const sg_param *games_item, char *err, size_t errlen)
+{
+    const sg_params *sum = sg_config_find(plan->cfg, "sum");
+    if (!sum)
+        return failf(err, errlen, "%s: missing section [sum] (generator = GAME, or the "
+                     "positions as sum.1 = ..., sum.2 = ... or file = FILE)",
+                     sg_config_file(plan->cfg));
+    const sg_param *gen = sg_params_find(sum, "generator");
+    const sg_param *listed = NULL;
+    for (size_t i = 0; i < sum->count && !listed; i++)
+        if (strncmp(sum->items[i].key, "sum.", 4) == 0 || strcmp(sum->items[i].key, "file") == 0)
+            listed = &sum->items[i];
+    if (gen && listed) {
+        sg_params_error(sum, listed, err, errlen, "'%s' cannot be combined with generator "
+                        "(line %d)", listed->key, gen->line);
+        return SG_ERR_INVALID;
+    }
+    if (gen)
+        return generate_positions(plan, sum, gen, err, errlen);
+    for (size_t i = 0; i < sum->count; i++) {
+        const char *k = sum->items[i].key;
+        if (strncmp(k, "sum.", 4) != 0 && strcmp(k, "file") != 0) {
+            sg_params_error(sum, &sum->items[i], err, errlen, "unknown key '%s' (game keys "
+                            "go with generator = GAME)", k);
+            return SG_ERR_INVALID;
+        }
+    }
+    if (!listed)
+        return failf(err, errlen, "%s:%d: sum: no positions: give generator = GAME, or "
+                     "sum.1 = ..., sum.2 = ... or file = FILE", sum->file,
+                     sg_config_find_line(plan->cfg, "sum"));
+    return list_positions(plan, sum, ov, games_in_file, games_item, err, errlen);
+}
+
+int match_plan_load(match_plan *plan, const char *path, const match_overrides *ov, char *err,
+                    size_t errlen)
+{
+    memset(plan, 0, sizeof *plan);
+    int rc = sg_config_load(path, &plan->cfg, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    if ((rc = check_sections(plan->cfg, err, errlen)) != SG_OK)
+        return rc;
+    const sg_params *match = sg_config_find(plan->cfg, "match");
+    if (!match)
+        return failf(err, errlen, "%s: missing section [match] (left = ..., right = ...)",
+                     path);
+    long long games, seed, nodes;
+    double seconds;
+    int first, zero;
+    if ((rc = sg_params_check_known(match, match_keys, err, errlen)) != SG_OK ||
+        (rc = sg_params_int(match, "games", 10, 1, MATCH_GAMES_MAX, &games, err, errlen)) ||
+        (rc = sg_params_int(match, "seed", 1, 0, INT64_MAX, &seed, err, errlen)) ||
+        (rc = sg_params_seconds(match, "time_per_move", 0, &seconds, err, errlen)) ||
+        (rc = sg_params_int(match, "nodes_per_move", 0, 0, INT64_MAX, &nodes, err, errlen)) ||
+        (rc = sg_params_enum(match, "first", first_choices, FIRST_LEFT, &first, err, errlen)) ||
+        (rc = sg_params_enum(match, "zero_score", zero_choices, ZERO_DRAW, &zero, err, errlen)))
+        return rc;
+    plan->positions = ov->has_games ? ov->games : (unsigned long long)games;
+    plan->seed = ov->has_seed ? ov->seed : (uint64_t)seed;
+    plan->budget.seconds = seconds;
+    plan->budget.nodes = (uint64_t)nodes;
+    plan->first = (match_first)first;
+    plan->zero = (match_zero)zero;
+    if ((rc = catalog_open(&plan->cat, ov->plugin_path, err, errlen)) != SG_OK)
+        return rc;
+    if ((rc = load_side(plan, match, "left", &plan->a, err, errlen)) != SG_OK ||
+        (rc = load_side(plan, match, "right", &plan->b, err, errlen)) != SG_OK)
+        return rc;
+    const sg_param *games_item = sg_params_find(match, "games");
+    return load_sum(plan, ov, games_item != NULL, games_item, err, errlen);
+}
+
+void match_plan_free(match_plan *plan)
+{
+    if (plan->sums)
+        for (unsigned long long p = 0; p < plan->positions; p++)
+            sg_sum_free(plan->sums[p]);
+    if (plan->texts)
+        for (unsigned long long p = 0; p < plan->positions; p++)
+            free(plan->texts[p]);
+    free(plan->sums);
+    free(plan->texts);
+    if (plan->a.instance)
+        plan->a.desc->destroy(plan->a.instance);
+    if (plan->b.instance)
+        plan->b.desc->destroy(plan->b.instance);
+    catalog_close(plan->cat); /* after the sums and strategies that use its games */
+    for (size_t i = 0; i < 3; i++)
+        free(plan->kept[i]);
+    sg_config_free(plan->cfg);
+    memset(plan, 0, sizeof *plan);
+}

@@ -1,0 +1,126 @@
+/* One game of a match, played inside a worker process: real play (players alternate
+ * until every component is settled) and a report line per event, written to the pipe
+ * as it happens so that the parent knows how far a game got if the worker dies. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "match.h"
+#include "sumgame/rng.h"
+
+/* Longest report line; one write() of at most PIPE_BUF bytes is atomic. */
+#define REPORT_MAX 1024
+
+static void report(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void report(int fd, const char *fmt, ...)
+{
+    char line[REPORT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n > sizeof line - 2)
+        n = (int)sizeof line - 2;
+    /* A message is one line: a strategy's error text must not break the protocol. */
+    for (int i = 0; i < n; i++)
+        if (line[i] == '\n' || line[i] == '\r')
+            line[i] = ' ';
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = write(fd, line + off, (size_t)(n - off));
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        off += (int)w;
+    }
+}
+
+static char side_letter(sg_player p) { return p == SG_LEFT ? 'L' : 'R'; }
+
+void match_play_game(const match_plan *plan, unsigned long long g, int fd)
+{
+    double start = sg_clock_seconds();
+    const match_side *left = match_a_is_left(g) ? &plan->a : &plan->b;
+    const match_side *right = match_a_is_left(g) ? &plan->b : &plan->a;
+    sg_rng root, play_root, game_rng, stream;
+    sg_rng_seed(&root, plan->seed);
+    play_root = sg_rng_split(&root, UINT64_MAX);
+    game_rng = sg_rng_split(&play_root, (uint64_t)g);
+    if (plan->a.desc->new_game) {
+        stream = sg_rng_split(&game_rng, 0);
+        plan->a.desc->new_game(plan->a.instance, &stream);
+    }
+    if (plan->b.desc->new_game) {
+        stream = sg_rng_split(&game_rng, 1);
+        plan->b.desc->new_game(plan->b.instance, &stream);
+    }
+
+    uint64_t nodes[2] = { 0, 0 };
+    sg_sum *cur = sg_sum_new(SG_FREEZE_INTEGERS), *next = sg_sum_new(SG_FREEZE_INTEGERS);
+    if (!cur || !next || sg_sum_copy(cur, plan->sums[g / 2]) != SG_OK) {
+        report(fd, "F %c the worker ran out of memory", side_letter(match_first_player(plan, g)));
+        report(fd, "E - 0 0 %.3f", sg_clock_seconds() - start);
+        return;
+    }
+    sg_player who = match_first_player(plan, g);
+    bool forfeit = false;
+    char err[512], text[256];
+    while (!sg_sum_is_over(cur)) {
+        const match_side *side = who == SG_LEFT ? left : right;
+        size_t count = 0;
+        int rc = sg_sum_moves(cur, who, NULL, 0, &count);
+        if ((rc != SG_OK && rc != SG_ERR_RANGE) || count == 0) {
+            /* The game's contract says this cannot happen (a component where one player
+             * has no move is an integer, hence settled); the mover takes the loss so the
+             * match goes on, and the reason says whose fault it was. */
+            report(fd, "F %c game error: %s has no move in the live sum", side_letter(who),
+                   who == SG_LEFT ? "left" : "right");
+            forfeit = true;
+            break;
+        }
+        sg_sum_move mv = { 0, 0 };
+        err[0] = '\0';
+        rc = side->desc->choose(side->instance, cur, who, &plan->budget, &mv, err, sizeof err);
+        if (side->desc->stats) {
+            sg_strategy_stats st = { 0, 0, 0 };
+            side->desc->stats(side->instance, &st);
+            nodes[who] += st.nodes;
+        }
+        if (rc != SG_OK) {
+            report(fd, "F %c strategy %s failed: %s", side_letter(who), side->name,
+                   err[0] ? err : "no reason given");
+            forfeit = true;
+            break;
+        }
+        err[0] = '\0';
+        rc = sg_sum_play(cur, who, mv, next, err, sizeof err);
+        if (rc != SG_OK) {
+            if (sg_sum_format_move(cur, mv, text, sizeof text) != SG_OK)
+                snprintf(text, sizeof text, "component %u move %llu", mv.component + 1,
+                         (unsigned long long)mv.move);
+            report(fd, "F %c illegal move %s by %s: %s", side_letter(who), text, side->name,
+                   err[0] ? err : "rejected");
+            forfeit = true;
+            break;
+        }
+        if (sg_sum_format_move(cur, mv, text, sizeof text) != SG_OK)
+            snprintf(text, sizeof text, "%u:?", mv.component + 1);
+        report(fd, "M %s", text);
+        sg_sum *t = cur;
+        cur = next;
+        next = t;
+        who = sg_opponent(who);
+    }
+    char score[64] = "-";
+    if (!forfeit)
+        sg_value_format(sg_sum_frozen(cur), score, sizeof score);
+    report(fd, "E %s %llu %llu %.3f", score, (unsigned long long)nodes[SG_LEFT],
+           (unsigned long long)nodes[SG_RIGHT], sg_clock_seconds() - start);
+    sg_sum_free(cur);
+    sg_sum_free(next);
+}

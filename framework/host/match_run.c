@@ -1,0 +1,428 @@
+/* Running a match: one forked process per game, at most `jobs` at a time, their reports
+ * read through pipes with poll(), the results written in game order as soon as every
+ * earlier game is known, and the summary at the end.
+ *
+ * A worker that dies (a signal, an exit without its final report) or that stops reporting
+ * for longer than the watchdog allows loses its game by forfeit: the player to move, as
+ * counted from the moves reported so far, takes the loss, and the match goes on. */
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "match.h"
+
+/* What the parent knows about one game. */
+typedef struct record {
+    bool done;
+    size_t moves;         /* moves played */
+    char *moves_json;     /* "\"1:L1\",\"2:R1\"" */
+    size_t moves_len;
+    bool forfeit;
+    sg_player loser;      /* of a forfeit */
+    char *reason;         /* of a forfeit */
+    bool has_score;
+    sg_value score;       /* final score, Left's view */
+    unsigned long long nodes[2];
+    double seconds;
+} record;
+
+typedef struct worker {
+    pid_t pid;
+    int fd;
+    unsigned long long game;
+    char buf[4096];
+    size_t used;
+    bool ended;           /* its "E" line arrived */
+    bool killed;          /* by the watchdog */
+    double last_report;
+} worker;
+
+typedef struct tally {
+    unsigned long long games, wins, draws, losses, forfeits, scored;
+    double mean, m2; /* Welford's running mean and sum of squared deviations */
+} tally;
+
+static void json_escape_into(char **buf, size_t *len, const char *s)
+{
+    size_t need = *len + strlen(s) * 6 + 3;
+    char *grown = realloc(*buf, need);
+    if (!grown)
+        return;
+    *buf = grown;
+    char *o = grown + *len;
+    *o++ = '"';
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            *o++ = '\\';
+            *o++ = (char)c;
+        } else if (c < 0x20) {
+            o += sprintf(o, "\\u%04x", c);
+        } else {
+            *o++ = (char)c;
+        }
+    }
+    *o++ = '"';
+    *o = '\0';
+    *len = (size_t)(o - grown);
+}
+
+static void fjson_string(FILE *f, const char *s)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    json_escape_into(&buf, &len, s);
+    fputs(buf ? buf : "\"\"", f);
+    free(buf);
+}
+
+/* The player to move after r->moves moves of game g. */
+static sg_player to_move(const match_plan *plan, unsigned long long g, const record *r)
+{
+    sg_player first = match_first_player(plan, g);
+    return r->moves % 2 == 0 ? first : sg_opponent(first);
+}
+
+/* Seconds without a report after which a worker counts as stuck: only a time budget
+ * makes this knowable, and strategies may overrun theirs a little. 0 = no watchdog. */
+static double watchdog_seconds(const match_plan *plan)
+{
+    return plan->budget.seconds > 0 ? plan->budget.seconds * 2 + 2 : 0;
+}
+
+static void forfeit(record *r, sg_player loser, const char *reason)
+{
+    if (r->forfeit)
+        return;
+    r->forfeit = true;
+    r->loser = loser;
+    r->reason = strdup(reason);
+}
+
+/* One report line of game g's worker (see match_play_game). */
+static void on_line(record *r, worker *w, const char *line)
+{
+    if (line[0] == 'M' && line[1] == ' ') {
+        if (r->moves) {
+            char *grown = realloc(r->moves_json, r->moves_len + 2);
+            if (!grown)
+                return;
+            r->moves_json = grown;
+            grown[r->moves_len++] = ',';
+            grown[r->moves_len] = '\0';
+        }
+        json_escape_into(&r->moves_json, &r->moves_len, line + 2);
+        r->moves++;
+    } else if (line[0] == 'F' && line[1] == ' ' && (line[2] == 'L' || line[2] == 'R') &&
+               line[3] == ' ') {
+        forfeit(r, line[2] == 'L' ? SG_LEFT : SG_RIGHT, line + 4);
+    } else if (line[0] == 'E' && line[1] == ' ') {
+        char score[64];
+        unsigned long long nl, nr;
+        double secs;
+        if (sscanf(line + 2, "%63s %llu %llu %lf", score, &nl, &nr, &secs) == 4) {
+            r->nodes[SG_LEFT] = nl;
+            r->nodes[SG_RIGHT] = nr;
+            r->seconds = secs;
+            char why[128];
+            if (strcmp(score, "-") != 0 && sg_value_parse(score, &r->score, why, sizeof why) == SG_OK)
+                r->has_score = true;
+            w->ended = true;
+        }
+    }
+}
+
+static void on_data(record *records, worker *w)
+{
+    char *start = w->buf;
+    char *nl;
+    while ((nl = memchr(start, '\n', w->used - (size_t)(start - w->buf)))) {
+        *nl = '\0';
+        on_line(&records[w->game], w, start);
+        start = nl + 1;
+    }
+    size_t rest = w->used - (size_t)(start - w->buf);
+    memmove(w->buf, start, rest);
+    w->used = rest;
+    if (w->used == sizeof w->buf) /* a line longer than any report: drop it */
+        w->used = 0;
+}
+
+/* Reaps w's process and completes its game's record. */
+static void finish(const match_plan *plan, record *records, worker *w)
+{
+    int status = 0;
+    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    close(w->fd);
+    record *r = &records[w->game];
+    if (!w->ended) {
+        char reason[256];
+        sg_player loser = to_move(plan, w->game, r);
+        const char *name = (loser == SG_LEFT) == match_a_is_left(w->game) ? plan->a.name
+                                                                          : plan->b.name;
+        if (w->killed)
+            snprintf(reason, sizeof reason, "timeout: %s made no move within %.3g s",
+                     name, watchdog_seconds(plan));
+        else if (WIFSIGNALED(status))
+            snprintf(reason, sizeof reason, "crash: the worker died of signal %d (%s) with "
+                     "%s to move", WTERMSIG(status), strsignal(WTERMSIG(status)), name);
+        else
+            snprintf(reason, sizeof reason, "crash: the worker exited with status %d with "
+                     "%s to move", WIFEXITED(status) ? WEXITSTATUS(status) : -1, name);
+        forfeit(r, loser, reason);
+        r->has_score = false;
+    }
+    r->done = true;
+}
+
+static int spawn(const match_plan *plan, unsigned long long g, worker *w, FILE *out)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return -1;
+    fflush(stdout);
+    fflush(stderr);
+    if (out)
+        fflush(out);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        signal(SIGPIPE, SIG_IGN);
+        match_play_game(plan, g, fds[1]);
+        close(fds[1]);
+        _exit(0); /* no atexit handlers, no stdio flushes of the parent's buffers */
+    }
+    close(fds[1]);
+    memset(w, 0, sizeof *w);
+    w->pid = pid;
+    w->fd = fds[0];
+    w->game = g;
+    w->last_report = sg_clock_seconds();
+    return 0;
+}
+
+static const char *result_of(const match_plan *plan, unsigned long long g, const record *r,
+                             int *sign)
+{
+    bool a_left = match_a_is_left(g);
+    if (r->forfeit) {
+        *sign = (r->loser == SG_LEFT) == a_left ? -1 : 1;
+    } else {
+        sg_value a_score = a_left ? r->score : sg_value_neg(r->score);
+        *sign = sg_value_cmp(a_score, sg_value_int(0));
+        if (*sign == 0 && plan->zero == ZERO_MOVER_LOSES)
+            *sign = (to_move(plan, g, r) == SG_LEFT) == a_left ? -1 : 1;
+    }
+    return *sign > 0 ? "win" : *sign < 0 ? "loss" : "draw";
+}
+
+static void write_line(FILE *f, const match_plan *plan, unsigned long long g, const record *r)
+{
+    int sign;
+    const char *result = result_of(plan, g, r, &sign);
+    bool a_left = match_a_is_left(g);
+    fprintf(f, "{\"game\":%llu,\"pair\":%llu,\"sum\":", g, g / 2);
+    fjson_string(f, plan->texts[g / 2]);
+    fputs(",\"left_player\":", f);
+    fjson_string(f, a_left ? plan->a.name : plan->b.name);
+    fputs(",\"right_player\":", f);
+    fjson_string(f, a_left ? plan->b.name : plan->a.name);
+    fprintf(f, ",\"first\":\"%s\"", match_first_player(plan, g) == SG_LEFT ? "left" : "right");
+    if (r->has_score && !r->forfeit) {
+        char s[64], t[64];
+        sg_value_format(r->score, s, sizeof s);
+        sg_value_format(a_left ? r->score : sg_value_neg(r->score), t, sizeof t);
+        fprintf(f, ",\"final_score\":\"%s\",\"score\":\"%s\"", s, t);
+    } else {
+        fputs(",\"final_score\":null,\"score\":null", f);
+    }
+    fprintf(f, ",\"result\":\"%s\",\"forfeit\":", result);
+    if (r->forfeit)
+        fjson_string(f, r->reason ? r->reason : "forfeit");
+    else
+        fputs("null", f);
+    fprintf(f, ",\"moves\":[%s],\"nodes_left\":%llu,\"nodes_right\":%llu,\"seconds\":%.3f}\n",
+            r->moves_json ? r->moves_json : "", r->nodes[SG_LEFT], r->nodes[SG_RIGHT],
+            r->seconds);
+}
+
+static void count(tally *t, const match_plan *plan, unsigned long long g, const record *r)
+{
+    int sign;
+    result_of(plan, g, r, &sign);
+    t->games++;
+    if (sign > 0)
+        t->wins++;
+    else if (sign < 0)
+        t->losses++;
+    else
+        t->draws++;
+    if (r->forfeit) {
+        t->forfeits++;
+        return;
+    }
+    /* Statistics are floating point; the game values they come from are exact. */
+    double x = sg_value_to_double(match_a_is_left(g) ? r->score : sg_value_neg(r->score));
+    t->scored++;
+    double d = x - t->mean;
+    t->mean += d / (double)t->scored;
+    t->m2 += d * (x - t->mean);
+}
+
+static void progress(const tally *t, unsigned long long total)
+{
+    fprintf(stderr, "\rgames %llu/%llu  mean %.2f  wins %llu  draws %llu  losses %llu  "
+            "forfeits %llu\033[K", t->games, total, t->mean, t->wins, t->draws, t->losses,
+            t->forfeits);
+    fflush(stderr);
+}
+
+static void summary(const match_plan *plan, const tally *t, double seconds, bool json)
+{
+    double stddev = t->scored > 1 ? sqrt(t->m2 / (double)(t->scored - 1)) : 0.0;
+    double win_rate = t->games ? (double)t->wins / (double)t->games : 0.0;
+    if (json) {
+        fputs("{\"left\":", stdout);
+        cli_json_string(plan->a.name);
+        fputs(",\"right\":", stdout);
+        cli_json_string(plan->b.name);
+        printf(",\"positions\":%llu,\"games\":%llu", plan->positions, t->games);
+        if (t->scored)
+            printf(",\"mean\":%.2f,\"stddev\":%.2f", t->mean, stddev);
+        else
+            fputs(",\"mean\":null,\"stddev\":null", stdout);
+        printf(",\"win_rate\":%.4f,\"wins\":%llu,\"draws\":%llu,\"losses\":%llu,"
+               "\"forfeits\":%llu,\"seconds\":%.3f}\n",
+               win_rate, t->wins, t->draws, t->losses, t->forfeits, seconds);
+        return;
+    }
+    char stats[64];
+    if (t->scored)
+        snprintf(stats, sizeof stats, "%.2f (%.2f)", t->mean, stddev);
+    else
+        snprintf(stats, sizeof stats, "- (-)");
+    printf("%-30s  %-18s  %6s\n", "left vs right", "mean (std dev)", "win%");
+    char names[256];
+    snprintf(names, sizeof names, "%s vs %s", plan->a.name, plan->b.name);
+    printf("%-30s  %-18s  %5.1f%%  (games %llu, wins %llu, draws %llu, losses %llu, "
+           "forfeits %llu, %.1f s)\n",
+           names, stats, 100.0 * win_rate, t->games, t->wins, t->draws, t->losses,
+           t->forfeits, seconds);
+}
+
+int match_run(const match_plan *plan, unsigned jobs, FILE *out, bool json)
+{
+    unsigned long long total = plan->positions * 2;
+    record *records = calloc(total, sizeof *records);
+    worker *workers = calloc(jobs, sizeof *workers);
+    struct pollfd *polls = calloc(jobs, sizeof *polls);
+    if (!records || !workers || !polls) {
+        free(records);
+        free(workers);
+        free(polls);
+        return cli_fail("match: out of memory for %llu games", total);
+    }
+    bool tty = isatty(STDERR_FILENO);
+    double start = sg_clock_seconds();
+    double watchdog = watchdog_seconds(plan);
+    tally t = { 0 };
+    unsigned long long next = 0, written = 0;
+    size_t running = 0;
+    int status = 0;
+    while (written < total && status == 0) {
+        while (running < jobs && next < total) {
+            if (spawn(plan, next, &workers[running], out) != 0) {
+                status = cli_fail("match: cannot start a worker: %s", strerror(errno));
+                break;
+            }
+            running++;
+            next++;
+        }
+        if (status != 0)
+            break;
+        for (size_t i = 0; i < running; i++)
+            polls[i] = (struct pollfd){ .fd = workers[i].fd, .events = POLLIN };
+        int timeout = watchdog > 0 ? 250 : -1;
+        int ready = poll(polls, running, timeout);
+        if (ready < 0 && errno != EINTR) {
+            status = cli_fail("match: poll: %s", strerror(errno));
+            break;
+        }
+        double now = sg_clock_seconds();
+        for (size_t i = 0; i < running;) {
+            worker *w = &workers[i];
+            bool closed = false;
+            if (ready > 0 && (polls[i].revents & (POLLIN | POLLHUP | POLLERR))) {
+                ssize_t n = read(w->fd, w->buf + w->used, sizeof w->buf - w->used);
+                if (n > 0) {
+                    w->used += (size_t)n;
+                    w->last_report = now;
+                    on_data(records, w);
+                } else if (n == 0 || errno != EINTR) {
+                    closed = true;
+                }
+            }
+            if (!closed && watchdog > 0 && !w->killed && now - w->last_report > watchdog) {
+                kill(w->pid, SIGKILL);
+                w->killed = true;
+            }
+            if (closed) {
+                finish(plan, records, w);
+                /* Keep polls aligned with workers: move the last one into this slot. */
+                workers[i] = workers[running - 1];
+                polls[i] = polls[running - 1];
+                running--;
+                continue;
+            }
+            i++;
+        }
+        while (written < total && records[written].done) {
+            record *r = &records[written];
+            if (out) {
+                write_line(out, plan, written, r);
+                fflush(out);
+            }
+            count(&t, plan, written, r);
+            free(r->moves_json);
+            free(r->reason);
+            r->moves_json = r->reason = NULL;
+            written++;
+            if (tty)
+                progress(&t, total);
+        }
+    }
+    if (tty)
+        fputs("\r\033[K", stderr);
+    for (size_t i = 0; i < running; i++) {
+        kill(workers[i].pid, SIGKILL);
+        waitpid(workers[i].pid, NULL, 0);
+        close(workers[i].fd);
+    }
+    if (status == 0 && out && ferror(out))
+        status = cli_fail("match: cannot write the results file");
+    if (status == 0) {
+        summary(plan, &t, sg_clock_seconds() - start, json);
+        fflush(stdout);
+    }
+    for (unsigned long long g = 0; g < total; g++) {
+        free(records[g].moves_json);
+        free(records[g].reason);
+    }
+    free(records);
+    free(workers);
+    free(polls);
+    return status;
+}

@@ -1,0 +1,517 @@
+/* `sumgame match` end to end: real play on hand-checked sums, the summary table and its
+ * JSON, the per-game JSON lines, reproducibility across runs and --jobs, forfeits of
+ * strategies that fail, move illegally, crash or hang, and configuration errors. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "support.h"
+
+/* A scratch directory holding the config, the results and a plugin directory with the
+ * misbehaving test strategy as DIR/plugins/strategies/misbehaving.so. */
+typedef struct scratch {
+    char dir[64];
+    char config[128];
+    char out[128];
+    char plugins[128];
+} scratch;
+
+static void scratch_open(scratch *s, const char *config_text)
+{
+    strcpy(s->dir, "/tmp/sumgame-match-XXXXXX");
+    assert_non_null(mkdtemp(s->dir));
+    snprintf(s->config, sizeof s->config, "%s/m.ini", s->dir);
+    snprintf(s->out, sizeof s->out, "%s/games.jsonl", s->dir);
+    snprintf(s->plugins, sizeof s->plugins, "%s/plugins", s->dir);
+    FILE *f = fopen(s->config, "w");
+    assert_non_null(f);
+    fputs(config_text, f);
+    fclose(f);
+    char path[512], target[4096];
+    assert_int_equal(mkdir(s->plugins, 0700), 0);
+    snprintf(path, sizeof path, "%s/strategies", s->plugins);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/strategies/misbehaving.so", s->plugins);
+    snprintf(target, sizeof target, "%s/tests/plugins/misbehaving_strategy.so",
+             support_build_dir());
+    assert_int_equal(symlink(target, path), 0);
+}
+
+static void scratch_close(scratch *s)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", s->dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static size_t count_lines(const char *text)
+{
+    size_t n = 0;
+    for (; *text; text++)
+        n += *text == '\n';
+    return n;
+}
+
+/* Line i (0-based) of text, as a new string. */
+static char *line_of(const char *text, size_t i)
+{
+    for (; i > 0; i--) {
+        text = strchr(text, '\n');
+        assert_non_null(text);
+        text++;
+    }
+    size_t len = strcspn(text, "\n");
+    return strndup(text, len);
+}
+
+/* The results without their timing: every ,"seconds":X up to the closing brace. */
+static char *without_seconds(const char *text)
+{
+    char *out = strdup(text);
+    char *w = out;
+    for (const char *r = text; *r;) {
+        if (strncmp(r, ",\"seconds\":", 11) == 0) {
+            r = strchr(r, '}');
+            assert_non_null(r);
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+    return out;
+}
+
+static void assert_contains(const char *haystack, const char *needle)
+{
+    if (!strstr(haystack, needle))
+        fail_msg("'%s' not found in: %s", needle, haystack);
+}
+
+/* Runs `sumgame match CONFIG ARGS --out OUT` and asserts success and no error output. */
+static support_run run_ok(const scratch *s, const char *args)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "match '%s' --out '%s' --plugin-path '%s' %s", s->config, s->out,
+             s->plugins, args);
+    support_run r = support_host(cmd, NULL);
+    if (r.status != 0)
+        fail_msg("exit %d: %s", r.status, r.err);
+    return r;
+}
+
+static const char half_config[] = "[match]\n"
+                                  "left = r1\n"
+                                  "right = r2\n"
+                                  "first = %s\n"
+                                  "\n"
+                                  "[sum]\n"
+                                  "sum.1 = rcg:{0|1}\n"
+                                  "sum.2 = rcg:{1|0} + rcg:{1|0}\n"
+                                  "\n"
+                                  "[strategy.r1]\n"
+                                  "plugin = random\n"
+                                  "[strategy.r2]\n"
+                                  "plugin = random\n";
+
+/* The issue's real-play check: {0|1} (= 1/2) played out ends at 0 when Left moves first
+ * and at 1 when Right does, whoever plays which color. {1|0} + {1|0} ends at 1 either
+ * way: each player takes one component, the first mover the first. */
+static void real_play_left_first(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, half_config, "left");
+    scratch s;
+    scratch_open(&s, text);
+    support_run r = run_ok(&s, "");
+    char *out = slurp(s.out);
+    assert_int_equal(count_lines(out), 4);
+    char *g0 = line_of(out, 0), *g1 = line_of(out, 1), *g2 = line_of(out, 2),
+         *g3 = line_of(out, 3);
+    assert_contains(g0, "{\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
+                        "\"right_player\":\"r2\",\"first\":\"left\",\"final_score\":\"0\","
+                        "\"score\":\"0\",\"result\":\"draw\",\"forfeit\":null,"
+                        "\"moves\":[\"1:L1\"],\"nodes_left\":0,\"nodes_right\":0,\"seconds\":");
+    assert_contains(g1, "{\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
+                        "\"right_player\":\"r1\",\"first\":\"left\",\"final_score\":\"0\","
+                        "\"score\":\"0\",\"result\":\"draw\"");
+    assert_contains(g2, "\"game\":2,\"pair\":1,\"sum\":\"rcg:{1|0} + rcg:{1|0}\"");
+    assert_contains(g2, "\"final_score\":\"1\",\"score\":\"1\",\"result\":\"win\"");
+    assert_contains(g2, "\"moves\":[\"1:L1\",\"1:R1\"]");
+    assert_contains(g3, "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\"");
+    /* r1 scores 0, 0, 1, -1: mean 0, sample std dev sqrt(2/3) = 0.816...; 1 win in 4. */
+    assert_contains(r.out, "r1 vs r2");
+    assert_contains(r.out, "0.00 (0.82)");
+    assert_contains(r.out, " 25.0%  (games 4, wins 1, draws 2, losses 1, forfeits 0, ");
+    assert_string_equal(r.err, "");
+    free(g0), free(g1), free(g2), free(g3);
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+static void real_play_right_first_and_json(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, half_config, "right");
+    scratch s;
+    scratch_open(&s, text);
+    support_run r = run_ok(&s, "--json --games 1");
+    char *out = slurp(s.out);
+    assert_int_equal(count_lines(out), 2);
+    assert_contains(out, "\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
+                         "\"right_player\":\"r2\",\"first\":\"right\",\"final_score\":\"1\","
+                         "\"score\":\"1\",\"result\":\"win\",\"forfeit\":null,"
+                         "\"moves\":[\"1:R1\"]");
+    assert_contains(out, "\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
+                         "\"right_player\":\"r1\",\"first\":\"right\",\"final_score\":\"1\","
+                         "\"score\":\"-1\",\"result\":\"loss\"");
+    /* r1 scores 1 and -1: mean 0, sample std dev sqrt(2). */
+    assert_contains(r.out, "{\"left\":\"r1\",\"right\":\"r2\",\"positions\":1,\"games\":2,"
+                           "\"mean\":0.00,\"stddev\":1.41,\"win_rate\":0.5000,\"wins\":1,"
+                           "\"draws\":0,\"losses\":1,\"forfeits\":0,\"seconds\":");
+    assert_int_equal(count_lines(r.out), 1);
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+static const char generated_config[] = "[match]\n"
+                                       "left = random\n"
+                                       "right = ab\n"
+                                       "games = 4\n"
+                                       "seed = 11\n"
+                                       "nodes_per_move = 3000\n"
+                                       "first = alternate\n"
+                                       "[sum]\n"
+                                       "generator = rcg\n"
+                                       "components = 3\n"
+                                       "levels = 2\n"
+                                       "size = 50\n"
+                                       "[strategy.random]\n"
+                                       "[strategy.ab]\n"
+                                       "plugin = alphabeta\n";
+
+static char *run_results(const scratch *s, const char *args)
+{
+    support_run r = run_ok(s, args);
+    support_run_free(&r);
+    char *out = slurp(s->out);
+    char *stripped = without_seconds(out);
+    free(out);
+    return stripped;
+}
+
+static void same_seed_same_results_for_any_jobs(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, generated_config);
+    char *a = run_results(&s, "--jobs 1");
+    char *b = run_results(&s, "--jobs 1");
+    char *c = run_results(&s, "--jobs 2");
+    char *d = run_results(&s, "--jobs 3");
+    assert_int_equal(count_lines(a), 8);
+    assert_string_equal(a, b);
+    assert_string_equal(a, c);
+    assert_string_equal(a, d);
+    for (size_t g = 0; g < 8; g++) {
+        char *line = line_of(a, g), want[64];
+        snprintf(want, sizeof want, "{\"game\":%zu,\"pair\":%zu,", g, g / 2);
+        assert_true(strncmp(line, want, strlen(want)) == 0);
+        /* alternate: Left moves first in pairs 0 and 2, Right in pairs 1 and 3 */
+        assert_contains(line, (g / 2) % 2 ? "\"first\":\"right\"" : "\"first\":\"left\"");
+        assert_contains(line, g % 2 ? "\"left_player\":\"ab\"" : "\"left_player\":\"random\"");
+        assert_contains(line, "\"forfeit\":null");
+        free(line);
+    }
+    /* Both games of a pair start from the same sum. */
+    char *l0 = line_of(a, 0), *l1 = line_of(a, 1);
+    assert_true(strncmp(strstr(l0, "\"sum\""), strstr(l1, "\"sum\""),
+                        (size_t)(strstr(l0, ",\"left_player\"") - strstr(l0, "\"sum\""))) == 0);
+    free(l0), free(l1);
+    /* The seed matters: another one gives other sums. --games overrides the file. */
+    char *e = run_results(&s, "--seed 12 --games 2");
+    assert_int_equal(count_lines(e), 4);
+    assert_true(strncmp(a, e, 200) != 0);
+    free(a), free(b), free(c), free(d), free(e);
+    scratch_close(&s);
+}
+
+/* The generated sums are those of `sumgame gen` with the same seed when components = 1. */
+static void generated_sums_match_gen(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, "[match]\nleft = r\nright = r\ngames = 3\nseed = 5\n"
+                     "[sum]\ngenerator = rcg\nlevels = 2\nsize = 50\n"
+                     "[strategy.r]\nplugin = random\n");
+    char *out = run_results(&s, "");
+    support_run gen = support_host("gen rcg --count 3 --seed 5 levels=2 size=50", NULL);
+    assert_int_equal(gen.status, 0);
+    for (size_t p = 0; p < 3; p++) {
+        char *pos = line_of(gen.out, p), want[256], *line = line_of(out, 2 * p);
+        snprintf(want, sizeof want, "\"sum\":\"rcg:%s\"", pos);
+        assert_contains(line, want);
+        free(pos), free(line);
+    }
+    support_run_free(&gen);
+    free(out);
+    scratch_close(&s);
+}
+
+static void sums_from_a_file_relative_to_the_config(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, "[match]\nleft = r\nright = r\nfirst = right\n"
+                     "[sum]\nfile = sums.txt\n[strategy.r]\nplugin = random\n");
+    char path[256];
+    snprintf(path, sizeof path, "%s/sums.txt", s.dir);
+    write_file(path, "# one sum per line\nrcg:{0|1}\n\n  rcg:5 + rcg:-2\n");
+    support_run r = run_ok(&s, "");
+    char *out = slurp(s.out);
+    assert_int_equal(count_lines(out), 4);
+    /* rcg:5 + rcg:-2 is over before anyone moves: 3 points for Left, no moves. */
+    char *g2 = line_of(out, 2);
+    assert_contains(g2, "\"sum\":\"rcg:5 + rcg:-2\"");
+    assert_contains(g2, "\"final_score\":\"3\",\"score\":\"3\",\"result\":\"win\","
+                        "\"forfeit\":null,\"moves\":[]");
+    free(g2);
+    free(out);
+    support_run_free(&r);
+    /* A bad line is reported with the sums file's own line number. */
+    write_file(path, "rcg:{0|1}\n\nrcg:{0|\n");
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "match '%s'", s.config);
+    r = support_host(cmd, NULL);
+    char want[300];
+    snprintf(want, sizeof want, "sumgame: %s/sums.txt:3: rcg:{0|: ", s.dir);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+static const char misbehaving_config[] = "[match]\n"
+                                         "left = rnd\n"
+                                         "right = bad\n"
+                                         "first = alternate\n"
+                                         "%s"
+                                         "[sum]\n"
+                                         "sum.1 = rcg:{0|1}\n"
+                                         "sum.2 = rcg:{0|1} + rcg:{3|2}\n"
+                                         "[strategy.rnd]\n"
+                                         "plugin = random\n"
+                                         "[strategy.bad]\n"
+                                         "plugin = misbehaving\n"
+                                         "mode = %s\n";
+
+/* Game 0: rnd is Left and moves first, {0|1} ends before bad moves: a draw at 0.
+ * Games 1-3: bad has to move and forfeits each time; the match still plays them all. */
+static void check_forfeits(const char *mode, const char *budget, const char *reason,
+                           const char *args)
+{
+    char text[1024];
+    snprintf(text, sizeof text, misbehaving_config, budget, mode);
+    scratch s;
+    scratch_open(&s, text);
+    support_run r = run_ok(&s, args);
+    char *out = slurp(s.out);
+    assert_int_equal(count_lines(out), 4);
+    char *g0 = line_of(out, 0);
+    assert_contains(g0, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"draw\","
+                        "\"forfeit\":null");
+    free(g0);
+    for (size_t g = 1; g < 4; g++) {
+        char *line = line_of(out, g), want[256];
+        snprintf(want, sizeof want, "\"final_score\":null,\"score\":null,\"result\":\"win\","
+                 "\"forfeit\":\"%s", reason);
+        assert_contains(line, want);
+        free(line);
+    }
+    char *g3 = line_of(out, 3);
+    assert_contains(g3, "\"moves\":[\"2:R1\"]"); /* rnd moved before bad failed */
+    free(g3);
+    assert_contains(r.out, "rnd vs bad");
+    assert_contains(r.out, "0.00 (0.00)");
+    assert_contains(r.out, " 75.0%  (games 4, wins 3, draws 1, losses 0, forfeits 3, ");
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+static void illegal_moves_forfeit(void **state)
+{
+    (void)state;
+    check_forfeits("illegal", "", "illegal move component 1000001 move 0 by bad: no component",
+                   "");
+    check_forfeits("badcode", "", "illegal move 1:", "--jobs 2");
+}
+
+static void failing_strategy_forfeits(void **state)
+{
+    (void)state;
+    check_forfeits("fail", "", "strategy bad failed: misbehaving: told to fail", "");
+}
+
+static void crashing_strategy_forfeits(void **state)
+{
+    (void)state;
+    /* Under AddressSanitizer the worker reports the crash and exits instead of dying of
+     * the signal; either way it is a crash. */
+    check_forfeits("crash", "", "crash: the worker ", "--jobs 2");
+}
+
+static void hanging_strategy_times_out(void **state)
+{
+    (void)state;
+    check_forfeits("hang", "time_per_move = 0.05\n", "timeout: bad made no move within 2.1 s",
+                   "--jobs 3");
+}
+
+/* Runs the match on config text and asserts the one error line; no game is played. */
+static void check_error(const char *config, const char *args, const char *message)
+{
+    scratch s;
+    scratch_open(&s, config);
+    char cmd[1024], want[512];
+    snprintf(cmd, sizeof cmd, "match '%s' --out '%s' %s", s.config, s.out, args);
+    support_run r = support_host(cmd, NULL);
+    if (message[0] == ':')
+        snprintf(want, sizeof want, "sumgame: %s%s", s.config, message);
+    else
+        snprintf(want, sizeof want, "sumgame: %s", message);
+    support_assert_error(&r, want);
+    assert_int_not_equal(access(s.out, F_OK), 0);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+#define STRATS "[strategy.r]\nplugin = random\n"
+#define SUM "[sum]\nsum.1 = rcg:{0|1}\n"
+
+static void configuration_errors(void **state)
+{
+    (void)state;
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS "[foo]\n", "",
+                ":8: unknown section [foo] (expected [match], [sum] or [strategy.NAME])");
+    check_error("[match]\nleft = r\nright = r\ngmaes = 3\n" SUM STRATS, "",
+                ":4: match: unknown key 'gmaes'");
+    check_error("[match]\nleft = r\nright = r\ngames = many\n" SUM STRATS, "",
+                ":4: match: games = 'many' is not an integer");
+    check_error("[match]\nleft = r\nright = r\ngames = 0\n" SUM STRATS, "",
+                ":4: match: games = 0 is out of range [1, 1000000]");
+    check_error("[match]\nleft = r\nright = r\ntime_per_move = fast\n" SUM STRATS, "",
+                ":4: match: time_per_move = 'fast' is not a duration");
+    check_error("[match]\nleft = r\nright = r\nfirst = middle\n" SUM STRATS, "",
+                ":4: match: first = 'middle' is not one of: left, right, alternate");
+    check_error("[match]\nleft = r\nright = r\nnodes_per_move = -5\n" SUM STRATS, "",
+                ":4: match: nodes_per_move = -5 is out of range");
+    check_error("[match]\nleft = r\nright = r\ngames = 1\ngames = 2\n" SUM STRATS, "",
+                ":5: match: duplicate key 'games' (first at line 4)");
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS "[match]\n", "",
+                ":8: duplicate section [match] (first at line 1)");
+    check_error("[match]\nleft = r\nright = r\nthis is not ini\n" SUM STRATS, "",
+                ":4: syntax error (expected [section] or key = value)");
+    check_error("[match]\nleft = r\n" SUM STRATS, "",
+                ":1: match: missing key 'right' (the name of a [strategy.NAME] section)");
+    check_error("[match]\nleft = r\nright = nobody\n" SUM STRATS, "",
+                ":3: match: right = 'nobody': no section [strategy.nobody]");
+    check_error(SUM STRATS, "", ": missing section [match]");
+    check_error("[match]\nleft = r\nright = r\n" STRATS, "", ": missing section [sum]");
+    check_error("[match]\nleft = r\nright = x\n" SUM STRATS "[strategy.x]\nplugin = nosuch\n",
+                "", ":9: strategy.x: plugin 'nosuch': no strategy plugin 'nosuch'");
+    check_error("[match]\nleft = r\nright = r\n" SUM "[strategy.r]\nplugin = random\ndepth = 3\n",
+                "", ":8: strategy.r: unknown key 'depth'");
+    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = nosuch\n" STRATS, "",
+                ":5: sum: generator = 'nosuch': no game plugin 'nosuch'");
+    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = rcg\nlevles = 2\n" STRATS, "",
+                ":6: sum: unknown key 'levles'");
+    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = rcg\nsum.1 = rcg:0\n" STRATS,
+                "", ":6: sum: 'sum.1' cannot be combined with generator (line 5)");
+    check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = rcg:{0|\n" STRATS, "",
+                ":5: sum: sum.1: rcg:{0|: ");
+    check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = chess:e4\n" STRATS, "",
+                ":5: sum: sum.1: no game plugin 'chess'");
+    check_error("[match]\nleft = r\nright = r\ngames = 3\n" SUM STRATS, "",
+                ":4: match: games = 3 but [sum] lists only 1 position");
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--games 2",
+                "--games 2: [sum] lists only 1 position");
+    check_error("[match]\nleft = r\nright = r\n[sum]\nlevels = 2\n" STRATS, "",
+                ":5: sum: unknown key 'levels' (game keys go with generator = GAME)");
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--jobs 0",
+                "match: --jobs '0': expected an integer from 1 to 256");
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--seed -1",
+                "match: --seed '-1': expected a non-negative integer");
+}
+
+static void missing_file_and_arguments(void **state)
+{
+    (void)state;
+    support_run r = support_host("match /nonexistent/m.ini", NULL);
+    support_assert_error(&r, "sumgame: /nonexistent/m.ini: cannot open: No such file or directory");
+    support_run_free(&r);
+    r = support_host("match", NULL);
+    support_assert_error(&r, "sumgame: match: missing CONFIG.ini");
+    support_run_free(&r);
+    r = support_host("match a.ini b.ini", NULL);
+    support_assert_error(&r, "sumgame: match: one configuration file expected");
+    support_run_free(&r);
+}
+
+/* conf/default.ini, the `make run` match, loads and names its strategies. */
+static void default_config_runs(void **state)
+{
+    (void)state;
+    support_run r = support_host("match conf/default.ini --games 1 --json", NULL);
+    if (r.status != 0)
+        fail_msg("exit %d: %s", r.status, r.err);
+    assert_contains(r.out, "{\"left\":\"random\",\"right\":\"alphabeta\",\"positions\":1,"
+                           "\"games\":2,");
+    support_run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(real_play_left_first),
+        cmocka_unit_test(real_play_right_first_and_json),
+        cmocka_unit_test(same_seed_same_results_for_any_jobs),
+        cmocka_unit_test(generated_sums_match_gen),
+        cmocka_unit_test(sums_from_a_file_relative_to_the_config),
+        cmocka_unit_test(illegal_moves_forfeit),
+        cmocka_unit_test(failing_strategy_forfeits),
+        cmocka_unit_test(crashing_strategy_forfeits),
+        cmocka_unit_test(hanging_strategy_times_out),
+        cmocka_unit_test(configuration_errors),
+        cmocka_unit_test(missing_file_and_arguments),
+        cmocka_unit_test(default_config_runs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
