@@ -7,7 +7,11 @@ BUILD   ?= build
 PREFIX  ?= /usr/local
 SANITIZE ?= 0
 
-DEB_PACKAGES := libinih-dev libcmocka-dev pkg-config
+# Debian packages, installed by `make` when missing (with sudo when not root): what the
+# build needs, and what only the tests need (the SVG check renders in headless Chromium;
+# the suite is also compiled with clang).
+BUILD_PACKAGES := libinih-dev libcmocka-dev pkg-config
+TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang
 PKGS := inih
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -39,17 +43,24 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TPLUG_SO := $(TPLUG_SRC:tests/plugins/%.c=$(BUILD)/tests/plugins/%.so)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps run test check bench install clean
+.PHONY: all deps test-deps run test check bench install clean
 all: deps $(LIB) $(HOST) $(GAME_SO) $(STRAT_SO)
 
-# Installs what the build needs when it is missing; does nothing when all is present.
-deps:
-	@if ! pkg-config --exists inih cmocka 2>/dev/null || ! test -f /usr/include/cmocka.h; then \
-	  echo "sumgame: installing Debian packages: $(DEB_PACKAGES)"; \
+# Installs the packages named in $(1) when the shell test $(2) fails.
+define install_if_missing
+	@if ! { $(2); } >/dev/null 2>&1; then \
+	  echo "sumgame: installing Debian packages: $(1)"; \
 	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PACKAGES) >/dev/null \
-	    || { echo "sumgame: could not install $(DEB_PACKAGES)" >&2; exit 1; }; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1) >/dev/null \
+	    || { echo "sumgame: could not install $(1)" >&2; exit 1; }; \
 	fi
+endef
+
+deps:
+	$(call install_if_missing,$(BUILD_PACKAGES),pkg-config --exists inih cmocka && test -f /usr/include/cmocka.h)
+
+test-deps: deps
+	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -100,7 +111,7 @@ run: all
 
 # The suite, a warning-free clang build, then the suite built with AddressSanitizer +
 # UBSan in build/asan.
-test: deps
+test: test-deps
 	$(MAKE) --no-print-directory check
 	@if command -v clang >/dev/null; then $(MAKE) --no-print-directory all BUILD=build/clang CC=clang; \
 	  else echo "sumgame: clang not installed, skipping the clang build"; fi

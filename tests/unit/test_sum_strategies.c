@@ -3,6 +3,8 @@
 #include "support.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "sumgame/rng.h"
@@ -193,6 +195,39 @@ static void test_sentestrat_answers_a_threat(void **state)
     sg_sum_free(threat);
 }
 
+/* Against exact alpha-beta nobody can do better than the optimum: playing Left, A ends at
+ * most at the Left stop v; playing Right against an optimal Left, at least at v. So A's
+ * mean score over colour-swapped pairs is at most 0, and it must never forfeit. */
+static void test_each_plays_full_matches(void **state)
+{
+    (void)state;
+    static const char *const strategies[] = { "hotstrat_plus", "hotstrat_plain", "thermostrat",
+                                               "sentestrat" };
+    for (size_t i = 0; i < 4; i++) {
+        char args[512], cfg_cmd[512];
+        snprintf(cfg_cmd, sizeof cfg_cmd,
+                 "sed 's/^left = hotstrat_plus/left = %s/' conf/sum-strategies.ini > /tmp/sumgame-sumstrat-%d.ini",
+                 strategies[i], (int)getpid());
+        assert_int_equal(system(cfg_cmd), 0);
+        snprintf(args, sizeof args, "match /tmp/sumgame-sumstrat-%d.ini --games 4 --json",
+                 (int)getpid());
+        support_run r = support_host(args, NULL);
+        if (r.status != 0)
+            fail_msg("%s: %s", strategies[i], r.err);
+        assert_non_null(strstr(r.out, "\"games\":8"));
+        assert_non_null(strstr(r.out, "\"forfeits\":0"));
+        const char *mean = strstr(r.out, "\"mean\":");
+        assert_non_null(mean);
+        double m = atof(mean + 7);
+        if (m > 0)
+            fail_msg("%s scored %f on average against an optimal player", strategies[i], m);
+        support_run_free(&r);
+    }
+    char rm[128];
+    snprintf(rm, sizeof rm, "rm -f /tmp/sumgame-sumstrat-%d.ini", (int)getpid());
+    assert_int_equal(system(rm), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +236,7 @@ int main(void)
         cmocka_unit_test(test_hotstrat_best_move_among_options),
         cmocka_unit_test(test_thermostrat_on_switches),
         cmocka_unit_test(test_sentestrat_answers_a_threat),
+        cmocka_unit_test(test_each_plays_full_matches),
     };
     return cmocka_run_group_tests_name("sum_strategies", tests, setup, teardown);
 }
