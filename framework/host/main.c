@@ -74,8 +74,14 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 2, argv + 2);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(argv[1], commands[i].name) != 0)
+            continue;
+        if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+            printf("usage: sumgame %s [--plugin-path DIRS]\n", commands[i].synopsis);
+            return 0;
+        }
+        return commands[i].run(argc - 2, argv + 2);
+    }
     return cli_usage("unknown command '%s' (try 'sumgame --help')", argv[1]);
 }
