@@ -720,3 +720,13 @@ int sg_cgt_from_game(sg_cgt *t, const sg_game *game, const void *pos, size_t max
     struct walk w = { t, game, max_positions, 0, err, errlen };
     return walk_result(&w, pos, out);
 }
+
+bool sg_cgt_number_oracle(void *oracle, const sg_game *game, const void *pos, sg_value *value)
+{
+    sg_cgt_oracle *o = oracle;
+    char err[256];
+    sg_cg g;
+    if (sg_cgt_from_game(o->table, game, pos, o->max_positions, &g, err, sizeof err) != SG_OK)
+        return false;
+    return sg_cgt_is_number(o->table, g, value);
+}

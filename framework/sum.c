@@ -17,6 +17,8 @@ struct slot {
 
 struct sg_sum {
     sg_freeze policy;
+    sg_number_oracle_fn oracle; /* a second opinion on numbers, or NULL */
+    void *oracle_ctx;
     sg_value frozen;
     size_t count, cap;
     struct slot *slots;
@@ -66,6 +68,12 @@ void sg_sum_clear(sg_sum *sum)
 }
 
 sg_freeze sg_sum_policy(const sg_sum *sum) { return sum->policy; }
+
+void sg_sum_set_number_oracle(sg_sum *sum, sg_number_oracle_fn fn, void *ctx)
+{
+    sum->oracle = fn;
+    sum->oracle_ctx = ctx;
+}
 size_t sg_sum_count(const sg_sum *sum) { return sum->count; }
 sg_game *sg_sum_game(const sg_sum *sum, size_t i) { return sum->slots[i].game; }
 const void *sg_sum_pos(const sg_sum *sum, size_t i) { return sum->bytes + sum->slots[i].off; }
@@ -126,8 +134,9 @@ static uint64_t component_hash(sg_game *g, const void *pos)
 static int settle_or_append(sg_sum *s, sg_game *g, const void *pos)
 {
     sg_value v;
-    if (g->desc->number(g->instance, pos, &v) &&
-        (sg_value_is_integer(v) || s->policy == SG_FREEZE_NUMBERS)) {
+    bool known = g->desc->number(g->instance, pos, &v) ||
+                 (s->oracle && s->oracle(s->oracle_ctx, g, pos, &v));
+    if (known && (sg_value_is_integer(v) || s->policy == SG_FREEZE_NUMBERS)) {
         s->frozen = sg_value_add(s->frozen, v);
         return SG_OK;
     }
@@ -170,6 +179,8 @@ int sg_sum_copy(sg_sum *dst, const sg_sum *src)
     if (rc != SG_OK)
         return rc;
     dst->policy = src->policy;
+    dst->oracle = src->oracle;
+    dst->oracle_ctx = src->oracle_ctx;
     dst->frozen = src->frozen;
     dst->count = src->count;
     dst->used = src->used;
@@ -241,6 +252,8 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
     if (rc != SG_OK)
         return rc;
     dst->policy = src->policy;
+    dst->oracle = src->oracle;
+    dst->oracle_ctx = src->oracle_ctx;
     dst->frozen = src->frozen;
     dst->count = 0;
     dst->used = 0;

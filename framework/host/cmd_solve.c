@@ -19,7 +19,11 @@
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
+#include "sumgame/cgt.h"
 #include "sumgame/search.h"
+
+/* Positions one canonical-form analysis of a component may visit. */
+#define SOLVE_CANONICAL_MAX_POSITIONS 200000
 
 struct answer {
     bool asked;
@@ -166,6 +170,12 @@ int cmd_solve(int argc, char **argv)
 
     catalog *cat = NULL;
     sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
+    /* Components equal to numbers are frozen even when their game cannot tell, by
+     * exact analysis of their canonical forms (bounded, so a huge component is searched
+     * rather than analyzed). */
+    sg_cgt_oracle oracle = { sg_cgt_new(), SOLVE_CANONICAL_MAX_POSITIONS };
+    if (sum && oracle.table)
+        sg_sum_set_number_oracle(sum, sg_cgt_number_oracle, &oracle);
     sg_search *engine = NULL;
     /* Iterative deepening pays for itself here: each iteration's best moves order the
      * next, and proven subtrees carry over through the table. */
@@ -197,6 +207,7 @@ int cmd_solve(int argc, char **argv)
     }
     sg_search_free(engine);
     sg_sum_free(sum);
+    sg_cgt_free(oracle.table);
     catalog_close(cat);
     free(text);
     return status;

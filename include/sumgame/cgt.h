@@ -73,6 +73,15 @@ int sg_cgt_format(sg_cgt *t, sg_cg g, char *buf, size_t cap);
 int sg_cgt_from_game(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
                      sg_cg *out, char *err, size_t errlen);
 
+/* A number oracle for sums (sg_sum_set_number_oracle): a position is a number when its
+ * canonical form is one. An analysis that would visit more than max_positions positions
+ * (0 = no limit) gives no answer rather than a guess. */
+typedef struct sg_cgt_oracle {
+    sg_cgt *table;
+    size_t max_positions;
+} sg_cgt_oracle;
+bool sg_cgt_number_oracle(void *oracle, const sg_game *game, const void *pos, sg_value *value);
+
 #ifdef __cplusplus
 }
 #endif

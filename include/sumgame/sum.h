@@ -62,6 +62,14 @@ int sg_sum_add(sg_sum *sum, sg_game *game, const void *pos, char *err, size_t er
 void sg_sum_add_frozen(sg_sum *sum, sg_value v);
 
 sg_freeze sg_sum_policy(const sg_sum *sum);
+
+/* A second opinion on numbers, asked about every component the game itself does not
+ * report as a number (exact solving uses canonical forms here, so that components equal
+ * to numbers are frozen even when their game cannot tell). Copies and plays inherit it.
+ * Returns true and the value only for proven numbers. */
+typedef bool (*sg_number_oracle_fn)(void *ctx, const sg_game *game, const void *pos,
+                                    sg_value *value);
+void sg_sum_set_number_oracle(sg_sum *sum, sg_number_oracle_fn fn, void *ctx);
 size_t sg_sum_count(const sg_sum *sum);
 sg_game *sg_sum_game(const sg_sum *sum, size_t i);
 const void *sg_sum_pos(const sg_sum *sum, size_t i);

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "sumgame/cgt.h"
 #include "sumgame/sum.h"
 
 static support_game rcg;
@@ -139,6 +140,54 @@ static void test_format(void **state)
     sg_sum_free(s);
 }
 
+/* rcg with a number() that only knows positions where nobody can move, standing for a
+ * game that cannot recognize its numbers. */
+static const sg_game_desc *real_rcg;
+
+static bool only_dead_ends(void *instance, const void *pos, sg_value *value)
+{
+    size_t nl = 0, nr = 0;
+    real_rcg->moves(instance, pos, SG_LEFT, NULL, 0, &nl);
+    real_rcg->moves(instance, pos, SG_RIGHT, NULL, 0, &nr);
+    return nl == 0 && nr == 0 && real_rcg->number(instance, pos, value);
+}
+
+static void test_number_oracle_freezes_what_the_game_misses(void **state)
+{
+    (void)state;
+    real_rcg = rcg.game.desc;
+    sg_game_desc blind = *rcg.game.desc;
+    blind.number = only_dead_ends;
+    sg_game game;
+    sg_game_init(&game, &blind, rcg.game.instance);
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    char err[256];
+    /* {*|*} = 0 and {0|{1|}} = {0|2} = 1, numbers whose options are not all numbers */
+    static const char *const texts[] = { "{{0|0}|{0|0}}", "{0|{1|}}" };
+    sg_sum *plain = sg_sum_new(SG_FREEZE_NUMBERS), *helped = sg_sum_new(SG_FREEZE_NUMBERS);
+    sg_cgt_oracle oracle = { sg_cgt_new(), 0 };
+    sg_sum_set_number_oracle(helped, sg_cgt_number_oracle, &oracle);
+    for (size_t i = 0; i < 2; i++) {
+        assert_int_equal(rcg.game.desc->parse(rcg.game.instance, texts[i], pos, err, sizeof err),
+                         SG_OK);
+        assert_int_equal(sg_sum_add(plain, &game, pos, err, sizeof err), SG_OK);
+        assert_int_equal(sg_sum_add(helped, &game, pos, err, sizeof err), SG_OK);
+    }
+    assert_int_equal(sg_sum_count(plain), 2);
+    assert_int_equal(sg_sum_count(helped), 0);
+    assert_frozen(helped, "1");
+    /* copies and plays keep the oracle */
+    sg_sum *copy = sg_sum_new(SG_FREEZE_INTEGERS);
+    assert_int_equal(sg_sum_copy(copy, helped), SG_OK);
+    assert_int_equal(sg_sum_add(copy, &game, pos, err, sizeof err), SG_OK);
+    assert_int_equal(sg_sum_count(copy), 0);
+    assert_frozen(copy, "2");
+    sg_sum_free(copy);
+    sg_sum_free(plain);
+    sg_sum_free(helped);
+    sg_cgt_free(oracle.table);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +196,7 @@ int main(void)
         cmocka_unit_test(test_hash_ignores_order),
         cmocka_unit_test(test_illegal_move_rejected),
         cmocka_unit_test(test_format),
+        cmocka_unit_test(test_number_oracle_freezes_what_the_game_misses),
     };
     return cmocka_run_group_tests_name("sum", tests, setup, teardown);
 }
