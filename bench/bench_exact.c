@@ -23,6 +23,39 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* Every position of the tree below pos, as a strategy meets them over a game: each is
+ * analyzed, by the memoized path (cache given) or by plain recursion (cache NULL). */
+static int analyze_all(sg_thermo_cache *cache, const sg_game *game, const void *pos,
+                       uint64_t *count)
+{
+    char err[256];
+    if (cache) {
+        const sg_thermograph *th;
+        if (sg_thermograph_of_position(cache, game, pos, 0, &th, err, sizeof err) != SG_OK)
+            return -1;
+    } else {
+        sg_thermograph th;
+        if (sg_thermograph_unmemoized(game, pos, &th, err, sizeof err) != SG_OK)
+            return -1;
+        sg_thermograph_free(&th);
+    }
+    (*count)++;
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    for (int s = 0; s < 2; s++) {
+        sg_move moves[16];
+        size_t n = 0;
+        if (game->desc->moves(game->instance, pos, (sg_player)s, moves, 16, &n) != SG_OK)
+            return -1;
+        for (size_t i = 0; i < n; i++) {
+            if (game->desc->play(game->instance, pos, (sg_player)s, moves[i], next, err,
+                                 sizeof err) != SG_OK ||
+                analyze_all(cache, game, next, count) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *build = argc > 1 ? argv[1] : "build";
@@ -59,7 +92,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    double memo[99], naive[99];
+    double memo[99], naive[99], memo_all[99], naive_all[99];
     int mismatches = 0;
     for (int r = 0; r < rounds; r++) {
         sg_cgt *table = sg_cgt_new();
@@ -91,12 +124,34 @@ int main(int argc, char **argv)
         free(got);
         sg_thermo_cache_free(cache);
         sg_cgt_free(table);
+
+        table = sg_cgt_new();
+        cache = sg_thermo_cache_new(table);
+        uint64_t positions = 0, again = 0;
+        t0 = sg_clock_seconds();
+        for (int i = 0; i < trees; i++)
+            if (analyze_all(cache, &game, pos + (size_t)i * size, &positions) != 0)
+                return 1;
+        t1 = sg_clock_seconds();
+        for (int i = 0; i < trees; i++)
+            if (analyze_all(NULL, &game, pos + (size_t)i * size, &again) != 0)
+                return 1;
+        t2 = sg_clock_seconds();
+        memo_all[r] = (double)positions / (t1 - t0);
+        naive_all[r] = (double)again / (t2 - t1);
+        sg_thermo_cache_free(cache);
+        sg_cgt_free(table);
     }
     double m = median(memo, rounds), n = median(naive, rounds);
     printf("exact thermographs, %d rcg(3,50) trees, median of %d rounds:\n", trees, rounds);
     printf("  memoized (canonical forms + caches): %10.0f trees/s\n", m);
     printf("  naive unmemoized recursion:          %10.0f trees/s\n", n);
     printf("  ratio memoized/naive:                %10.2f\n", m / n);
+    double ma = median(memo_all, rounds), na = median(naive_all, rounds);
+    printf("every position of those trees, as strategies meet them over games:\n");
+    printf("  memoized:                            %10.0f positions/s\n", ma);
+    printf("  naive:                               %10.0f positions/s\n", na);
+    printf("  ratio memoized/naive:                %10.2f\n", ma / na);
     if (mismatches) {
         printf("  MISMATCHES between the two: %d\n", mismatches);
         return 1;
