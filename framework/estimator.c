@@ -12,24 +12,8 @@ const char *const sg_estimator_methods[] = { "exact", NULL };
 
 struct sg_estimator {
     size_t max_positions;
-    sg_cgt *table;
     sg_thermo_cache *cache;
 };
-
-static int open_tables(sg_estimator *e)
-{
-    e->table = sg_cgt_new();
-    e->cache = e->table ? sg_thermo_cache_new(e->table) : NULL;
-    return e->cache ? SG_OK : SG_ERR_NOMEM;
-}
-
-static void close_tables(sg_estimator *e)
-{
-    sg_thermo_cache_free(e->cache);
-    sg_cgt_free(e->table);
-    e->cache = NULL;
-    e->table = NULL;
-}
 
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
                      char *err, size_t errlen)
@@ -47,7 +31,7 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
     if (rc != SG_OK)
         return rc;
     sg_estimator *e = calloc(1, sizeof *e);
-    if (!e || open_tables(e) != SG_OK) {
+    if (!e || !(e->cache = sg_thermo_cache_new(NULL))) {
         free(e);
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
@@ -61,22 +45,18 @@ void sg_estimator_free(sg_estimator *e)
 {
     if (!e)
         return;
-    close_tables(e);
+    sg_thermo_cache_free(e->cache);
     free(e);
 }
 
-void sg_estimator_reset(sg_estimator *e)
-{
-    close_tables(e);
-    open_tables(e);
-}
+int sg_estimator_reset(sg_estimator *e) { return sg_thermo_cache_reset(e->cache); }
 
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
 {
     (void)budget; /* exact analysis runs to the end; max_positions bounds it instead */
     double start = sg_clock_seconds();
-    size_t before = sg_cgt_size(e->table);
+    size_t before = sg_cgt_size(sg_thermo_cache_table(e->cache));
     memset(out, 0, sizeof *out);
     const sg_thermograph *th;
     int rc = sg_thermograph_of_position(e->cache, game, pos, e->max_positions, &th, err,
@@ -97,7 +77,7 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
         rc = sg_thermograph_best_move(e->cache, game, pos, SG_RIGHT, th->temperature,
                                       e->max_positions, &out->has_best_right,
                                       &out->best_right, err, errlen);
-    out->nodes = sg_cgt_size(e->table) - before;
+    out->nodes = sg_cgt_size(sg_thermo_cache_table(e->cache)) - before;
     out->seconds = sg_clock_seconds() - start;
     return rc;
 }

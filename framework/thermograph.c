@@ -315,6 +315,7 @@ struct pos_entry {
 
 struct sg_thermo_cache {
     sg_cgt *table;
+    bool owns_table;
     sg_thermograph **by_id; /* indexed by sg_cg */
     size_t ids;
     struct pos_entry *pos; /* open addressing on key (0 = empty) */
@@ -324,15 +325,21 @@ struct sg_thermo_cache {
 sg_thermo_cache *sg_thermo_cache_new(sg_cgt *table)
 {
     sg_thermo_cache *c = calloc(1, sizeof *c);
-    if (c)
-        c->table = table;
+    if (!c)
+        return NULL;
+    c->owns_table = table == NULL;
+    c->table = table ? table : sg_cgt_new();
+    if (!c->table) {
+        free(c);
+        return NULL;
+    }
     return c;
 }
 
-void sg_thermo_cache_free(sg_thermo_cache *c)
+sg_cgt *sg_thermo_cache_table(sg_thermo_cache *c) { return c->table; }
+
+static void forget_thermographs(sg_thermo_cache *c)
 {
-    if (!c)
-        return;
     for (size_t i = 0; i < c->ids; i++)
         if (c->by_id[i]) {
             sg_thermograph_free(c->by_id[i]);
@@ -345,6 +352,31 @@ void sg_thermo_cache_free(sg_thermo_cache *c)
         }
     free(c->by_id);
     free(c->pos);
+    c->by_id = NULL;
+    c->pos = NULL;
+    c->ids = c->pos_cap = c->pos_used = 0;
+}
+
+int sg_thermo_cache_reset(sg_thermo_cache *c)
+{
+    forget_thermographs(c);
+    if (!c->owns_table)
+        return SG_OK;
+    sg_cgt *fresh = sg_cgt_new();
+    if (!fresh)
+        return SG_ERR_NOMEM;
+    sg_cgt_free(c->table);
+    c->table = fresh;
+    return SG_OK;
+}
+
+void sg_thermo_cache_free(sg_thermo_cache *c)
+{
+    if (!c)
+        return;
+    forget_thermographs(c);
+    if (c->owns_table)
+        sg_cgt_free(c->table);
     free(c);
 }
 

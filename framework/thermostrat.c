@@ -3,6 +3,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "sumgame/params.h"
+
+int sg_thermostrat_params(const sg_params *params, size_t *max_positions, char *err,
+                          size_t errlen)
+{
+    static const char *const known[] = { "estimator", "max_positions", NULL };
+    static const char *const estimators[] = { "exact", NULL };
+    int method = 0;
+    long long max = 0;
+    int rc = sg_params_check_known(params, known, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_enum(params, "estimator", estimators, 0, &method, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "max_positions", 0, 0, (long long)1 << 40, &max, err,
+                           errlen);
+    if (rc == SG_OK)
+        *max_positions = (size_t)max;
+    return rc;
+}
+
 int sg_thermostrat_thermographs(sg_thermo_cache *cache, const sg_sum *sum,
                                 size_t max_positions, const sg_thermograph **out, char *err,
                                 size_t errlen)

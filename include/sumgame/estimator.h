@@ -43,7 +43,7 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
                      char *err, size_t errlen);
 void sg_estimator_free(sg_estimator *e);
 /* Forgets cached analyses: call when the game instances they were keyed on go away. */
-void sg_estimator_reset(sg_estimator *e);
+int sg_estimator_reset(sg_estimator *e);
 
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen);

@@ -51,8 +51,13 @@ sg_value sg_pl_eval(const sg_pl *f, sg_value t);
 /* The thermograph of the canonical game g. Memoized inside a cache owned by the caller
  * (sg_thermo_cache), so shared subgames are computed once. */
 typedef struct sg_thermo_cache sg_thermo_cache;
+/* A cache over table; with table NULL the cache makes and owns a table of its own. */
 sg_thermo_cache *sg_thermo_cache_new(sg_cgt *table);
 void sg_thermo_cache_free(sg_thermo_cache *cache);
+sg_cgt *sg_thermo_cache_table(sg_thermo_cache *cache);
+/* Forgets every cached analysis (and, when it owns its table, every canonical form):
+ * call it when the game instances the cache was keyed on go away. */
+int sg_thermo_cache_reset(sg_thermo_cache *cache);
 /* The cached thermograph of g (owned by the cache; valid until the cache is freed). */
 const sg_thermograph *sg_thermograph_of(sg_thermo_cache *cache, sg_cg g);
 

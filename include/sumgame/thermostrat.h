@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sumgame/host.h"
 #include "sumgame/sum.h"
 #include "sumgame/thermograph.h"
 
@@ -27,6 +28,11 @@ typedef struct sg_thermostrat_choice {
     size_t component;   /* where to move */
     sg_move move;       /* the move there */
 } sg_thermostrat_choice;
+
+/* The configuration keys every thermograph-based strategy takes: `estimator` (only
+ * `exact` gives walls) and `max_positions` (0 = no limit). Rejects any other key. */
+int sg_thermostrat_params(const sg_params *params, size_t *max_positions, char *err,
+                          size_t errlen);
 
 /* The thermographs of the live components of sum, in order, from cache. */
 int sg_thermostrat_thermographs(sg_thermo_cache *cache, const sg_sum *sum,

@@ -71,7 +71,8 @@ static void new_game(void *instance, const sg_rng *rng)
 {
     (void)rng;
     struct hotstrat *h = instance;
-    /* Cached analyses are keyed on the last game's instances. */
+    /* Cached analyses are keyed on the last game's instances. If the reset cannot get a
+     * fresh table it keeps the old one, which stays correct, only larger. */
     sg_estimator_reset(h->estimator);
 }
 

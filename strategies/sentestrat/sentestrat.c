@@ -16,7 +16,6 @@
 struct sentestrat {
     const sg_host *host;
     size_t max_positions;
-    sg_cgt *table;
     sg_thermo_cache *cache;
     sg_sum *after;        /* the sum our last move left */
     bool have_after;
@@ -24,36 +23,11 @@ struct sentestrat {
     sg_strategy_stats stats;
 };
 
-static const char *const known_keys[] = { "estimator", "max_positions", NULL };
-static const char *const estimators[] = { "exact", NULL };
-
-static int open_tables(struct sentestrat *s)
-{
-    s->table = sg_cgt_new();
-    s->cache = s->table ? sg_thermo_cache_new(s->table) : NULL;
-    s->have_after = false;
-    return s->cache ? SG_OK : SG_ERR_NOMEM;
-}
-
-static void close_tables(struct sentestrat *s)
-{
-    sg_thermo_cache_free(s->cache);
-    sg_cgt_free(s->table);
-    s->cache = NULL;
-    s->table = NULL;
-}
-
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
                   size_t errlen)
 {
-    int method = 0;
-    long long max_positions = 0;
-    int rc = sg_params_check_known(params, known_keys, err, errlen);
-    if (rc == SG_OK)
-        rc = sg_params_enum(params, "estimator", estimators, 0, &method, err, errlen);
-    if (rc == SG_OK)
-        rc = sg_params_int(params, "max_positions", 0, 0, (long long)1 << 40, &max_positions,
-                           err, errlen);
+    size_t max_positions = 0;
+    int rc = sg_thermostrat_params(params, &max_positions, err, errlen);
     if (rc != SG_OK)
         return rc;
     struct sentestrat *s = host->alloc(sizeof *s);
@@ -61,10 +35,9 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         return SG_ERR_NOMEM;
     memset(s, 0, sizeof *s);
     s->host = host;
-    s->max_positions = (size_t)max_positions;
+    s->max_positions = max_positions;
     s->after = sg_sum_new(SG_FREEZE_INTEGERS);
-    if (!s->after || open_tables(s) != SG_OK) {
-        close_tables(s);
+    if (!s->after || !(s->cache = sg_thermo_cache_new(NULL))) {
         sg_sum_free(s->after);
         host->free(s);
         return SG_ERR_NOMEM;
@@ -76,7 +49,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
 static void destroy(void *instance)
 {
     struct sentestrat *s = instance;
-    close_tables(s);
+    sg_thermo_cache_free(s->cache);
     sg_sum_free(s->after);
     s->host->free(s);
 }
@@ -85,8 +58,10 @@ static void new_game(void *instance, const sg_rng *rng)
 {
     (void)rng;
     struct sentestrat *s = instance;
-    close_tables(s);
-    open_tables(s);
+    s->have_after = false;
+    /* Cached analyses are keyed on the last game's instances. If the reset cannot get a
+     * fresh table it keeps the old one, which stays correct, only larger. */
+    sg_thermo_cache_reset(s->cache);
 }
 
 static bool was_there(const sg_sum *before, uint64_t hash)
@@ -148,12 +123,8 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
 {
     (void)budget;
     struct sentestrat *s = instance;
-    if (!s->cache) {
-        snprintf(err, errlen, "sentestrat: out of memory");
-        return SG_ERR_NOMEM;
-    }
     double start = sg_clock_seconds();
-    size_t before = sg_cgt_size(s->table);
+    size_t before = sg_cgt_size(sg_thermo_cache_table(s->cache));
     bool threat = false, has = false;
     size_t where = 0;
     sg_value temp = sg_value_int(0);
@@ -172,7 +143,7 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     }
     if (rc == SG_OK)
         rc = remember(s, sum, who, *move, err, errlen);
-    s->stats.nodes = sg_cgt_size(s->table) - before;
+    s->stats.nodes = sg_cgt_size(sg_thermo_cache_table(s->cache)) - before;
     s->stats.seconds = sg_clock_seconds() - start;
     return rc;
 }

@@ -10,38 +10,15 @@
 struct thermostrat {
     const sg_host *host;
     size_t max_positions;
-    sg_cgt *table;
     sg_thermo_cache *cache;
     sg_strategy_stats stats;
 };
 
-static const char *const known_keys[] = { "estimator", "max_positions", NULL };
-static const char *const estimators[] = { "exact", NULL };
-
-static int open_tables(struct thermostrat *s)
-{
-    s->table = sg_cgt_new();
-    s->cache = s->table ? sg_thermo_cache_new(s->table) : NULL;
-    return s->cache ? SG_OK : SG_ERR_NOMEM;
-}
-
-static void close_tables(struct thermostrat *s)
-{
-    sg_thermo_cache_free(s->cache);
-    sg_cgt_free(s->table);
-}
-
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
                   size_t errlen)
 {
-    int method = 0;
-    long long max_positions = 0;
-    int rc = sg_params_check_known(params, known_keys, err, errlen);
-    if (rc == SG_OK) /* thermographs are exact: no other estimator gives walls */
-        rc = sg_params_enum(params, "estimator", estimators, 0, &method, err, errlen);
-    if (rc == SG_OK)
-        rc = sg_params_int(params, "max_positions", 0, 0, (long long)1 << 40, &max_positions,
-                           err, errlen);
+    size_t max_positions = 0;
+    int rc = sg_thermostrat_params(params, &max_positions, err, errlen);
     if (rc != SG_OK)
         return rc;
     struct thermostrat *s = host->alloc(sizeof *s);
@@ -49,9 +26,8 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         return SG_ERR_NOMEM;
     memset(s, 0, sizeof *s);
     s->host = host;
-    s->max_positions = (size_t)max_positions;
-    if (open_tables(s) != SG_OK) {
-        close_tables(s);
+    s->max_positions = max_positions;
+    if (!(s->cache = sg_thermo_cache_new(NULL))) {
         host->free(s);
         return SG_ERR_NOMEM;
     }
@@ -62,7 +38,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
 static void destroy(void *instance)
 {
     struct thermostrat *s = instance;
-    close_tables(s);
+    sg_thermo_cache_free(s->cache);
     s->host->free(s);
 }
 
@@ -70,8 +46,9 @@ static void new_game(void *instance, const sg_rng *rng)
 {
     (void)rng;
     struct thermostrat *s = instance;
-    close_tables(s);
-    open_tables(s);
+    /* Cached analyses are keyed on the last game's instances. If the reset cannot get a
+     * fresh table it keeps the old one, which stays correct, only larger. */
+    sg_thermo_cache_reset(s->cache);
 }
 
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
@@ -79,19 +56,15 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
 {
     (void)budget;
     struct thermostrat *s = instance;
-    if (!s->cache) {
-        snprintf(err, errlen, "thermostrat: out of memory");
-        return SG_ERR_NOMEM;
-    }
     double start = sg_clock_seconds();
-    size_t before = sg_cgt_size(s->table);
+    size_t before = sg_cgt_size(sg_thermo_cache_table(s->cache));
     sg_thermostrat_choice choice;
     int rc = sg_thermostrat_choose(s->cache, sum, who, s->max_positions, &choice, err, errlen);
     if (rc == SG_OK) {
         move->component = (uint32_t)choice.component;
         move->move = choice.move;
     }
-    s->stats.nodes = sg_cgt_size(s->table) - before;
+    s->stats.nodes = sg_cgt_size(sg_thermo_cache_table(s->cache)) - before;
     s->stats.seconds = sg_clock_seconds() - start;
     return rc;
 }
