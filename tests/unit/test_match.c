@@ -492,7 +492,7 @@ static void default_config_runs(void **state)
     support_run r = support_host("match conf/default.ini --games 1 --json", NULL);
     if (r.status != 0)
         fail_msg("exit %d: %s", r.status, r.err);
-    assert_contains(r.out, "{\"left\":\"random\",\"right\":\"alphabeta\",\"positions\":1,"
+    assert_contains(r.out, "{\"left\":\"hotstrat_plus\",\"right\":\"alphabeta\",\"positions\":1,"
                            "\"games\":2,");
     support_run_free(&r);
 }
