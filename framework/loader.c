@@ -55,24 +55,31 @@ int sg_plugin_path_init(sg_plugin_path *path, const char *cli, char *err, size_t
     int rc = push_list(path, cli);
     if (rc == SG_OK)
         rc = push_list(path, getenv("SUMGAME_PLUGIN_PATH"));
-    /* The build tree: the running program's own directory when it is build/sumgame,
-     * then the tree this library was built in. */
+    /* The build tree: the running program's own directory when it is build/sumgame, and
+     * the tree this library was built in when the program runs from inside it (tests).
+     * An installed program skips the build tree and looks beside itself, in
+     * ../lib/sumgame, then in the configured prefix. */
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    bool in_build_tree = false;
     if (rc == SG_OK && n > 0) {
         exe[n] = '\0';
         char *slash = strrchr(exe, '/');
+        in_build_tree = strncmp(exe, SG_BUILD_DIR "/", strlen(SG_BUILD_DIR "/")) == 0;
         if (slash) {
             *slash = '\0';
-            char probe[PATH_MAX + 16];
+            char probe[PATH_MAX + 32];
             snprintf(probe, sizeof probe, "%s/games", exe);
             struct stat st;
             if (stat(probe, &st) == 0 && S_ISDIR(st.st_mode))
                 rc = push_dir(path, exe, strlen(exe));
+            if (rc == SG_OK && in_build_tree)
+                rc = push_dir(path, SG_BUILD_DIR, strlen(SG_BUILD_DIR));
+            snprintf(probe, sizeof probe, "%s/../lib/sumgame", exe);
+            if (rc == SG_OK && !in_build_tree && stat(probe, &st) == 0 && S_ISDIR(st.st_mode))
+                rc = push_dir(path, probe, strlen(probe));
         }
     }
-    if (rc == SG_OK)
-        rc = push_dir(path, SG_BUILD_DIR, strlen(SG_BUILD_DIR));
     if (rc == SG_OK)
         rc = push_dir(path, SG_PREFIX "/lib/sumgame", strlen(SG_PREFIX "/lib/sumgame"));
     if (rc != SG_OK) {
