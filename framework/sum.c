@@ -24,6 +24,13 @@ struct sg_sum {
     struct slot *slots;
     unsigned char *bytes;
     size_t used, bytes_cap;
+    /* Scratch space kept between calls so that searches do not allocate per node. The
+     * move buffer is written even through a const sum: it is a cache, not state (sums
+     * are never shared between threads). */
+    unsigned char *split_buf;
+    size_t split_cap;
+    sg_move *move_buf;
+    size_t move_cap;
 };
 
 static uint64_t mix64(uint64_t z)
@@ -57,6 +64,8 @@ void sg_sum_free(sg_sum *sum)
         return;
     free(sum->slots);
     free(sum->bytes);
+    free(sum->split_buf);
+    free(sum->move_buf);
     free(sum);
 }
 
@@ -148,18 +157,21 @@ static int split_settle_append(sg_sum *s, sg_game *g, const void *pos, char *err
     if (!g->desc->split)
         return settle_or_append(s, g, pos);
     size_t size = g->desc->pos_size, n = 0;
-    unsigned char *parts = malloc(SPLIT_MAX * padded(size));
-    if (!parts)
-        return SG_ERR_NOMEM;
-    int rc = g->desc->split(g->instance, pos, parts, SPLIT_MAX, &n);
+    if (s->split_cap < SPLIT_MAX * size) {
+        unsigned char *grown = realloc(s->split_buf, SPLIT_MAX * size);
+        if (!grown)
+            return SG_ERR_NOMEM;
+        s->split_buf = grown;
+        s->split_cap = SPLIT_MAX * size;
+    }
+    int rc = g->desc->split(g->instance, pos, s->split_buf, SPLIT_MAX, &n);
     if (rc != SG_OK || n > SPLIT_MAX) {
         snprintf(err, errlen, "%s: split failed (%d)", g->desc->name, rc);
-        free(parts);
         return rc != SG_OK ? rc : SG_ERR_INTERNAL;
     }
+    /* settle_or_append copies each part into the sum before the buffer is reused */
     for (size_t k = 0; k < n && rc == SG_OK; k++)
-        rc = settle_or_append(s, g, parts + k * size);
-    free(parts);
+        rc = settle_or_append(s, g, s->split_buf + k * size);
     return rc;
 }
 
@@ -202,36 +214,36 @@ int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *
 int sg_sum_moves(const sg_sum *sum, sg_player who, sg_sum_move *moves, size_t cap,
                  size_t *count)
 {
+    sg_sum *scratch = (sg_sum *)sum; /* only the move cache is touched */
+    if (!scratch->move_buf) {
+        scratch->move_buf = malloc(256 * sizeof *scratch->move_buf);
+        if (!scratch->move_buf)
+            return SG_ERR_NOMEM;
+        scratch->move_cap = 256;
+    }
     size_t total = 0;
-    sg_move buf[256];
     bool short_cap = false;
     for (size_t i = 0; i < sum->count; i++) {
         size_t n = 0;
-        sg_move *dst = buf;
-        sg_move *heap = NULL;
-        int rc = sg_sum_component_moves(sum, i, who, dst, 256, &n);
+        int rc = sg_sum_component_moves(sum, i, who, scratch->move_buf, scratch->move_cap, &n);
         if (rc == SG_ERR_RANGE) {
-            heap = malloc(n * sizeof *heap);
-            if (!heap)
+            sg_move *grown = realloc(scratch->move_buf, n * sizeof *grown);
+            if (!grown)
                 return SG_ERR_NOMEM;
-            size_t m = 0;
-            rc = sg_sum_component_moves(sum, i, who, heap, n, &m);
-            dst = heap;
-            n = m;
+            scratch->move_buf = grown;
+            scratch->move_cap = n;
+            rc = sg_sum_component_moves(sum, i, who, scratch->move_buf, n, &n);
         }
-        if (rc != SG_OK) {
-            free(heap);
+        if (rc != SG_OK)
             return rc;
-        }
         for (size_t k = 0; k < n; k++, total++) {
             if (total < cap) {
                 moves[total].component = (uint32_t)i;
-                moves[total].move = dst[k];
+                moves[total].move = scratch->move_buf[k];
             } else {
                 short_cap = true;
             }
         }
-        free(heap);
     }
     *count = total;
     return short_cap ? SG_ERR_RANGE : SG_OK;
