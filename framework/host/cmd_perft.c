@@ -6,7 +6,8 @@
  * (SG_FREEZE_INTEGERS): a component that splits continues as its parts, and a settled
  * (integer) component has no moves, since the game is over there. A sequence that
  * reaches a position where the player to move has no move ends early and is not a leaf.
- * A sum "GAME:POS + GAME:POS" is accepted as well. */
+ * A sum "GAME:POS + GAME:POS" is accepted as well. The last ply is counted in bulk: its
+ * moves are generated, not played. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -52,6 +53,13 @@ static int count_leaves(struct perft *pf, int ply, int depth, sg_player who, uin
     if (rc != SG_OK) {
         snprintf(pf->err, sizeof pf->err, "move generation failed (%d)", rc);
         return rc;
+    }
+    if (depth == 1) {
+        /* Bulk counting: every legal move ends one sequence, so the last ply is counted
+         * without being played (the leaves still count as visited nodes). */
+        *leaves = n;
+        pf->nodes += n;
+        return SG_OK;
     }
     for (size_t i = 0; i < n; i++) {
         rc = sg_sum_play(pf->ply[ply], who, pf->moves[ply][i], pf->ply[ply + 1], pf->err,
