@@ -1,0 +1,38 @@
+/* The Amazons plugin's instance and the pieces its files share. */
+#ifndef AMAZONS_AMAZONS_H
+#define AMAZONS_AMAZONS_H
+
+#include <stddef.h>
+
+#include "board.h"
+#include "settle.h"
+
+typedef struct amz_instance {
+    const sg_host *host;
+    amz_geom geom;
+    uint64_t zobrist[3][AMZ_SQUARES]; /* black amazon, white amazon, blocked square */
+    uint64_t zobrist_size[AMZ_SIDE_MAX + 1][AMZ_SIDE_MAX + 1];
+    amz_settle settle; /* the memo of exact settlement searches */
+    long long width, height, black, white, arrows; /* generator parameters */
+} amz_instance;
+
+/* Position notation: "x.xx/.xBx/W.xx/xxxx", rows from the top. */
+int amz_parse(const amz_geom *g, const char *text, amz_board *b, char *err, size_t errlen);
+int amz_format(const amz_board *b, char *buf, size_t cap);
+/* Move notation "a2-a3xb2". */
+int amz_parse_move(const amz_geom *g, const amz_board *b, sg_player who, const char *text,
+                   sg_move *move, char *err, size_t errlen);
+int amz_format_move(sg_move move, char *buf, size_t cap);
+
+/* The min-distance evaluation (see rooms.c), Black's squares minus White's. */
+int amz_min_distance(const amz_board *b);
+/* The rooms of b (see rooms.c): writes up to cap boards, returns how many there are. */
+size_t amz_rooms(const amz_board *b, amz_board *rooms, size_t cap);
+
+/* Exported for tests and benchmarks: perft on the plain board (no splitting or settling),
+ * with bulk counting at the last ply. pos is a position of instance; who moves first.
+ * Returns SG_OK, or SG_ERR_INVALID for a bad position, player or depth (0..64). */
+int sumgame_amazons_perft(void *instance, const void *pos, int who, int depth,
+                          uint64_t *leaves);
+
+#endif

@@ -1,0 +1,156 @@
+/* Amazons boards as 128-bit bitboards, and queen-line (sliding) attacks on them.
+ *
+ * Square (column c, row r), both counted from 0 at the bottom left, is bit r * 11 + c.
+ * Column 10 of every row is a guard that is never empty, and bits 110..127 are never
+ * used, so a shift that would wrap around a row edge, or run off the board, lands on a
+ * square that is not empty and stops there. Boards smaller than 10x10 live in the
+ * bottom left corner; the squares outside them are simply never empty. */
+#ifndef AMAZONS_BOARD_H
+#define AMAZONS_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sumgame/host.h"
+
+/* GCC and Clang both provide it; it keeps the attack code short and fast. */
+__extension__ typedef unsigned __int128 amz_bb;
+
+#define AMZ_SIDE_MAX 10
+#define AMZ_STRIDE 11
+#define AMZ_SQUARES (AMZ_SIDE_MAX * AMZ_STRIDE) /* bit indices 0..109 */
+#define AMZ_DIRS 8
+
+/* The position blob (game.h's pos_size bytes): every field is a plain integer and the
+ * padding is explicit and always zero, so equal boards are equal bytes. The bitboards are
+ * split into (low, high) 64-bit halves so the blob needs no 16-byte alignment. The empty
+ * squares are stored (not the arrows) because that is what move generation reads; a
+ * square of the board is blocked when it is in none of the three sets. */
+typedef struct amz_pos {
+    uint8_t width, height;
+    uint8_t zero[6];
+    uint64_t black[2], white[2], empty[2];
+} amz_pos;
+
+/* The working form of a position. */
+typedef struct amz_board {
+    int width, height;
+    amz_bb black, white, empty;
+} amz_board;
+
+/* Tables every instance builds once (no globals in a plugin). */
+typedef struct amz_geom {
+    amz_bb ray[AMZ_SQUARES][AMZ_DIRS]; /* squares strictly beyond sq in direction d */
+    uint8_t ray_len[AMZ_SQUARES][AMZ_DIRS];
+    amz_bb board_mask[AMZ_SIDE_MAX + 1][AMZ_SIDE_MAX + 1]; /* [width][height] */
+    uint8_t col[AMZ_SQUARES], row[AMZ_SQUARES];
+} amz_geom;
+
+void amz_geom_init(amz_geom *g);
+
+static inline amz_bb amz_bit(int sq) { return (amz_bb)1 << sq; }
+static inline int amz_square(int col, int row) { return row * AMZ_STRIDE + col; }
+
+static inline int amz_lsb(amz_bb x)
+{
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+static inline int amz_msb(amz_bb x)
+{
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)x);
+}
+
+static inline int amz_popcount(amz_bb x)
+{
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+
+/* Pops the lowest set square of *x. */
+static inline int amz_pop(amz_bb *x)
+{
+    int sq = amz_lsb(*x);
+    *x &= *x - 1;
+    return sq;
+}
+
+/* Directions 0..3 step to higher bits (N, NE, E, NW), 4..7 to lower ones. */
+static inline bool amz_dir_up(int d) { return d < 4; }
+
+/* The squares a queen on sq reaches through empty squares. */
+static inline amz_bb amz_queen(const amz_geom *g, int sq, amz_bb empty)
+{
+    amz_bb att = 0;
+    for (int d = 0; d < AMZ_DIRS; d++) {
+        amz_bb r = g->ray[sq][d];
+        amz_bb blockers = r & ~empty;
+        if (!blockers) {
+            att |= r;
+        } else {
+            int b = amz_dir_up(d) ? amz_lsb(blockers) : amz_msb(blockers);
+            att |= r ^ g->ray[b][d] ^ amz_bit(b);
+        }
+    }
+    return att;
+}
+
+/* The number of squares amz_queen would return, without building the set. */
+static inline int amz_queen_count(const amz_geom *g, int sq, amz_bb empty)
+{
+    int n = 0;
+    for (int d = 0; d < AMZ_DIRS; d++) {
+        amz_bb blockers = g->ray[sq][d] & ~empty;
+        if (!blockers) {
+            n += g->ray_len[sq][d];
+        } else {
+            int b = amz_dir_up(d) ? amz_lsb(blockers) : amz_msb(blockers);
+            int dc = g->col[b] - g->col[sq], dr = g->row[b] - g->row[sq];
+            dc = dc < 0 ? -dc : dc;
+            dr = dr < 0 ? -dr : dr;
+            n += (dc > dr ? dc : dr) - 1;
+        }
+    }
+    return n;
+}
+
+/* The 8-neighbourhood of a set, not including the set itself unless adjacent. */
+amz_bb amz_neighbours(amz_bb set);
+/* Every square that a queen standing on any square of set reaches through empty. */
+amz_bb amz_queen_set(amz_bb set, amz_bb empty);
+/* The squares of within connected to seed under 8-adjacency (seed included). */
+amz_bb amz_flood(amz_bb seed, amz_bb within);
+
+/* True when who (SG_LEFT = Black) has a move: an amazon with an empty neighbour can step
+ * there and shoot back onto the square it left. */
+static inline bool amz_has_move(const amz_board *b, sg_player who)
+{
+    return (amz_neighbours(who == SG_LEFT ? b->black : b->white) & b->empty) != 0;
+}
+
+void amz_load(const void *pos, amz_board *b);
+void amz_store(const amz_board *b, void *pos);
+/* True when the blob is a well-formed position (fields in range, sets disjoint and on the
+ * board, padding zero). Everything else may assume it. */
+bool amz_valid(const amz_geom *g, const void *pos);
+
+/* Move codes: from | to << 8 | arrow << 16, square bit indices. */
+static inline sg_move amz_move_code(int from, int to, int arrow)
+{
+    return (sg_move)from | (sg_move)to << 8 | (sg_move)arrow << 16;
+}
+static inline int amz_move_from(sg_move m) { return (int)(m & 0xff); }
+static inline int amz_move_to(sg_move m) { return (int)(m >> 8 & 0xff); }
+static inline int amz_move_arrow(sg_move m) { return (int)(m >> 16 & 0xff); }
+
+/* Writes who's moves in a fixed order (amazon, landing square, arrow square, each by
+ * increasing bit index); returns how many exist, writing at most cap. */
+size_t amz_moves(const amz_geom *g, const amz_board *b, sg_player who, sg_move *moves,
+                 size_t cap);
+/* True when move is legal for who in b. */
+bool amz_legal(const amz_geom *g, const amz_board *b, sg_player who, sg_move move);
+/* Applies a legal move (copy-make). */
+void amz_apply(const amz_board *b, sg_player who, sg_move move, amz_board *out);
+
+#endif

@@ -1,0 +1,349 @@
+#include "settle.h"
+
+#include <string.h>
+
+/* One cached answer, keyed by the exact state: for a longest run (movers, 0, empty), for a
+ * comparison (black, white, empty). tag 0 marks a free slot. */
+struct amz_memo_entry {
+    amz_bb a, b, c;
+    int32_t tag;
+    int32_t value;
+};
+
+#define MEMO_BITS 17
+#define BUDGET_DEFAULT 2000000u
+#define TAG_RUN 3
+#define TAG_RUN_UPPER 7
+#define TAG_GAVE_UP 11
+#define TAG_LE 1
+#define TAG_GE 2
+#define N_BIAS 1024 /* comparison targets are |n| <= 110, biased to stay positive */
+
+void amz_settle_init(amz_settle *s, const sg_host *host, const amz_geom *geom)
+{
+    memset(s, 0, sizeof *s);
+    s->host = host;
+    s->geom = geom;
+    s->budget_per_question = BUDGET_DEFAULT;
+}
+
+void amz_settle_free(amz_settle *s)
+{
+    if (s->table)
+        s->host->free(s->table);
+    s->table = NULL;
+}
+
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static amz_memo_entry *slot(amz_settle *s, amz_bb a, amz_bb b, amz_bb c, int32_t tag)
+{
+    if (!s->table) {
+        size_t n = (size_t)1 << MEMO_BITS;
+        s->table = s->host->alloc(n * sizeof *s->table);
+        if (!s->table)
+            return NULL;
+        memset(s->table, 0, n * sizeof *s->table);
+        s->mask = n - 1;
+    }
+    uint64_t h = mix((uint64_t)a ^ (uint32_t)tag);
+    h = mix(h ^ (uint64_t)(a >> 64));
+    h = mix(h ^ (uint64_t)b);
+    h = mix(h ^ (uint64_t)(b >> 64));
+    h = mix(h ^ (uint64_t)c);
+    h = mix(h ^ (uint64_t)(c >> 64));
+    return &s->table[h & s->mask];
+}
+
+static bool lookup(amz_settle *s, amz_bb a, amz_bb b, amz_bb c, int32_t tag, int *value)
+{
+    amz_memo_entry *e = slot(s, a, b, c, tag);
+    if (e && e->tag == tag && e->a == a && e->b == b && e->c == c) {
+        *value = e->value;
+        return true;
+    }
+    return false;
+}
+
+/* Always replaces: the table is a cache of exact answers, any of which may be lost. */
+static void store(amz_settle *s, amz_bb a, amz_bb b, amz_bb c, int32_t tag, int value)
+{
+    amz_memo_entry *e = slot(s, a, b, c, tag);
+    if (e) {
+        e->a = a;
+        e->b = b;
+        e->c = c;
+        e->tag = tag;
+        e->value = value;
+    }
+}
+
+static bool spend(amz_settle *s)
+{
+    if (s->budget == 0)
+        return false;
+    s->budget--;
+    return true;
+}
+
+/* Longest run of the amazons movers through empty, nothing else moving, searched
+ * fail-soft against alpha: a result above alpha is exact, a result at or below alpha is
+ * only an upper bound (the caller already has a run at least that long elsewhere). -1
+ * when the budget ran out. */
+static int run_above(amz_settle *s, amz_bb movers, amz_bb empty, int alpha)
+{
+    if (!spend(s))
+        return -1;
+    /* Only the empty squares connected to some mover matter. */
+    amz_bb region = amz_flood(movers, empty | movers);
+    empty &= region;
+    if (!empty)
+        return 0;
+    int bound = amz_popcount(empty); /* every move fills exactly one empty square */
+    if (bound <= alpha)
+        return bound;
+    /* Independent rooms add up. */
+    amz_bb first = amz_flood(amz_bit(amz_lsb(movers)), region);
+    if ((first & region) != region) {
+        int a = run_above(s, movers & first, empty & first, -1);
+        if (a < 0)
+            return -1;
+        int b = run_above(s, movers & ~first, empty & ~first, alpha - a);
+        return b < 0 ? -1 : a + b;
+    }
+    int best;
+    if (lookup(s, movers, 0, empty, TAG_RUN, &best))
+        return best;
+    if (lookup(s, movers, 0, empty, TAG_RUN_UPPER, &best) && best <= alpha)
+        return best;
+    const amz_geom *g = s->geom;
+    best = 0;
+    amz_bb amazons = movers;
+    while (amazons && best < bound) {
+        int from = amz_pop(&amazons);
+        amz_bb dest = amz_queen(g, from, empty);
+        while (dest && best < bound) {
+            int to = amz_pop(&dest);
+            amz_bb after = (empty | amz_bit(from)) & ~amz_bit(to);
+            amz_bb moved = movers ^ amz_bit(from) ^ amz_bit(to);
+            amz_bb arrows = amz_queen(g, to, after);
+            while (arrows && best < bound) {
+                int arrow = amz_pop(&arrows);
+                int floor = (best > alpha ? best : alpha) - 1;
+                int v = run_above(s, moved, after & ~amz_bit(arrow), floor);
+                if (v < 0)
+                    return -1;
+                if (v + 1 > best)
+                    best = v + 1;
+            }
+        }
+    }
+    store(s, movers, 0, empty, best > alpha ? TAG_RUN : TAG_RUN_UPPER, best);
+    return best;
+}
+
+static int run(amz_settle *s, amz_bb movers, amz_bb empty)
+{
+    return run_above(s, movers, empty, -1);
+}
+
+int amz_longest_run(amz_settle *s, const amz_board *b, sg_player who)
+{
+    s->budget = s->budget_per_question;
+    return run(s, who == SG_LEFT ? b->black : b->white, b->empty);
+}
+
+/* True when some amazon of stuck touches an amazon of the other colour: only then can
+ * the other player's moves free a square next to stuck's amazons. */
+static bool touches(const amz_board *b, sg_player stuck)
+{
+    amz_bb mine = stuck == SG_LEFT ? b->black : b->white;
+    amz_bb theirs = stuck == SG_LEFT ? b->white : b->black;
+    return (amz_neighbours(mine) & theirs) != 0;
+}
+
+/* 1 and *v when b's value is known without comparisons, 0 when not, -1 out of budget. */
+static int known(amz_settle *s, const amz_board *b, int *v)
+{
+    bool bm = amz_has_move(b, SG_LEFT), wm = amz_has_move(b, SG_RIGHT);
+    if (bm && wm)
+        return 0;
+    if (!bm && !wm) {
+        *v = 0;
+        return 1;
+    }
+    sg_player stuck = bm ? SG_RIGHT : SG_LEFT;
+    if (touches(b, stuck))
+        return 0;
+    int r = run(s, stuck == SG_LEFT ? b->white : b->black, b->empty);
+    if (r < 0)
+        return -1;
+    *v = stuck == SG_LEFT ? -r : r;
+    return 1;
+}
+
+/* Walks every move of one player without a move list (the recursion stays shallow in
+ * memory however many moves a position has). */
+typedef struct move_walk {
+    amz_bb amazons, dest, arrows, after;
+    int from, to;
+} move_walk;
+
+static void walk_start(move_walk *w, const amz_board *b, sg_player who)
+{
+    memset(w, 0, sizeof *w);
+    w->amazons = who == SG_LEFT ? b->black : b->white;
+}
+
+static bool walk_next(const amz_geom *g, const amz_board *b, move_walk *w, sg_move *move)
+{
+    while (!w->arrows) {
+        while (!w->dest) {
+            if (!w->amazons)
+                return false;
+            w->from = amz_pop(&w->amazons);
+            w->dest = amz_queen(g, w->from, b->empty);
+        }
+        w->to = amz_pop(&w->dest);
+        w->after = (b->empty | amz_bit(w->from)) & ~amz_bit(w->to);
+        w->arrows = amz_queen(g, w->to, w->after);
+    }
+    *move = amz_move_code(w->from, w->to, amz_pop(&w->arrows));
+    return true;
+}
+
+static int at_least(amz_settle *s, const amz_board *h, int n);
+
+/* 1 when h <= n, 0 when not, -1 out of budget. h <= n iff no Left option is >= n and,
+ * for n < 0, not n + 1 <= h (n + 1 is the integer n's Right option). */
+static int at_most(amz_settle *s, const amz_board *h, int n)
+{
+    if (!spend(s))
+        return -1;
+    int v;
+    int k = known(s, h, &v);
+    if (k)
+        return k < 0 ? -1 : v <= n;
+    int32_t tag = TAG_LE | (n + N_BIAS) << 2;
+    if (lookup(s, h->black, h->white, h->empty, tag, &v))
+        return v;
+    int result = 1;
+    move_walk w;
+    walk_start(&w, h, SG_LEFT);
+    sg_move m;
+    while (result && walk_next(s->geom, h, &w, &m)) {
+        amz_board next;
+        amz_apply(h, SG_LEFT, m, &next);
+        int r = at_least(s, &next, n);
+        if (r < 0)
+            return -1;
+        if (r)
+            result = 0;
+    }
+    if (result && n < 0) {
+        int r = at_least(s, h, n + 1);
+        if (r < 0)
+            return -1;
+        result = !r;
+    }
+    store(s, h->black, h->white, h->empty, tag, result);
+    return result;
+}
+
+/* 1 when h >= n: no Right option is <= n and, for n > 0, not h <= n - 1. */
+static int at_least(amz_settle *s, const amz_board *h, int n)
+{
+    if (!spend(s))
+        return -1;
+    int v;
+    int k = known(s, h, &v);
+    if (k)
+        return k < 0 ? -1 : v >= n;
+    int32_t tag = TAG_GE | (n + N_BIAS) << 2;
+    if (lookup(s, h->black, h->white, h->empty, tag, &v))
+        return v;
+    int result = 1;
+    move_walk w;
+    walk_start(&w, h, SG_RIGHT);
+    sg_move m;
+    while (result && walk_next(s->geom, h, &w, &m)) {
+        amz_board next;
+        amz_apply(h, SG_RIGHT, m, &next);
+        int r = at_most(s, &next, n);
+        if (r < 0)
+            return -1;
+        if (r)
+            result = 0;
+    }
+    if (result && n > 0) {
+        int r = at_most(s, h, n - 1);
+        if (r < 0)
+            return -1;
+        result = !r;
+    }
+    store(s, h->black, h->white, h->empty, tag, result);
+    return result;
+}
+
+/* Black stuck: the largest n <= 0 with no Right option <= n. White stuck: the smallest
+ * n >= 0 with no Left option >= n. The answer is at most the empty squares away from 0,
+ * since each move fills one. */
+static bool by_simplicity(amz_settle *s, const amz_board *b, sg_player stuck, int64_t *value)
+{
+    sg_player mover = sg_opponent(stuck);
+    int limit = amz_popcount(b->empty) + 1;
+    for (int k = 0; k <= limit; k++) {
+        int n = stuck == SG_LEFT ? -k : k;
+        bool fits = true;
+        move_walk w;
+        walk_start(&w, b, mover);
+        sg_move m;
+        while (fits && walk_next(s->geom, b, &w, &m)) {
+            amz_board next;
+            amz_apply(b, mover, m, &next);
+            int r = stuck == SG_LEFT ? at_most(s, &next, n) : at_least(s, &next, n);
+            if (r < 0)
+                return false;
+            fits = !r;
+        }
+        if (fits) {
+            *value = n;
+            return true;
+        }
+    }
+    return false; /* unreachable for a consistent game tree */
+}
+
+bool amz_settled_value(amz_settle *s, const amz_board *b, int64_t *value)
+{
+    bool bm = amz_has_move(b, SG_LEFT), wm = amz_has_move(b, SG_RIGHT);
+    if (bm && wm)
+        return false;
+    if (!bm && !wm) {
+        *value = 0;
+        return true;
+    }
+    /* A question the budget did not answer is not asked again while the cache keeps it. */
+    int dummy;
+    if (lookup(s, b->black, b->white, b->empty, TAG_GAVE_UP, &dummy))
+        return false;
+    sg_player stuck = bm ? SG_RIGHT : SG_LEFT;
+    s->budget = s->budget_per_question;
+    bool found;
+    if (touches(b, stuck)) {
+        found = by_simplicity(s, b, stuck, value);
+    } else {
+        int r = run(s, stuck == SG_LEFT ? b->white : b->black, b->empty);
+        found = r >= 0;
+        if (found)
+            *value = stuck == SG_LEFT ? -r : r;
+    }
+    if (!found)
+        store(s, b->black, b->white, b->empty, TAG_GAVE_UP, 1);
+    return found;
+}
