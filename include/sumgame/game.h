@@ -88,8 +88,9 @@ struct sg_game_desc {
     /* Returns true and writes the value when the game knows pos is a number. An integer
      * means settled: the component is over and counts that many points. A position in
      * which one player has no move is always an integer and must be reported (its CGT
-     * value; in games where one player's moves never change the other's options, as in
-     * Amazons, that is the other player's longest run of moves, with sign). A non-integer
+     * value; when the stuck player can never get a move back, that is the other player's
+     * longest run of moves, with sign, but an Amazons amazon can be freed when an
+     * opposing neighbour moves away, so in general it is not). A non-integer
      * dyadic is frozen by exact solvers and played out in real play. Must never claim a
      * number it has not proved. */
     bool (*number)(void *instance, const void *pos, sg_value *value);
