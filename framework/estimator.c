@@ -6,22 +6,35 @@
 
 #include "sumgame/cgt.h"
 #include "sumgame/params.h"
+#include "sumgame/tds.h"
 #include "sumgame/thermograph.h"
 
-const char *const sg_estimator_methods[] = { "exact", NULL };
+const char *const sg_estimator_methods[] = { "exact", "tds", NULL };
+
+enum method { METHOD_EXACT = 0, METHOD_TDS = 1 };
+
+/* A TDS estimate remembered for one component (Hotstrat-TDS reuses the temperatures of
+ * components a move did not change). The position is kept to rule out hash collisions. */
+typedef struct cached {
+    bool used;
+    uint64_t key;
+    const sg_game *game;
+    unsigned char *pos;
+    sg_estimate estimate;
+} cached;
 
 struct sg_estimator {
+    enum method method;
     size_t max_positions;
     sg_thermo_cache *cache;
+    sg_tds *tds;
+    sg_tds_config tds_config;
+    cached *slots;
+    size_t nslots, nused;
 };
 
-int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
-                     char *err, size_t errlen)
+static int new_exact(const sg_params *params, sg_estimator *e, char *err, size_t errlen)
 {
-    if (strcmp(method, "exact") != 0) {
-        snprintf(err, errlen, "unknown estimator '%s' (known: exact)", method);
-        return SG_ERR_INVALID;
-    }
     static const char *const known[] = { "max_positions", NULL };
     long long max_positions = 0;
     int rc = sg_params_check_known(params, known, err, errlen);
@@ -30,15 +43,91 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
                            err, errlen);
     if (rc != SG_OK)
         return rc;
-    sg_estimator *e = calloc(1, sizeof *e);
-    if (!e || !(e->cache = sg_thermo_cache_new(NULL))) {
-        free(e);
+    e->max_positions = (size_t)max_positions;
+    e->cache = sg_thermo_cache_new(NULL);
+    if (!e->cache) {
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
     }
-    e->max_positions = (size_t)max_positions;
+    return SG_OK;
+}
+
+static int new_tds(const sg_params *params, sg_estimator *e, char *err, size_t errlen)
+{
+    static const char *const known[] = { "delta", "tmax", "depth", "time", "combine", NULL };
+    static const char *const combines[] = { "auto", "max", "average", NULL };
+    int combine = 0;
+    sg_tds_config *c = &e->tds_config;
+    long long depth = 0;
+    int rc = sg_params_check_known(params, known, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_value(params, "delta", sg_value_make(1, 4), &c->delta, err, errlen);
+    if (rc == SG_OK && (c->delta.num != 1 || c->delta.exp > 30)) {
+        /* The extended stack reaches -1 in steps of delta. */
+        char text[SG_VALUE_TEXT_MAX];
+        sg_value_format(c->delta, text, sizeof text);
+        sg_params_error(params, sg_params_find(params, "delta"), err, errlen,
+                        "delta = %s is not one of 1, 1/2, 1/4, ... (down to 1/2^30)", text);
+        rc = SG_ERR_INVALID;
+    }
+    const sg_param *tmax = params ? sg_params_find(params, "tmax") : NULL;
+    if (rc == SG_OK && tmax) {
+        c->has_tmax = true;
+        rc = sg_params_value(params, "tmax", sg_value_int(0), &c->tmax, err, errlen);
+        if (rc == SG_OK && sg_value_cmp(c->tmax, sg_value_int(0)) < 0) {
+            sg_params_error(params, tmax, err, errlen, "tmax must not be negative");
+            rc = SG_ERR_INVALID;
+        }
+    }
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "depth", 0, 0, 4000, &depth, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_seconds(params, "time", 0, &c->seconds, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_enum(params, "combine", combines, 0, &combine, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    c->combine = (sg_tds_combine)combine;
+    c->depth = (int)depth;
+    e->tds = sg_tds_new(0, err, errlen);
+    return e->tds ? SG_OK : SG_ERR_NOMEM;
+}
+
+int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
+                     char *err, size_t errlen)
+{
+    enum method m;
+    if (strcmp(method, "exact") == 0) {
+        m = METHOD_EXACT;
+    } else if (strcmp(method, "tds") == 0) {
+        m = METHOD_TDS;
+    } else {
+        snprintf(err, errlen, "unknown estimator '%s' (known: exact, tds)", method);
+        return SG_ERR_INVALID;
+    }
+    sg_estimator *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    e->method = m;
+    int rc = m == METHOD_EXACT ? new_exact(params, e, err, errlen)
+                               : new_tds(params, e, err, errlen);
+    if (rc != SG_OK) {
+        sg_estimator_free(e);
+        return rc;
+    }
     *out = e;
     return SG_OK;
+}
+
+static void forget(sg_estimator *e)
+{
+    for (size_t i = 0; i < e->nslots; i++)
+        free(e->slots[i].pos);
+    free(e->slots);
+    e->slots = NULL;
+    e->nslots = e->nused = 0;
 }
 
 void sg_estimator_free(sg_estimator *e)
@@ -46,15 +135,112 @@ void sg_estimator_free(sg_estimator *e)
     if (!e)
         return;
     sg_thermo_cache_free(e->cache);
+    sg_tds_free(e->tds);
+    forget(e);
     free(e);
 }
 
-int sg_estimator_reset(sg_estimator *e) { return sg_thermo_cache_reset(e->cache); }
+int sg_estimator_reset(sg_estimator *e)
+{
+    forget(e);
+    return e->cache ? sg_thermo_cache_reset(e->cache) : SG_OK;
+}
+
+/* ---- the TDS cache ------------------------------------------------------------------ */
+
+static uint64_t component_key(const sg_game *game, const void *pos)
+{
+    uint64_t z = game->salt ^ game->desc->hash(game->instance, pos);
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static cached *lookup(const sg_estimator *e, const sg_game *game, const void *pos)
+{
+    if (!e->nslots)
+        return NULL;
+    uint64_t key = component_key(game, pos);
+    for (size_t i = key & (e->nslots - 1);; i = (i + 1) & (e->nslots - 1)) {
+        cached *c = &e->slots[i];
+        if (!c->used)
+            return NULL;
+        if (c->key == key && c->game == game && memcmp(c->pos, pos, game->desc->pos_size) == 0)
+            return c;
+    }
+}
+
+/* Remembers an estimate; a full table that cannot grow just forgets, which is only
+ * slower. */
+static void remember(sg_estimator *e, const sg_game *game, const void *pos,
+                     const sg_estimate *est)
+{
+    if ((e->nused + 1) * 2 > e->nslots) {
+        size_t n = e->nslots ? e->nslots * 2 : 64;
+        cached *grown = calloc(n, sizeof *grown);
+        if (!grown)
+            return;
+        for (size_t i = 0; i < e->nslots; i++) {
+            if (!e->slots[i].used)
+                continue;
+            size_t j = e->slots[i].key & (n - 1);
+            while (grown[j].used)
+                j = (j + 1) & (n - 1);
+            grown[j] = e->slots[i];
+        }
+        free(e->slots);
+        e->slots = grown;
+        e->nslots = n;
+    }
+    unsigned char *copy = malloc(game->desc->pos_size ? game->desc->pos_size : 1);
+    if (!copy)
+        return;
+    memcpy(copy, pos, game->desc->pos_size);
+    uint64_t key = component_key(game, pos);
+    size_t j = key & (e->nslots - 1);
+    while (e->slots[j].used)
+        j = (j + 1) & (e->nslots - 1);
+    cached *c = &e->slots[j];
+    c->used = true;
+    c->key = key;
+    c->game = game;
+    c->pos = copy;
+    c->estimate = *est;
+    e->nused++;
+}
+
+static int estimate_tds(sg_estimator *e, const sg_game *game, const void *pos,
+                        const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
+{
+    const cached *hit = lookup(e, game, pos);
+    if (hit) {
+        *out = hit->estimate;
+        out->nodes = 0;
+        out->seconds = 0;
+        return SG_OK;
+    }
+    /* The smaller of each limit of the configuration and the caller's budget. */
+    sg_tds_config c = e->tds_config;
+    if (budget) {
+        if (budget->depth > 0 && (c.depth == 0 || budget->depth < c.depth))
+            c.depth = budget->depth;
+        if (budget->seconds > 0 && (c.seconds == 0 || budget->seconds < c.seconds))
+            c.seconds = budget->seconds;
+        if (budget->nodes > 0)
+            c.nodes = budget->nodes;
+    }
+    int rc = sg_tds_estimate(e->tds, game, pos, &c, out, err, errlen);
+    if (rc == SG_OK)
+        remember(e, game, pos, out);
+    return rc;
+}
 
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
 {
-    (void)budget; /* exact analysis runs to the end; max_positions bounds it instead */
+    if (e->method == METHOD_TDS)
+        return estimate_tds(e, game, pos, budget, out, err, errlen);
+    /* Exact analysis runs to the end; max_positions bounds it instead of the budget. */
     double start = sg_clock_seconds();
     size_t before = sg_cgt_size(sg_thermo_cache_table(e->cache));
     memset(out, 0, sizeof *out);
@@ -85,8 +271,19 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
                               sg_estimate *out, char *err, size_t errlen)
 {
+    /* A budget for the whole sum is shared by the components that need a search. */
+    sg_budget share = budget ? *budget : (sg_budget){ 0 };
+    if (e->method == METHOD_TDS && (share.seconds > 0 || share.nodes > 0)) {
+        size_t fresh = 0;
+        for (size_t i = 0; i < sg_sum_count(sum); i++)
+            fresh += lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i)) == NULL;
+        if (fresh > 1) {
+            share.seconds /= (double)fresh;
+            share.nodes = share.nodes / fresh + (share.nodes ? 1 : 0);
+        }
+    }
     for (size_t i = 0; i < sg_sum_count(sum); i++) {
-        int rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), budget,
+        int rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share,
                                        &out[i], err, errlen);
         if (rc != SG_OK)
             return rc;

@@ -501,6 +501,8 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
             points = for_mover(points, who);
             child = sum;
         } else {
+            if (x && x->after_sum_move)
+                child_x = x->after_sum_move(x->ctx, xstate);
             char why[160];
             int rc = sg_sum_play(sum, who, m, s->plies[ply + 1].sum, why, sizeof why);
             if (rc == SG_ERR_NOMEM) {
@@ -559,6 +561,8 @@ static bool replay(sg_search *s, const sg_sum *sum, sg_player who, uint64_t *xst
     char err[128];
     if (sg_sum_play(sum, who, m, dst, err, sizeof err) != SG_OK)
         return false;
+    if (x && x->after_sum_move)
+        *xstate = x->after_sum_move(x->ctx, *xstate);
     *next = dst;
     return true;
 }

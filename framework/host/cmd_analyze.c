@@ -1,4 +1,5 @@
-/* sumgame analyze GAME:POSITION [--method exact] [--canonical] [--svg FILE] [--json]:
+/* sumgame analyze GAME:POSITION [--method exact|tds] [--delta D] [--tmax T] [--depth N]
+ * [--time S] [--canonical] [--svg FILE] [--json]:
  * mean, temperature, both pseudo-temperatures, the stops and each player's best move in
  * one component, through the estimator interface, so approximate methods will answer
  * here the same way once they exist. --canonical adds the canonical form and --svg draws
@@ -20,8 +21,8 @@
 #include "sumgame/thermograph_svg.h"
 
 #define ANALYZE_USAGE                                                                        \
-    "usage: sumgame analyze GAME:POSITION [--method exact] [--canonical] [--svg FILE] "       \
-    "[--json]"
+    "usage: sumgame analyze GAME:POSITION [--method exact|tds] [--delta D] [--tmax T] "       \
+    "[--depth N] [--time S] [--canonical] [--svg FILE] [--json]"
 
 /* Methods of the command-line contract whose estimators come in later versions. */
 static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
@@ -126,6 +127,15 @@ static void print_json(const char *method, const sg_estimate *e, const char *bes
     else
         printf("null");
     printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)e->nodes, e->seconds);
+    if (strcmp(method, "tds") == 0) {
+        char d[SG_VALUE_TEXT_MAX], t[SG_VALUE_TEXT_MAX];
+        sg_value_format(e->tds_delta, d, sizeof d);
+        sg_value_format(e->tds_tmax, t, sizeof t);
+        printf(",\"tds_case_left\":\"%s\",\"tds_case_right\":\"%s\",\"delta\":\"%s\","
+               "\"tmax\":\"%s\",\"searches\":%d",
+               sg_tds_case_name(e->tds_case_left), sg_tds_case_name(e->tds_case_right), d, t,
+               e->tds_searches);
+    }
     if (canonical) {
         printf(",\"canonical\":");
         cli_json_string(canonical);
@@ -140,7 +150,11 @@ static void print_human(const char *position, const char *method, const sg_estim
     char v[SG_VALUE_TEXT_MAX];
     const char *const row = "%-26s%s\n";
     printf(row, "position:", position);
-    printf("%-26s%s (%s)\n", "method:", method, e->exact ? "exact values" : "estimate");
+    /* TDS's complete searches are exact only when delta is fine enough for the game. */
+    bool tds = strcmp(method, "tds") == 0;
+    printf("%-26s%s (%s)\n", "method:", method,
+           tds ? (e->exact ? "complete search" : "heuristic search")
+               : (e->exact ? "exact values" : "estimate"));
     sg_value_format(e->mean, v, sizeof v);
     printf(row, "mean:", v);
     sg_value_format(e->temperature, v, sizeof v);
@@ -155,6 +169,15 @@ static void print_human(const char *position, const char *method, const sg_estim
     printf(row, "Right stop:", v);
     printf(row, "best Left move:", best_left);
     printf(row, "best Right move:", best_right);
+    if (strcmp(method, "tds") == 0) {
+        sg_value_format(e->tds_delta, v, sizeof v);
+        char t[SG_VALUE_TEXT_MAX];
+        sg_value_format(e->tds_tmax, t, sizeof t);
+        printf("%-26sC_-1(%s, %s)\n", "coupon stack:", t, v);
+        printf(row, "TDS case, Left first:", sg_tds_case_name(e->tds_case_left));
+        printf(row, "TDS case, Right first:", sg_tds_case_name(e->tds_case_right));
+        printf("%-26s%d\n", "searches:", e->tds_searches);
+    }
     if (canonical)
         printf(row, "canonical form:", canonical);
     printf("%-26s%llu\n", "nodes:", (unsigned long long)e->nodes);
@@ -199,6 +222,7 @@ int cmd_analyze(int argc, char **argv)
         { "--delta", NULL, "tds or tdsplus" },
         { "--time", NULL, "tds, tdsplus or mcdual" },
         { "--depth", NULL, "tds or tdsplus" },
+        { "--tmax", NULL, "tds or tdsplus" },
     };
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
@@ -209,6 +233,7 @@ int cmd_analyze(int argc, char **argv)
         { "--delta", ARGS_STRING, &search[0].value, 0, 0, NULL },
         { "--time", ARGS_STRING, &search[1].value, 0, 0, NULL },
         { "--depth", ARGS_STRING, &search[2].value, 0, 0, NULL },
+        { "--tmax", ARGS_STRING, &search[3].value, 0, 0, NULL },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)
@@ -243,10 +268,19 @@ int cmd_analyze(int argc, char **argv)
     alignas(16) unsigned char pos[SG_POS_MAX];
     sg_estimate e;
     const sg_budget budget = { 0 };
+    /* The search options become the estimator's keys (delta, time, depth, tmax). */
+    sg_param items[sizeof search / sizeof search[0]];
+    sg_params params = { "command line", "analyze", items, 0 };
+    for (size_t i = 0; i < sizeof search / sizeof search[0]; i++)
+        if (search[i].value)
+            items[params.count++] = (sg_param){ search[i].name + 2, search[i].value, 0 };
+    static const char params_prefix[] = "command line: analyze: ";
     if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
         catalog_parse_component(cat, position, &game, pos, err, sizeof err) != SG_OK ||
-        sg_estimator_new(method, NULL, &est, err, sizeof err) != SG_OK) {
-        status = cli_fail("analyze: %s", err);
+        sg_estimator_new(method, &params, &est, err, sizeof err) != SG_OK) {
+        /* An option's error names the option's key; the file and section say nothing. */
+        bool from_options = strncmp(err, params_prefix, sizeof params_prefix - 1) == 0;
+        status = cli_fail("analyze: %s", err + (from_options ? sizeof params_prefix - 1 : 0));
     } else if (sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err) != SG_OK) {
         status = cli_fail("analyze: %s", err[0] ? err : "analysis failed");
     } else if ((want_canonical || svg_path) &&

@@ -18,6 +18,20 @@
 extern "C" {
 #endif
 
+/* How a TDS search ended (the paper's classification of its principal variation):
+ * regular, the PV takes coupons and then moves in the game; fail high, the PV never moves
+ * in the game before the stack is down to its -1 coupons (or not at all); fail low, the
+ * PV's first move is in the game. NONE for other methods. */
+typedef enum sg_tds_case {
+    SG_TDS_NONE = 0,
+    SG_TDS_REGULAR = 1,
+    SG_TDS_FAIL_HIGH = 2,
+    SG_TDS_FAIL_LOW = 3
+} sg_tds_case;
+
+/* "regular", "fail-high", "fail-low" or "none". */
+const char *sg_tds_case_name(sg_tds_case c);
+
 typedef struct sg_estimate {
     sg_value mean;
     sg_value temperature;
@@ -30,6 +44,11 @@ typedef struct sg_estimate {
     bool exact;      /* the method proved these values */
     uint64_t nodes;  /* positions or search nodes visited */
     double seconds;
+    /* TDS only. The first search with Left (Right) to move first classified as above. */
+    sg_tds_case tds_case_left, tds_case_right;
+    int tds_searches;       /* searches run, re-searches and best-move searches included */
+    sg_value tds_delta;     /* the coupon stack used: C_-1(tds_tmax, tds_delta) */
+    sg_value tds_tmax;
 } sg_estimate;
 
 typedef struct sg_estimator sg_estimator;
@@ -37,8 +56,14 @@ typedef struct sg_estimator sg_estimator;
 /* Methods by name; NULL-terminated. */
 extern const char *const sg_estimator_methods[];
 
-/* Creates an estimator of the named method ("exact") from params (its configuration
- * keys; NULL for defaults). Unknown methods and keys are errors. */
+/* Creates an estimator of the named method from params (its configuration keys; NULL
+ * for defaults). Unknown methods and keys are errors.
+ *   exact: max_positions (0 = no limit).
+ *   tds:   delta (default 1/16), tmax (default: the game's temperature_bound rounded up
+ *          to a multiple of delta, plus delta), depth (plies, 0 = none), time (seconds
+ *          per estimate, 0 = none). With neither depth nor time nor a budget the search is
+ *          complete (exact TDS); otherwise heuristic TDS. Estimates are cached by
+ *          component (game and position) until sg_estimator_reset. */
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
                      char *err, size_t errlen);
 void sg_estimator_free(sg_estimator *e);

@@ -59,6 +59,10 @@ typedef struct sg_search_extra {
                  sg_value *value);
     /* What the remaining extra is worth at an over or depth-limited leaf. NULL = 0. */
     sg_value (*value)(void *ctx, uint64_t state, sg_player to_move);
+    /* The extra's state after a move in the sum, for extras whose state remembers what
+     * happened since their own last move (TDS counts consecutive -1 coupons, and a move
+     * in the game breaks the run). NULL = the state does not change. */
+    uint64_t (*after_sum_move)(void *ctx, uint64_t state);
 } sg_search_extra;
 
 /* A move of the search: in the sum, or (component == SG_EXTRA_COMPONENT) move k of the

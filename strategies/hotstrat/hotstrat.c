@@ -4,13 +4,22 @@
  * the pseudo-temperature of the player to move, so a player cashes in a sente threat such
  * as Left's move in 10|0||-1 at t = 5 instead of waiting until t = 1. The move played in
  * the chosen component is the estimator's best move there. Ties go to the component that
- * comes first in the sum. */
+ * comes first in the sum.
+ *
+ * With estimator = tds this is Hotstrat-TDS (Müller, Enzenberger, Schaeffer 2004): the
+ * temperatures are TDS estimates, the move is the first move of TDS's re-search at the
+ * estimated temperature that forces the first move into the component, the estimator
+ * keeps the estimates of components a move did not change, and when every estimate is
+ * -1 (no component is worth a move: zugzwang-like endings) a global αβ search of the
+ * whole sum by the shared engine chooses the move instead. The move budget is shared by
+ * the components that need a fresh estimate. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sumgame/estimator.h>
 #include <sumgame/params.h>
+#include <sumgame/search.h>
 #include <sumgame/strategy.h>
 
 enum mode { MODE_PLAIN = 0, MODE_PLUS = 1 };
@@ -19,12 +28,17 @@ struct hotstrat {
     const sg_host *host;
     enum mode mode;
     sg_estimator *estimator;
+    sg_search *global; /* made the first time every estimate is -1 */
     sg_estimate *estimates;
     size_t cap;
     sg_strategy_stats stats;
 };
 
-static const char *const known_keys[] = { "estimator", "mode", "max_positions", NULL };
+static const char *const known_keys[] = { "estimator", "mode", "max_positions", "delta",
+                                          "tmax", "depth", "time", "combine", NULL };
+/* The keys that belong to each estimator. */
+static const char *const exact_keys[] = { "max_positions", NULL };
+static const char *const tds_keys[] = { "delta", "tmax", "depth", "time", "combine", NULL };
 static const char *const modes[] = { "plain", "plus", NULL };
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
@@ -38,19 +52,36 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         rc = sg_params_enum(params, "estimator", sg_estimator_methods, 0, &method, err, errlen);
     if (rc != SG_OK)
         return rc;
-    /* The estimator gets the keys that are its own. */
-    sg_param own[1];
+    /* The estimator gets the keys that are its own; the other estimator's are errors. */
+    const char *method_name = sg_estimator_methods[method];
+    const char *const *own_keys = strcmp(method_name, "tds") == 0 ? tds_keys : exact_keys;
+    sg_param own[8];
     sg_params est = { params->file, params->section, own, 0 };
-    const sg_param *mp = sg_params_find(params, "max_positions");
-    if (mp)
-        own[est.count++] = *mp;
+    for (size_t i = 0; i < params->count; i++) {
+        const sg_param *it = &params->items[i];
+        if (strcmp(it->key, "estimator") == 0 || strcmp(it->key, "mode") == 0)
+            continue;
+        bool mine = false;
+        for (const char *const *k = own_keys; *k; k++)
+            mine = mine || strcmp(*k, it->key) == 0;
+        if (!mine) {
+            sg_params_error(params, it, err, errlen, "key '%s' is not for estimator %s",
+                            it->key, method_name);
+            return SG_ERR_INVALID;
+        }
+        if (est.count == sizeof own / sizeof own[0]) {
+            sg_params_error(params, it, err, errlen, "too many estimator keys");
+            return SG_ERR_INVALID;
+        }
+        own[est.count++] = *it;
+    }
     struct hotstrat *h = host->alloc(sizeof *h);
     if (!h)
         return SG_ERR_NOMEM;
     memset(h, 0, sizeof *h);
     h->host = host;
     h->mode = (enum mode)mode;
-    rc = sg_estimator_new(sg_estimator_methods[method], &est, &h->estimator, err, errlen);
+    rc = sg_estimator_new(method_name, &est, &h->estimator, err, errlen);
     if (rc != SG_OK) {
         host->free(h);
         return rc;
@@ -63,6 +94,7 @@ static void destroy(void *instance)
 {
     struct hotstrat *h = instance;
     sg_estimator_free(h->estimator);
+    sg_search_free(h->global);
     h->host->free(h->estimates);
     h->host->free(h);
 }
@@ -74,6 +106,41 @@ static void new_game(void *instance, const sg_rng *rng)
     /* Cached analyses are keyed on the last game's instances. If the reset cannot get a
      * fresh table it keeps the old one, which stays correct, only larger. */
     sg_estimator_reset(h->estimator);
+    if (h->global)
+        sg_search_clear(h->global);
+}
+
+/* True when every estimate is -1 or colder: no component is worth a move. */
+static bool all_cold(const sg_estimate *e, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (sg_value_cmp(e[i].temperature, sg_value_int(-1)) > 0)
+            return false;
+    return n > 0;
+}
+
+/* The shared engine's αβ over the whole sum, within the move's budget. */
+static int global_search(struct hotstrat *h, const sg_sum *sum, sg_player who,
+                         const sg_budget *budget, sg_sum_move *move, char *err, size_t errlen)
+{
+    sg_search_config config = { .iterative = true, .tt_log2 = 18 };
+    if (budget)
+        config.budget = *budget;
+    if (!h->global) {
+        h->global = sg_search_new(&config, err, errlen);
+        if (!h->global)
+            return SG_ERR_NOMEM;
+    }
+    sg_search_set_config(h->global, &config);
+    sg_search_result r;
+    int rc = sg_search_run(h->global, sum, who, &r, err, errlen);
+    h->stats.nodes += r.nodes;
+    if ((rc == SG_OK || rc == SG_ERR_BUDGET) && r.pv_length > 0) {
+        *move = r.pv[0];
+        return SG_OK;
+    }
+    /* No move from the search (budget gone at once): keep Hotstrat's choice. */
+    return rc == SG_ERR_BUDGET ? SG_OK : rc;
 }
 
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
@@ -111,7 +178,11 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
             move->move = who == SG_LEFT ? e->best_left : e->best_right;
         }
     }
+    if (found && all_cold(h->estimates, n))
+        rc = global_search(h, sum, who, budget, move, err, errlen);
     h->stats.seconds = sg_clock_seconds() - start;
+    if (rc != SG_OK)
+        return rc;
     if (!found) {
         snprintf(err, errlen, "hotstrat: no move for %s in the sum",
                  who == SG_LEFT ? "left" : "right");
@@ -128,7 +199,14 @@ static void stats(void *instance, sg_strategy_stats *out)
 static const sg_param_doc params_doc[] = {
     { "mode", "plain", "plain: rank by temperature; plus: by pseudo-temperature (Hotstrat+)" },
     { "estimator", "exact", "how components are analyzed" },
-    { "max_positions", "0", "positions one exact analysis may visit (0 = no limit)" },
+    { "max_positions", "0", "estimator exact: positions one analysis may visit (0 = no limit)" },
+    { "delta", "1/16", "estimator tds: coupon spacing (1, 1/2, 1/4, ...)" },
+    { "tmax", "bound + delta", "estimator tds: top coupon (default: the game's temperature "
+                               "bound plus delta)" },
+    { "depth", "0", "estimator tds: plies per search (0 = no limit)" },
+    { "time", "0", "estimator tds: seconds per component estimate (0 = no limit; the move's "
+                   "budget is shared by the components too)" },
+    { "combine", "auto", "estimator tds: the players' temperatures: auto, max or average" },
     { NULL, NULL, NULL },
 };
 

@@ -199,9 +199,9 @@ static void test_bad_input(void **state)
     expect_error("analyze 'rcg:{2|-1} + rcg:3'", 2, "is a sum; analyze takes one component");
     expect_error("analyze 'nosuchgame:1'", 1, "nosuchgame");
     expect_error("analyze 'rcg:1' --method nope", 2,
-                 "analyze: unknown method 'nope' (available: exact)");
-    expect_error("analyze 'rcg:1' --method tds", 1,
-                 "analyze: method 'tds' is not implemented yet (available: exact)");
+                 "analyze: unknown method 'nope' (available: exact, tds)");
+    expect_error("analyze 'rcg:1' --method tdsplus", 1,
+                 "analyze: method 'tdsplus' is not implemented yet (available: exact, tds)");
     expect_error("analyze 'rcg:1' --method=mcdual", 1,
                  "analyze: method 'mcdual' is not implemented yet");
     expect_error("analyze 'rcg:1' --delta 1/2", 2,
