@@ -16,6 +16,7 @@ static const struct {
     { "match", cmd_match, "match CONFIG.ini [--games N] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [key=value ...]" },
     { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
+    { "rooms", cmd_rooms, "rooms N [--distinct] [--values] [--json] [--out FILE]" },
     { "check-plugin", cmd_check_plugin, "check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S] [--count N] [--depth D] [--playouts P]" },
 };
 
