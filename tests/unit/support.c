@@ -120,3 +120,25 @@ void support_game_close(support_game *g)
     g->game.desc->destroy(g->game.instance);
     sg_plugin_close(&g->plugin);
 }
+
+void support_random_tree(sg_rng *rng, int depth, const char *const *leaves, size_t nleaves,
+                         bool empty_sides, char *buf, size_t cap)
+{
+    if (depth == 0 || sg_rng_below(rng, 4) == 0) {
+        strncat(buf, leaves[sg_rng_below(rng, nleaves)], cap - strlen(buf) - 1);
+        return;
+    }
+    strncat(buf, "{", cap - strlen(buf) - 1);
+    for (int side = 0; side < 2; side++) {
+        int n = empty_sides ? (int)sg_rng_below(rng, 3) + (sg_rng_below(rng, 8) ? 1 : 0)
+                            : 1 + (int)sg_rng_below(rng, 3);
+        for (int i = 0; i < n; i++) {
+            if (i)
+                strncat(buf, ",", cap - strlen(buf) - 1);
+            support_random_tree(rng, depth - 1, leaves, nleaves, empty_sides, buf, cap);
+        }
+        if (side == 0)
+            strncat(buf, "|", cap - strlen(buf) - 1);
+    }
+    strncat(buf, "}", cap - strlen(buf) - 1);
+}

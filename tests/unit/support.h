@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "sumgame/game.h"
+#include "sumgame/rng.h"
 #include "sumgame/loader.h"
 #include "sumgame/sum.h"
 
@@ -37,6 +38,12 @@ typedef struct support_game {
 } support_game;
 void support_game_open(support_game *g, const char *name, const sg_params *params);
 void support_game_close(support_game *g);
+
+/* Appends to buf a random explicit tree in rcg notation: at most depth levels of braces,
+ * leaves drawn from leaves[0..nleaves), and on each side 1..3 options, or 0..3 (rarely 0)
+ * when empty_sides is true. */
+void support_random_tree(sg_rng *rng, int depth, const char *const *leaves, size_t nleaves,
+                         bool empty_sides, char *buf, size_t cap);
 
 /* Writes text to a new temporary file and returns its path (free it). */
 char *support_temp_file(const char *suffix, const char *text);

@@ -396,23 +396,9 @@ static void test_random_rcg_trees(void **state)
  * and reversible options, sente and infinitesimals all occur. */
 static void random_tree(sg_rng *rng, int depth, char *buf, size_t cap)
 {
-    size_t used = strlen(buf);
-    if (depth == 0 || sg_rng_below(rng, 4) == 0) {
-        snprintf(buf + used, cap - used, "%d", (int)sg_rng_below(rng, 13) - 6);
-        return;
-    }
-    strncat(buf, "{", cap - strlen(buf) - 1);
-    for (int side = 0; side < 2; side++) {
-        int n = 1 + (int)sg_rng_below(rng, 3);
-        for (int i = 0; i < n; i++) {
-            if (i)
-                strncat(buf, ",", cap - strlen(buf) - 1);
-            random_tree(rng, depth - 1, buf, cap);
-        }
-        if (side == 0)
-            strncat(buf, "|", cap - strlen(buf) - 1);
-    }
-    strncat(buf, "}", cap - strlen(buf) - 1);
+    static const char *const leaves[] = { "-6", "-5", "-4", "-3", "-2", "-1", "0",
+                                          "1",  "2",  "3",  "4",  "5",  "6" };
+    support_random_tree(rng, depth, leaves, 13, false, buf, cap);
 }
 
 static void test_random_general_trees(void **state)

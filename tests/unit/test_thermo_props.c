@@ -37,25 +37,9 @@ static int teardown(void **state)
 /* A random explicit tree with up to 3 options a side and small dyadic leaves. */
 static void random_tree(sg_rng *rng, int depth, char *buf, size_t cap)
 {
-    size_t used = strlen(buf);
-    if (depth == 0 || sg_rng_below(rng, 4) == 0) {
-        static const char *const leaves[] = { "-3", "-2", "-1", "0", "1", "2", "3", "4",
-                                              "1/2", "-1/2", "3/4", "5/2" };
-        snprintf(buf + used, cap - used, "%s", leaves[sg_rng_below(rng, 12)]);
-        return;
-    }
-    snprintf(buf + used, cap - used, "{");
-    for (int side = 0; side < 2; side++) {
-        int n = (int)sg_rng_below(rng, 3) + (sg_rng_below(rng, 8) ? 1 : 0);
-        for (int i = 0; i < n; i++) {
-            if (i)
-                strncat(buf, ",", cap - strlen(buf) - 1);
-            random_tree(rng, depth - 1, buf, cap);
-        }
-        if (side == 0)
-            strncat(buf, "|", cap - strlen(buf) - 1);
-    }
-    strncat(buf, "}", cap - strlen(buf) - 1);
+    static const char *const leaves[] = { "-3", "-2", "-1", "0", "1", "2", "3", "4",
+                                          "1/2", "-1/2", "3/4", "5/2" };
+    support_random_tree(rng, depth, leaves, 12, true, buf, cap);
 }
 
 static void parse(const char *text, void *pos)
