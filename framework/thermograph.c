@@ -6,21 +6,26 @@
 
 /* ---- piecewise-linear functions ---- */
 
+/* One allocation per function: t and x first (aligned as sg_value), then the slopes. */
 static void pl_free(sg_pl *f)
 {
     free(f->t);
-    free(f->x);
-    free(f->slope);
     memset(f, 0, sizeof *f);
 }
 
 static bool pl_alloc(sg_pl *f, size_t n)
 {
+    n++;
     f->n = 0;
-    f->t = malloc((n + 1) * sizeof *f->t);
-    f->x = malloc((n + 1) * sizeof *f->x);
-    f->slope = malloc((n + 1) * sizeof *f->slope);
-    return f->t && f->x && f->slope;
+    f->t = malloc(n * (2 * sizeof(sg_value) + sizeof(int)));
+    if (!f->t) {
+        f->x = NULL;
+        f->slope = NULL;
+        return false;
+    }
+    f->x = f->t + n;
+    f->slope = (int *)(f->x + n);
+    return true;
 }
 
 static void pl_push(sg_pl *f, sg_value t, sg_value x, int slope)
