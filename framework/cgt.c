@@ -313,10 +313,26 @@ sg_cmp sg_cgt_compare(sg_cgt *t, sg_cg g, sg_cg h)
 
 /* ---- canonicalization ---- */
 
+/* An option list; short ones (almost all) live in the struct, with no allocation. */
+#define LIST_INLINE 8
 struct list {
     sg_cg *v;
     size_t n, cap;
+    sg_cg inline_v[LIST_INLINE];
 };
+
+static void list_init(struct list *l)
+{
+    l->v = l->inline_v;
+    l->n = 0;
+    l->cap = LIST_INLINE;
+}
+
+static void list_free(struct list *l)
+{
+    if (l->v != l->inline_v)
+        free(l->v);
+}
 
 static void list_push(struct list *l, sg_cg g)
 {
@@ -324,8 +340,13 @@ static void list_push(struct list *l, sg_cg g)
         if (l->v[i] == g)
             return; /* canonical ids: equal games are the same id */
     if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 8;
-        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+        l->cap *= 2;
+        if (l->v == l->inline_v) {
+            l->v = xrealloc(NULL, l->cap * sizeof *l->v);
+            memcpy(l->v, l->inline_v, sizeof l->inline_v);
+        } else {
+            l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+        }
     }
     l->v[l->n++] = g;
 }
@@ -358,14 +379,23 @@ static int by_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static sg_cg temporary(sg_cgt *t, const struct list *l, const struct list *r)
+/* Interns {l | r} (canonical: hash-consed; else a temporary form to compare against). */
+static sg_cg intern_lists(sg_cgt *t, const struct list *l, const struct list *r, bool canonical)
 {
-    sg_cg *all = xrealloc(NULL, (l->n + r->n + 1) * sizeof *all);
+    sg_cg small[2 * LIST_INLINE] = { 0 };
+    sg_cg *all = l->n + r->n <= 2 * LIST_INLINE ? small
+                                                : xrealloc(NULL, (l->n + r->n) * sizeof *all);
     copy_ids(all, l->v, l->n);
     copy_ids(all + l->n, r->v, r->n);
-    sg_cg g = intern(t, false, sg_value_int(0), all, (uint32_t)l->n, (uint32_t)r->n, false);
-    free(all);
+    sg_cg g = intern(t, false, sg_value_int(0), all, (uint32_t)l->n, (uint32_t)r->n, canonical);
+    if (all != small)
+        free(all);
     return g;
+}
+
+static sg_cg temporary(sg_cgt *t, const struct list *l, const struct list *r)
+{
+    return intern_lists(t, l, r, false);
 }
 
 /* Replaces the first reversible option of side by the options it reverses to.
@@ -392,7 +422,9 @@ static bool bypass_one(sg_cgt *t, struct list *l, int side, sg_cg g)
 int sg_cgt_make(sg_cgt *t, const sg_cg *left, size_t nleft, const sg_cg *right, size_t nright,
                 sg_cg *out)
 {
-    struct list l = { 0 }, r = { 0 };
+    struct list l, r;
+    list_init(&l);
+    list_init(&r);
     for (size_t i = 0; i < nleft; i++)
         list_push(&l, left[i]);
     for (size_t i = 0; i < nright; i++)
@@ -427,14 +459,10 @@ int sg_cgt_make(sg_cgt *t, const sg_cg *left, size_t nleft, const sg_cg *right, 
             qsort(l.v, l.n, sizeof *l.v, by_id);
         if (r.n)
             qsort(r.v, r.n, sizeof *r.v, by_id);
-        sg_cg *all = xrealloc(NULL, (l.n + r.n + 1) * sizeof *all);
-        copy_ids(all, l.v, l.n);
-        copy_ids(all + l.n, r.v, r.n);
-        *out = intern(t, false, sg_value_int(0), all, (uint32_t)l.n, (uint32_t)r.n, true);
-        free(all);
+        *out = intern_lists(t, &l, &r, true);
     }
-    free(l.v);
-    free(r.v);
+    list_free(&l);
+    list_free(&r);
     return SG_OK;
 }
 
@@ -481,7 +509,9 @@ int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)
     /* Number translation: x + H = {H^L + x | H^R + x} when H is not a number, so the
      * number's own options are never needed. */
     bool a_num = a->number, b_num = b->number;
-    struct list side[2] = { { 0 }, { 0 } };
+    struct list side[2];
+    list_init(&side[LEFT]);
+    list_init(&side[RIGHT]);
     for (int s = LEFT; s <= RIGHT; s++) {
         if (!a_num)
             for (size_t i = 0, n = count(t, g, s); i < n; i++) {
@@ -497,8 +527,8 @@ int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)
             }
     }
     sg_cgt_make(t, side[LEFT].v, side[LEFT].n, side[RIGHT].v, side[RIGHT].n, out);
-    free(side[LEFT].v);
-    free(side[RIGHT].v);
+    list_free(&side[LEFT]);
+    list_free(&side[RIGHT]);
     map_put(&t->add, key, *out);
     return SG_OK;
 }
@@ -680,7 +710,9 @@ static int walk_position(struct walk *w, const void *pos, sg_cg *out)
         snprintf(w->err, w->errlen, "%s: more than %zu positions", d->name, w->max_positions);
         return SG_ERR_BUDGET;
     }
-    struct list side[2] = { { 0 }, { 0 } };
+    struct list side[2];
+    list_init(&side[LEFT]);
+    list_init(&side[RIGHT]);
     _Alignas(16) unsigned char next[SG_POS_MAX];
     int rc = SG_OK;
     for (int s = LEFT; s <= RIGHT && rc == SG_OK; s++) {
@@ -709,8 +741,8 @@ static int walk_position(struct walk *w, const void *pos, sg_cg *out)
         sg_cgt_make(w->t, side[LEFT].v, side[LEFT].n, side[RIGHT].v, side[RIGHT].n, out);
         map_put(&w->t->positions, key, *out);
     }
-    free(side[LEFT].v);
-    free(side[RIGHT].v);
+    list_free(&side[LEFT]);
+    list_free(&side[RIGHT]);
     return rc;
 }
 
