@@ -4,3 +4,4 @@
 BUILD=${BUILD:-build}
 set -e
 "$BUILD/bench/bench_exact" "$BUILD" 2000 5
+"$BUILD/bench/bench_amazons" "$BUILD" 3

@@ -1,0 +1,475 @@
+/* Amazons speed, each figure beside a baseline measured in the same run (medians of a
+ * few rounds; the machine is shared, so read ratios):
+ *   - move generation: the plugin's own perft (bitboards, bulk counting at the last ply)
+ *     on the 10x10 start to depth 3, against the 5 s target of issue #4, and against
+ *     perft through the generic sum interface (sg_sum_moves / sg_sum_play) at depth 2;
+ *   - the αβ engine solving rooms and sums of rooms exactly, with and without its
+ *     transposition table;
+ *   - building the n-point room databases (`sumgame rooms N --values`) with one shared
+ *     thermograph cache, against a fresh cache per room.
+ * Usage: bench_amazons BUILD_DIR [ROUNDS]
+ *        bench_amazons BUILD_DIR --scaling [ROOMS] [CAP_SECONDS] [MIN_EMPTY [MAX_EMPTY]]
+ * The second form is not part of `make bench`: it times exact analysis
+ * (sg_thermograph_of_position) of random 4x4 rooms by number of empty squares, each room
+ * in a child process killed after CAP_SECONDS, to plan the speed work. */
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sumgame/clock.h"
+#include "sumgame/loader.h"
+#include "sumgame/rng.h"
+#include "sumgame/rooms_db.h"
+#include "sumgame/search.h"
+#include "sumgame/sum.h"
+#include "sumgame/thermograph.h"
+
+#define ROUNDS_MAX 15
+
+typedef int (*perft_fn)(void *instance, const void *pos, int who, int depth,
+                        uint64_t *leaves);
+
+static const char *const START =
+    "...W..W.../........../........../W........W/........../........../B........B/"
+    "........../........../...B..B...";
+
+static sg_plugin plugin;
+static sg_game game;
+static perft_fn fast_perft;
+
+static void die(const char *what, const char *err)
+{
+    fprintf(stderr, "bench_amazons: %s: %s\n", what, err);
+    exit(1);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void parse(const char *text, void *pos)
+{
+    char err[256];
+    if (game.desc->parse(game.instance, text, pos, err, sizeof err) != SG_OK)
+        die(text, err);
+}
+
+/* ---- perft through the generic sum interface (real-play rules, as `sumgame perft`) */
+
+typedef struct generic_perft {
+    sg_sum *ply[8];
+    sg_sum_move *moves[8];
+    size_t cap[8];
+} generic_perft;
+
+static uint64_t generic_count(generic_perft *g, int ply, int depth, sg_player who)
+{
+    size_t n;
+    char err[256];
+    for (;;) {
+        int rc = sg_sum_moves(g->ply[ply], who, g->moves[ply], g->cap[ply], &n);
+        if (rc == SG_OK)
+            break;
+        if (rc != SG_ERR_RANGE)
+            die("generic perft", "move generation failed");
+        g->cap[ply] = n;
+        g->moves[ply] = realloc(g->moves[ply], n * sizeof *g->moves[ply]);
+        if (!g->moves[ply])
+            die("generic perft", "out of memory");
+    }
+    if (depth == 1)
+        return n;
+    uint64_t leaves = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (sg_sum_play(g->ply[ply], who, g->moves[ply][i], g->ply[ply + 1], err,
+                        sizeof err) != SG_OK)
+            die("generic perft", err);
+        leaves += generic_count(g, ply + 1, depth - 1, sg_opponent(who));
+    }
+    return leaves;
+}
+
+static uint64_t generic_perft_run(const char *text, int depth)
+{
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    parse(text, pos);
+    generic_perft g = { 0 };
+    char err[256];
+    for (int i = 0; i <= depth; i++)
+        if (!(g.ply[i] = sg_sum_new(SG_FREEZE_INTEGERS)))
+            die("generic perft", "out of memory");
+    if (sg_sum_add(g.ply[0], &game, pos, err, sizeof err) != SG_OK)
+        die(text, err);
+    uint64_t leaves = generic_count(&g, 0, depth, SG_LEFT);
+    for (int i = 0; i < 8; i++) {
+        sg_sum_free(g.ply[i]);
+        free(g.moves[i]);
+    }
+    return leaves;
+}
+
+/* ---- perft through the plugin ABI (moves() and play() at every node, no splitting) */
+
+static uint64_t abi_count(const void *pos, int depth, sg_player who, sg_move *moves,
+                          size_t cap)
+{
+    size_t n;
+    if (game.desc->moves(game.instance, pos, who, moves, cap, &n) != SG_OK)
+        die("abi perft", "move list too small");
+    if (depth == 1)
+        return n;
+    uint64_t leaves = 0;
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    char err[256];
+    for (size_t i = 0; i < n; i++) {
+        if (game.desc->play(game.instance, pos, who, moves[i], next, err, sizeof err) != SG_OK)
+            die("abi perft", err);
+        leaves += abi_count(next, depth - 1, sg_opponent(who), moves + n, cap - n);
+    }
+    return leaves;
+}
+
+static uint64_t abi_perft_run(const char *text, int depth)
+{
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    parse(text, pos);
+    /* One stack of move lists: each ply's list lies above its parent's. */
+    size_t cap = (size_t)1 << 16;
+    sg_move *moves = malloc(cap * sizeof *moves);
+    if (!moves)
+        die("abi perft", "out of memory");
+    uint64_t leaves = abi_count(pos, depth, SG_LEFT, moves, cap);
+    free(moves);
+    return leaves;
+}
+
+static uint64_t fast_perft_run(const char *text, int depth)
+{
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    parse(text, pos);
+    uint64_t leaves = 0;
+    if (fast_perft(game.instance, pos, SG_LEFT, depth, &leaves) != SG_OK)
+        die(text, "sumgame_amazons_perft failed");
+    return leaves;
+}
+
+/* The plugin's perft against perft through the plugin ABI and through the sum
+ * interface, on one position; short runs are repeated so that each timing is long
+ * enough to measure. The sum counts under real-play rules (rooms split, settled rooms
+ * leave with their moves), so its count differs once a move settles a room. */
+static void compare_perft(const char *label, const char *text, int depth, int repeat,
+                          uint64_t expected, int rounds)
+{
+    double fast[ROUNDS_MAX], abi[ROUNDS_MAX], sum[ROUNDS_MAX];
+    uint64_t lf = 0, la = 0, ls = 0;
+    for (int r = 0; r < rounds; r++) {
+        double t0 = sg_clock_seconds();
+        for (int i = 0; i < repeat; i++)
+            lf = fast_perft_run(text, depth);
+        double t1 = sg_clock_seconds();
+        for (int i = 0; i < repeat; i++)
+            la = abi_perft_run(text, depth);
+        double t2 = sg_clock_seconds();
+        for (int i = 0; i < repeat; i++)
+            ls = generic_perft_run(text, depth);
+        double t3 = sg_clock_seconds();
+        fast[r] = (t1 - t0) / repeat;
+        abi[r] = (t2 - t1) / repeat;
+        sum[r] = (t3 - t2) / repeat;
+    }
+    double mf = median(fast, rounds), ma = median(abi, rounds), ms = median(sum, rounds);
+    printf("  %s perft(%d) = %llu: plugin %.5f s | ABI moves+play %.5f s, ratio %.1f | "
+           "sum interface %.5f s, ratio %.1f",
+           label, depth, (unsigned long long)lf, mf, ma, ma / mf, ms, ms / mf);
+    if (ls != lf)
+        printf(" (real-play count %llu)", (unsigned long long)ls);
+    printf("\n");
+    if (lf != expected || la != expected) {
+        printf("  WRONG COUNTS (expected %llu, ABI %llu)\n", (unsigned long long)expected,
+               (unsigned long long)la);
+        exit(1);
+    }
+}
+
+static void bench_perft(int rounds)
+{
+    double t3[ROUNDS_MAX];
+    uint64_t l3 = 0;
+    for (int r = 0; r < rounds; r++) {
+        double t0 = sg_clock_seconds();
+        l3 = fast_perft_run(START, 3);
+        t3[r] = sg_clock_seconds() - t0;
+    }
+    double m3 = median(t3, rounds);
+    printf("amazons perft, Black first, median of %d rounds:\n", rounds);
+    printf("  10x10 start perft(3), plugin, bulk counting: %llu leaves in %.2f s "
+           "(%.0f M leaves/s); target < 5 s: %s\n",
+           (unsigned long long)l3, m3, (double)l3 / m3 / 1e6, m3 < 5 ? "met" : "MISSED");
+    if (l3 != UINT64_C(8350439170)) {
+        printf("  WRONG COUNT\n");
+        exit(1);
+    }
+    compare_perft("10x10 start", START, 2, 20, 4307152, rounds);
+    compare_perft("4x4 corners", "...W/..../..../B...", 3, 3, 180576, rounds);
+    compare_perft("6x6 corners", ".....W/....../....../....../....../B.....", 2, 20, 39552,
+                  rounds);
+}
+
+/* ---- αβ: exact solves of rooms and sums, with and without the transposition table */
+
+static const struct {
+    const char *label;
+    const char *rooms[3];
+} solve_cases[] = {
+    { "4x4", { "B.../x.../...W/x.x." } },
+    { "4x4", { "..../..xx/..../BW.x" } },
+    { "5x5", { "...../x.x.x/W.xxx/x..xx/xBx.x" } },
+    { "5x5", { "..x.x/..B../xx.x./.xW../.xx.x" } },
+    { "6x6", { "x.xxxx/x.xx.x/xxx.xx/....xx/....W./xBxxxx" } },
+    { "4x4 + 4x4", { "B..x/x.x./..xx/xxW.", "xx../.B../.Wxx/xxx." } },
+    { "4x4 + 4x4 + 4x4",
+      { "B..x/x.xx/.Wxx/xxxx", "xxxx/xB.x/x.x./xxW.", "xx.B/xx../xWx./xxxx" } },
+};
+
+static void solve_once(sg_search *engine, const sg_sum *sum, double *seconds,
+                       uint64_t *nodes, sg_value *score)
+{
+    sg_search_result res;
+    char err[256];
+    sg_search_clear(engine);
+    double t0 = sg_clock_seconds();
+    if (sg_search_run(engine, sum, SG_LEFT, &res, err, sizeof err) != SG_OK)
+        die("search", err);
+    *seconds = sg_clock_seconds() - t0;
+    *nodes = res.nodes;
+    *score = res.score;
+    if (!res.exact)
+        die("search", "not exact");
+}
+
+static void bench_search(int rounds)
+{
+    sg_search_config with = { .tt_log2 = 22 }, without = { .tt_log2 = 4, .no_tt = true };
+    char err[256];
+    sg_search *tt = sg_search_new(&with, err, sizeof err);
+    sg_search *plain = tt ? sg_search_new(&without, err, sizeof err) : NULL;
+    if (!plain)
+        die("search", err);
+    printf("alpha-beta exact solve (Left first), median of %d rounds, TT 2^22 vs none:\n",
+           rounds);
+    double total_tt = 0, total_plain = 0;
+    for (size_t c = 0; c < sizeof solve_cases / sizeof solve_cases[0]; c++) {
+        sg_sum *sum = sg_sum_new(SG_FREEZE_INTEGERS);
+        if (!sum)
+            die("search", "out of memory");
+        char label[64];
+        int len = snprintf(label, sizeof label, "%s, empty", solve_cases[c].label);
+        for (int k = 0; k < 3 && solve_cases[c].rooms[k]; k++) {
+            int empty = 0;
+            for (const char *p = solve_cases[c].rooms[k]; *p; p++)
+                empty += *p == '.';
+            len += snprintf(label + len, sizeof label - (size_t)len, "%s%d", k ? "+" : " ",
+                            empty);
+            _Alignas(16) unsigned char pos[SG_POS_MAX];
+            parse(solve_cases[c].rooms[k], pos);
+            if (sg_sum_add(sum, &game, pos, err, sizeof err) != SG_OK)
+                die(solve_cases[c].rooms[k], err);
+        }
+        double ta[ROUNDS_MAX], tb[ROUNDS_MAX];
+        uint64_t na = 0, nb = 0;
+        sg_value sa = { 0, 0 }, sb = { 0, 0 };
+        for (int r = 0; r < rounds; r++) {
+            solve_once(tt, sum, &ta[r], &na, &sa);
+            solve_once(plain, sum, &tb[r], &nb, &sb);
+        }
+        if (!sg_value_eq(sa, sb))
+            die(solve_cases[c].rooms[0], "scores with and without the table differ");
+        char score[64];
+        sg_value_format(sa, score, sizeof score);
+        double a = median(ta, rounds), b = median(tb, rounds);
+        total_tt += a;
+        total_plain += b;
+        printf("  %-32s stop %4s | TT %9llu nodes %7.3f s %5.2f M/s | no TT %10llu nodes "
+               "%7.3f s %5.2f M/s | time ratio %.1f\n",
+               label, score, (unsigned long long)na, a, (double)na / a / 1e6,
+               (unsigned long long)nb, b, (double)nb / b / 1e6, b / a);
+        sg_sum_free(sum);
+    }
+    printf("  total: TT %.3f s, no TT %.3f s, ratio %.1f\n", total_tt, total_plain,
+           total_plain / total_tt);
+    sg_search_free(tt);
+    sg_search_free(plain);
+}
+
+/* ---- database build times */
+
+static double build_database(int n, bool shared, size_t *count)
+{
+    char err[256];
+    double t0 = sg_clock_seconds();
+    sg_room *rooms;
+    if (sg_rooms_enumerate(n, SG_ROOMS_PAPER, &rooms, count, err, sizeof err) != SG_OK)
+        die("rooms", err);
+    sg_value *mean = malloc(*count * sizeof *mean), *temp = malloc(*count * sizeof *temp);
+    if (!mean || !temp)
+        die("rooms", "out of memory");
+    sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
+    for (size_t i = 0; i < *count; i++) {
+        if (!shared && i > 0) {
+            sg_thermo_cache_free(cache);
+            cache = sg_thermo_cache_new(NULL);
+        }
+        if (!cache)
+            die("rooms", "out of memory");
+        if (sg_rooms_values(cache, &game, rooms + i, 1, mean + i, temp + i, err,
+                            sizeof err) != SG_OK)
+            die("rooms", err);
+    }
+    sg_thermo_cache_free(cache);
+    free(rooms);
+    free(mean);
+    free(temp);
+    return sg_clock_seconds() - t0;
+}
+
+static void bench_databases(int rounds)
+{
+    printf("n-point room databases (enumerate + exact mean and temperature), median of %d "
+           "rounds:\n",
+           rounds);
+    for (int n = 4; n <= 6; n++) {
+        double shared[ROUNDS_MAX], fresh[ROUNDS_MAX];
+        size_t count = 0;
+        for (int r = 0; r < rounds; r++) {
+            shared[r] = build_database(n, true, &count);
+            fresh[r] = build_database(n, false, &count);
+        }
+        double a = median(shared, rounds), b = median(fresh, rounds);
+        printf("  n=%d: %4zu rooms in %.4f s (shared cache) vs %.4f s (cache per room), "
+               "ratio %.2f\n",
+               n, count, a, b, b / a);
+    }
+}
+
+/* ---- exact analysis time by empty squares (not in `make bench`) */
+
+static int scaling(int rooms, double cap, int min_empty, int max_empty)
+{
+    printf("exact analysis (sg_thermograph_of_position) of random 4x4 rooms, one amazon each,"
+           " %d rooms per row, cap %.0f s each (child process killed at the cap)\n",
+           rooms, cap);
+    printf("empty  solved  capped   median s     mean s      max s\n");
+    fflush(stdout);
+    for (int empty = min_empty; empty <= max_empty; empty++) {
+        char arrows[8];
+        snprintf(arrows, sizeof arrows, "%d", 14 - empty);
+        sg_param items[] = { { "arrows", arrows, 0 } };
+        sg_params params = { "bench", "amazons", items, 1 };
+        void *inst;
+        char err[256];
+        if (plugin.desc.game->create(sg_default_host(), &params, &inst, err, sizeof err) !=
+            SG_OK)
+            die("create", err);
+        sg_rng seed;
+        sg_rng_seed(&seed, (uint64_t)empty);
+        double times[1000];
+        int solved = 0, capped = 0;
+        for (int i = 0; i < rooms; i++) {
+            sg_rng r = sg_rng_split(&seed, (uint64_t)i);
+            _Alignas(16) unsigned char pos[SG_POS_MAX];
+            if (plugin.desc.game->generate(inst, &r, pos, err, sizeof err) != SG_OK)
+                die("generate", err);
+            double t0 = sg_clock_seconds();
+            pid_t child = fork();
+            if (child < 0)
+                die("fork", "failed");
+            if (child == 0) {
+                alarm((unsigned)cap);
+                sg_game g;
+                sg_game_init(&g, plugin.desc.game, inst);
+                sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
+                const sg_thermograph *th;
+                _exit(sg_thermograph_of_position(cache, &g, pos, 0, &th, err, sizeof err) ==
+                              SG_OK
+                          ? 0
+                          : 3);
+            }
+            int status;
+            waitpid(child, &status, 0);
+            double t = sg_clock_seconds() - t0;
+            if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+                times[solved++] = t;
+            else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+                capped++;
+            else
+                die("scaling", "analysis failed");
+        }
+        plugin.desc.game->destroy(inst);
+        double sum = 0, max = 0;
+        for (int i = 0; i < solved; i++) {
+            sum += times[i];
+            if (times[i] > max)
+                max = times[i];
+        }
+        double med = solved ? median(times, solved) : 0;
+        printf("%5d  %6d  %6d  %9.4f  %9.4f  %9.4f\n", empty, solved, capped, med,
+               solved ? sum / solved : 0, max);
+        fflush(stdout);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *build = argc > 1 ? argv[1] : "build";
+    char path[4096], err[256];
+    snprintf(path, sizeof path, "%s/games/amazons.so", build);
+    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &plugin, err, sizeof err) != SG_OK)
+        die("open", err);
+    sg_params params = { "bench", "amazons", NULL, 0 };
+    void *inst;
+    if (plugin.desc.game->create(sg_default_host(), &params, &inst, err, sizeof err) != SG_OK)
+        die("create", err);
+    sg_game_init(&game, plugin.desc.game, inst);
+    fast_perft = (perft_fn)dlsym(plugin.handle, "sumgame_amazons_perft");
+    if (!fast_perft)
+        die("dlsym", "sumgame_amazons_perft not found");
+
+    int status = 0;
+    if (argc > 2 && strcmp(argv[2], "--scaling") == 0) {
+        int rooms = argc > 3 ? atoi(argv[3]) : 20;
+        double cap = argc > 4 ? atof(argv[4]) : 60;
+        int lo = argc > 5 ? atoi(argv[5]) : 2, hi = argc > 6 ? atoi(argv[6]) : 14;
+        if (rooms < 1 || rooms > 1000 || cap < 1 || lo < 0 || hi > 14 || lo > hi) {
+            fprintf(stderr, "bench_amazons: usage: bench_amazons BUILD_DIR --scaling "
+                            "[ROOMS 1..1000] [CAP_SECONDS >= 1] [MIN_EMPTY [MAX_EMPTY]]\n");
+            return 2;
+        }
+        status = scaling(rooms, cap, lo, hi);
+    } else {
+        int rounds = argc > 2 ? atoi(argv[2]) : 3;
+        if (rounds < 1 || rounds > ROUNDS_MAX) {
+            fprintf(stderr, "bench_amazons: usage: bench_amazons BUILD_DIR [ROUNDS 1..%d]\n",
+                    ROUNDS_MAX);
+            return 2;
+        }
+        bench_perft(rounds);
+        bench_search(rounds);
+        bench_databases(rounds);
+    }
+    game.desc->destroy(inst);
+    sg_plugin_close(&plugin);
+    return status;
+}
