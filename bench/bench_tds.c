@@ -1,0 +1,147 @@
+/* Exact TDS speed on the TDS paper's 3330 six-point Amazons rooms (Experiment 1): TDS
+ * nodes per second and the time to estimate every room with the paper's stack
+ * C_-1(49/16, 1/16), beside the exact thermograph engine's time on the same rooms
+ * (sg_rooms_values, as `sumgame rooms 6 --values`) measured in the same run. Each round
+ * starts from empty caches and tables, so no round profits from an earlier one. Prints
+ * medians over the rounds and their ratio, and how many rooms TDS disagreed with or
+ * failed on (tests/unit/test_tds_rooms lists them).
+ * Usage: bench_tds BUILD_DIR [ROUNDS] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/clock.h"
+#include "sumgame/estimator.h"
+#include "sumgame/loader.h"
+#include "sumgame/rooms_db.h"
+#include "sumgame/thermograph.h"
+
+#define ROOM_POINTS 6
+#define ROUNDS_MAX 15
+
+static void die(const char *what, const char *err)
+{
+    fprintf(stderr, "bench_tds: %s: %s\n", what, err);
+    exit(1);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+typedef struct tds_round {
+    double seconds;
+    uint64_t nodes;
+    size_t disagree, failed;
+} tds_round;
+
+static double exact_round(const sg_game *game, const sg_room *rooms, size_t count,
+                          sg_value *mean, sg_value *temperature)
+{
+    char err[256];
+    sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
+    if (!cache)
+        die("exact", "out of memory");
+    double t0 = sg_clock_seconds();
+    if (sg_rooms_values(cache, game, rooms, count, mean, temperature, err, sizeof err) !=
+        SG_OK)
+        die("exact", err);
+    double t = sg_clock_seconds() - t0;
+    sg_thermo_cache_free(cache);
+    return t;
+}
+
+static tds_round tds_round_run(const sg_game *game, const sg_room *rooms, size_t count,
+                               const sg_value *mean, const sg_value *temperature)
+{
+    static const sg_param items[] = { { "delta", "1/16", 0 }, { "tmax", "49/16", 0 } };
+    sg_params params = { "bench", "estimator.tds", items, 2 };
+    char err[256];
+    sg_estimator *est;
+    if (sg_estimator_new("tds", &params, &est, err, sizeof err) != SG_OK)
+        die("tds", err);
+    tds_round r = { 0, 0, 0, 0 };
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    double t0 = sg_clock_seconds();
+    for (size_t i = 0; i < count; i++) {
+        if (game->desc->parse(game->instance, rooms[i].text, pos, err, sizeof err) != SG_OK)
+            die(rooms[i].text, err);
+        sg_estimate e;
+        if (sg_estimator_estimate(est, game, pos, NULL, &e, err, sizeof err) != SG_OK) {
+            r.failed++;
+            continue;
+        }
+        r.nodes += e.nodes;
+        if (!sg_value_eq(e.mean, mean[i]) || !sg_value_eq(e.temperature, temperature[i]))
+            r.disagree++;
+    }
+    r.seconds = sg_clock_seconds() - t0;
+    sg_estimator_free(est);
+    return r;
+}
+
+int main(int argc, char **argv)
+{
+    const char *build = argc > 1 ? argv[1] : "build";
+    int rounds = argc > 2 ? atoi(argv[2]) : 3;
+    if (rounds < 1 || rounds > ROUNDS_MAX) {
+        fprintf(stderr, "bench_tds: usage: bench_tds BUILD_DIR [ROUNDS 1..%d]\n", ROUNDS_MAX);
+        return 2;
+    }
+    char path[4096], err[256];
+    snprintf(path, sizeof path, "%s/games/amazons.so", build);
+    sg_plugin plugin;
+    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &plugin, err, sizeof err) != SG_OK)
+        die("open", err);
+    sg_params params = { "bench", "amazons", NULL, 0 };
+    void *inst;
+    if (plugin.desc.game->create(sg_default_host(), &params, &inst, err, sizeof err) != SG_OK)
+        die("create", err);
+    sg_game game;
+    sg_game_init(&game, plugin.desc.game, inst);
+
+    sg_room *rooms = NULL;
+    size_t count = 0;
+    if (sg_rooms_enumerate(ROOM_POINTS, SG_ROOMS_PAPER, &rooms, &count, err, sizeof err) !=
+        SG_OK)
+        die("rooms", err);
+    sg_value *mean = malloc(count * sizeof *mean);
+    sg_value *temperature = malloc(count * sizeof *temperature);
+    if (!mean || !temperature)
+        die("rooms", "out of memory");
+
+    double exact_s[ROUNDS_MAX], tds_s[ROUNDS_MAX], rate[ROUNDS_MAX];
+    tds_round last = { 0, 0, 0, 0 };
+    for (int k = 0; k < rounds; k++) {
+        /* Interleaved so that load on the shared machine hits both alike. */
+        exact_s[k] = exact_round(&game, rooms, count, mean, temperature);
+        last = tds_round_run(&game, rooms, count, mean, temperature);
+        tds_s[k] = last.seconds;
+        rate[k] = last.seconds > 0 ? (double)last.nodes / last.seconds : 0;
+    }
+    double e = median(exact_s, rounds), t = median(tds_s, rounds);
+    printf("bench_tds: all %zu %d-point Amazons rooms, median of %d round%s\n", count,
+           ROOM_POINTS, rounds, rounds == 1 ? "" : "s");
+    printf("  exact thermographs:              %.3f s\n", e);
+    printf("  exact TDS, C_-1(49/16, 1/16):    %.3f s, ratio TDS/exact %.1f\n", t,
+           e > 0 ? t / e : 0);
+    printf("  TDS nodes: %llu per round, %.0f nodes/s\n", (unsigned long long)last.nodes,
+           median(rate, rounds));
+    printf("  TDS against the exact values: %zu agree, %zu disagree, %zu failed\n",
+           count - last.disagree - last.failed, last.disagree, last.failed);
+
+    free(mean);
+    free(temperature);
+    free(rooms);
+    game.desc->destroy(inst);
+    sg_plugin_close(&plugin);
+    return 0;
+}
