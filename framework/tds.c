@@ -480,11 +480,23 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
                 *pt = sg_value_max(*pt, sd->first);
         }
     }
-    rc = best_move(&r, SG_LEFT, out->temperature, &out->has_best_left, &out->best_left, err,
-                   errlen);
-    if (rc == SG_OK)
-        rc = best_move(&r, SG_RIGHT, out->temperature, &out->has_best_right, &out->best_right,
+    if (sg_value_cmp(out->temperature, minus_one()) <= 0) {
+        /* Nobody moves in G before the -1 coupons: G plays like an integer, and a search
+         * that forces a move in G below them meets only pseudo-terminal positions. Like
+         * any number it has no sente threat above its temperature either. */
+        out->pseudo_left = out->pseudo_right = out->temperature;
+        rc = number_best_move(game, pos, SG_LEFT, &out->has_best_left, &out->best_left, err,
+                              errlen);
+        if (rc == SG_OK)
+            rc = number_best_move(game, pos, SG_RIGHT, &out->has_best_right,
+                                  &out->best_right, err, errlen);
+    } else {
+        rc = best_move(&r, SG_LEFT, out->temperature, &out->has_best_left, &out->best_left,
                        err, errlen);
+        if (rc == SG_OK)
+            rc = best_move(&r, SG_RIGHT, out->temperature, &out->has_best_right,
+                           &out->best_right, err, errlen);
+    }
     if (rc == SG_OK)
         rc = stops(&r, out, err, errlen);
     sg_coupons_free(&stack);
