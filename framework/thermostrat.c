@@ -5,6 +5,12 @@
 
 #include "sumgame/params.h"
 
+const sg_param_doc sg_thermostrat_param_docs[] = {
+    { "estimator", "exact", "thermographs come from exact analysis (the only choice)" },
+    { "max_positions", "0", "positions one exact analysis may visit (0 = no limit)" },
+    { NULL, NULL, NULL },
+};
+
 int sg_thermostrat_params(const sg_params *params, size_t *max_positions, char *err,
                           size_t errlen)
 {

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sumgame/game.h"
 #include "sumgame/host.h"
 #include "sumgame/sum.h"
 #include "sumgame/thermograph.h"
@@ -33,6 +34,8 @@ typedef struct sg_thermostrat_choice {
  * `exact` gives walls) and `max_positions` (0 = no limit). Rejects any other key. */
 int sg_thermostrat_params(const sg_params *params, size_t *max_positions, char *err,
                           size_t errlen);
+/* The documentation of those keys, for the strategies' descriptors. */
+extern const sg_param_doc sg_thermostrat_param_docs[];
 
 /* The thermographs of the live components of sum, in order, from cache. */
 int sg_thermostrat_thermographs(sg_thermo_cache *cache, const sg_sum *sum,

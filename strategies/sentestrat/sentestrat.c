@@ -153,19 +153,13 @@ static void stats(void *instance, sg_strategy_stats *out)
     *out = ((struct sentestrat *)instance)->stats;
 }
 
-static const sg_param_doc params_doc[] = {
-    { "estimator", "exact", "thermographs come from exact analysis (the only choice)" },
-    { "max_positions", "0", "positions one exact analysis may visit (0 = no limit)" },
-    { NULL, NULL, NULL },
-};
-
 static const sg_strategy_desc descriptor = {
     .abi_version = SG_ABI_VERSION,
     .size = sizeof(sg_strategy_desc),
     .name = "sentestrat",
     .version = "1.0",
     .description = "Sentestrat: answer moves that heat a component above the ambient, else Thermostrat",
-    .params = params_doc,
+    .params = sg_thermostrat_param_docs,
     .create = create,
     .destroy = destroy,
     .new_game = new_game,

@@ -142,3 +142,25 @@ void support_random_tree(sg_rng *rng, int depth, const char *const *leaves, size
     }
     strncat(buf, "}", cap - strlen(buf) - 1);
 }
+
+support_pos support_parse(const sg_game *game, const char *text)
+{
+    support_pos p;
+    memset(&p, 0xaa, sizeof p); /* garbage, so that unwritten bytes show */
+    char err[256] = "";
+    if (game->desc->parse(game->instance, text, p.b, err, sizeof err) != SG_OK)
+        fail_msg("parse '%s': %s", text, err);
+    return p;
+}
+
+const char *support_format(const sg_game *game, const support_pos *pos)
+{
+    static char buf[4096];
+    assert_int_equal(game->desc->format(game->instance, pos->b, buf, sizeof buf), SG_OK);
+    return buf;
+}
+
+bool support_same(const sg_game *game, const support_pos *a, const support_pos *b)
+{
+    return memcmp(a->b, b->b, game->desc->pos_size) == 0;
+}

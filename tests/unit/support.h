@@ -45,6 +45,15 @@ void support_game_close(support_game *g);
 void support_random_tree(sg_rng *rng, int depth, const char *const *leaves, size_t nleaves,
                          bool empty_sides, char *buf, size_t cap);
 
+/* A position buffer, and parse / format / compare through a game, failing the test on
+ * any error. support_format returns a buffer that the next call overwrites. */
+typedef struct support_pos {
+    unsigned char b[SG_POS_MAX];
+} support_pos;
+support_pos support_parse(const sg_game *game, const char *text);
+const char *support_format(const sg_game *game, const support_pos *pos);
+bool support_same(const sg_game *game, const support_pos *a, const support_pos *b);
+
 /* Writes text to a new temporary file and returns its path (free it). */
 char *support_temp_file(const char *suffix, const char *text);
 

@@ -36,28 +36,11 @@ static int close_amazons(void **state)
 static const sg_game_desc *D(void) { return amz.game.desc; }
 static void *I(void) { return amz.game.instance; }
 
-typedef struct pos {
-    unsigned char b[SG_POS_MAX];
-} pos;
+typedef support_pos pos;
 
-static pos parse_ok(const char *text)
-{
-    pos p;
-    memset(&p, 0xaa, sizeof p);
-    char err[256] = "";
-    if (D()->parse(I(), text, p.b, err, sizeof err) != SG_OK)
-        fail_msg("parse '%s': %s", text, err);
-    return p;
-}
-
-static bool same(const pos *a, const pos *b) { return memcmp(a->b, b->b, D()->pos_size) == 0; }
-
-static const char *fmt(const pos *p)
-{
-    static char buf[256];
-    assert_int_equal(D()->format(I(), p->b, buf, sizeof buf), SG_OK);
-    return buf;
-}
+static pos parse_ok(const char *text) { return support_parse(&amz.game, text); }
+static bool same(const pos *a, const pos *b) { return support_same(&amz.game, a, b); }
+static const char *fmt(const pos *p) { return support_format(&amz.game, p); }
 
 static const char *number_of(const char *text)
 {
