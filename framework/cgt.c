@@ -12,7 +12,9 @@ struct node {
     uint32_t neg;     /* id + 1 of the negative, 0 while unknown */
     bool number;
     bool canonical;   /* false for the temporary forms canonicalization compares against */
+    bool has_stops;   /* stop[] is set: numbers and canonical non-numbers */
     sg_value value;
+    sg_value stop[2]; /* Left and Right stops, for quick comparisons */
 };
 
 /* Open addressing from a 64-bit key to a 32-bit value; key 0 is never stored (keys are
@@ -193,6 +195,31 @@ static void canon_grow(sg_cgt *t)
     t->canon_cap = cap;
 }
 
+/* Stops of numbers and of canonical non-numbers: L(G) = max R(G^L), R(G) = min L(G^R).
+ * Temporary forms get none, since one of them may equal a number without looking like
+ * one, and then the recursion gives the wrong stops. */
+static void set_stops(const sg_cgt *t, struct node *n)
+{
+    if (n->number) {
+        n->has_stops = true;
+        return;
+    }
+    if (!n->canonical || !n->n[0] || !n->n[1])
+        return;
+    for (uint32_t i = 0; i < n->n[0] + n->n[1]; i++) {
+        const struct node *o = &t->nodes[t->opts[n->opt + i]];
+        if (!o->has_stops)
+            return;
+        int side = i < n->n[0] ? 0 : 1;
+        sg_value s = o->stop[!side];
+        if (i == 0 || i == n->n[0])
+            n->stop[side] = s;
+        else if (side == 0 ? sg_value_cmp(s, n->stop[0]) > 0 : sg_value_cmp(s, n->stop[1]) < 0)
+            n->stop[side] = s;
+    }
+    n->has_stops = true;
+}
+
 /* Appends a node whose options are opts[0..nl+nr); canonical nodes are hash-consed. */
 static sg_cg intern(sg_cgt *t, bool number, sg_value value, const sg_cg *opts, uint32_t nl,
                     uint32_t nr, bool canonical)
@@ -205,8 +232,10 @@ static sg_cg intern(sg_cgt *t, bool number, sg_value value, const sg_cg *opts, u
         t->cap = t->cap ? t->cap * 2 : 256;
         t->nodes = xrealloc(t->nodes, t->cap * sizeof *t->nodes);
     }
-    struct node n = { (uint32_t)t->nopts, { nl, nr }, 0, number, canonical, value };
+    struct node n = { (uint32_t)t->nopts, { nl, nr }, 0, number, canonical, false, value,
+                      { value, value } };
     copy_ids(t->opts + t->nopts, opts, nl + nr);
+    set_stops(t, &n);
     if (canonical) {
         if ((t->canon_used + 1) * 2 > t->canon_cap)
             canon_grow(t);
@@ -285,6 +314,14 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
     const struct node *a = &t->nodes[g], *b = &t->nodes[h];
     if (a->number && b->number)
         return sg_value_cmp(a->value, b->value) <= 0;
+    /* Stops decide many comparisons at once: they are order-preserving, and L(G) < R(H)
+     * gives L(G - H) <= L(G) - R(H) < 0, so G < H (Siegel, CGT, §II.4). */
+    if (a->has_stops && b->has_stops) {
+        if (sg_value_cmp(a->stop[0], b->stop[0]) > 0 || sg_value_cmp(a->stop[1], b->stop[1]) > 0)
+            return false;
+        if (sg_value_cmp(a->stop[0], b->stop[1]) < 0)
+            return true;
+    }
     uint64_t key = (uint64_t)g << 32 | h;
     uint32_t memo;
     if (map_get(&t->le, key, &memo))
