@@ -6,7 +6,9 @@
  *   - the αβ engine solving rooms and sums of rooms exactly, with and without its
  *     transposition table;
  *   - building the n-point room databases (`sumgame rooms N --values`) with one shared
- *     thermograph cache, against a fresh cache per room.
+ *     thermograph cache, against a fresh cache per room;
+ *   - building the full 4x4 database (`sumgame grid4x4`) against the 10-minute target of
+ *     issue #4, and per position against the plugin's thermograph engine.
  * Usage: bench_amazons BUILD_DIR [ROUNDS]
  *        bench_amazons BUILD_DIR --scaling [ROOMS] [CAP_SECONDS] [MIN_EMPTY [MAX_EMPTY]]
  * The second form is not part of `make bench`: it times exact analysis
@@ -20,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sumgame/amazons_grid_db.h"
 #include "sumgame/clock.h"
 #include "sumgame/loader.h"
 #include "sumgame/rng.h"
@@ -363,6 +366,45 @@ static void bench_databases(int rounds)
     }
 }
 
+/* The full 4x4 database (`sumgame grid4x4`): canonical forms of every position by
+ * retrograde analysis, then the thermographs of the positions listed up to symmetry.
+ * Beside it, the plugin's thermograph engine on the 6-point rooms, per position. */
+static void bench_grid_database(int rounds)
+{
+    double build[ROUNDS_MAX], rooms6[ROUNDS_MAX];
+    size_t listed = 0, forms = 0, count6 = 0;
+    char err[256];
+    for (int r = 0; r < rounds; r++) {
+        double t0 = sg_clock_seconds();
+        sg_grid_db *db;
+        if (sg_grid_db_build(&db, NULL, NULL, err, sizeof err) != SG_OK)
+            die("grid database", err);
+        sg_thermo_cache *cache = sg_thermo_cache_new(sg_grid_db_table(db));
+        if (!cache)
+            die("grid database", "out of memory");
+        listed = sg_grid_db_count(db);
+        for (size_t i = 0; i < listed; i++) {
+            sg_cg g;
+            if (sg_grid_db_value(db, sg_grid_db_position(db, i), &g) != SG_OK ||
+                !sg_thermograph_of(cache, g))
+                die("grid database", "thermograph failed");
+        }
+        forms = sg_cgt_size(sg_grid_db_table(db));
+        sg_thermo_cache_free(cache);
+        sg_grid_db_free(db);
+        build[r] = sg_clock_seconds() - t0;
+        rooms6[r] = build_database(6, true, &count6);
+    }
+    double a = median(build, rounds), b = median(rooms6, rounds);
+    printf("full 4x4 database (every blocked pattern, one amazon each), median of %d rounds:\n"
+           "  3932160 positions (%zu up to symmetry, %zu canonical forms) in %.2f s: "
+           "%.3f of the 10-minute target\n"
+           "  per position: %.2f us vs %.1f us for the plugin's thermograph engine on the "
+           "%zu 6-point rooms, ratio %.0f\n",
+           rounds, listed, forms, a, a / 600, a / 3932160 * 1e6, b / (double)count6 * 1e6,
+           count6, (b / (double)count6) / (a / 3932160));
+}
+
 /* ---- exact analysis time by empty squares (not in `make bench`) */
 
 static int scaling(int rooms, double cap, int min_empty, int max_empty)
@@ -468,6 +510,7 @@ int main(int argc, char **argv)
         bench_perft(rounds);
         bench_search(rounds);
         bench_databases(rounds);
+        bench_grid_database(rounds);
     }
     game.desc->destroy(inst);
     sg_plugin_close(&plugin);
