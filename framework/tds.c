@@ -114,20 +114,30 @@ static bool budget_spent(const run *r)
     return r->heuristic && !remaining_budget(r, &b);
 }
 
+/* How the top `taken` coupons left the stack before a search. */
+typedef enum prefix {
+    PREFIX_PLAYED, /* chosen by the players on an earlier PV: the search continues that
+                      line, so -1 coupons among them count towards pseudo-terminal */
+    PREFIX_FORCED  /* taken by fiat (the lowering step): nobody chose them, so they say
+                      nothing about the players' unwillingness to play in G */
+} prefix;
+
 /* Searches G + C after the top `taken` coupons are gone, mover to play; with game_first
  * the coupon is withheld until someone moves in G. Without with_stack it searches G
  * alone. A search that the budget stops before its first iteration is replaced by one of
  * depth 1, which always finishes: an estimate must answer something. */
-static int search(run *r, bool with_stack, size_t taken, bool game_first, sg_player mover,
-                  sg_search_result *res, char *err, size_t errlen)
+static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_first,
+                  sg_player mover, sg_search_result *res, char *err, size_t errlen)
 {
     sg_search_extra extra;
     sg_search_config config = { .max_depth = r->config->depth, .iterative = r->heuristic };
     bool spent = !remaining_budget(r, &config.budget);
     if (with_stack) {
-        /* The run of -1 coupons the forced prefix ends with, for pseudo-terminal play. */
+        /* A position is pseudo-terminal when both players have taken a -1 coupon as their
+         * last move: the run of -1 coupons the played prefix ends with carries over into
+         * the search; a forced prefix starts a new run. */
         unsigned run_of_minus = 0;
-        for (size_t i = taken; i-- > 0 && run_of_minus < 2;) {
+        for (size_t i = taken; how == PREFIX_PLAYED && i-- > 0 && run_of_minus < 2;) {
             if (!sg_value_eq(sg_coupons_at(r->stack, i), minus_one()))
                 break;
             run_of_minus++;
@@ -200,7 +210,8 @@ static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen
     size_t t_index = 0;
     sg_value score = zero(), t_value = minus_one();
     for (;;) {
-        int rc = search(r, true, taken, false, mover_after(taken, p), &res, err, errlen);
+        int rc = search(r, true, taken, PREFIX_PLAYED, false, mover_after(taken, p), &res, err,
+                        errlen);
         if (rc != SG_OK)
             return rc;
         score = forced_score(r, taken, p, &res);
@@ -242,17 +253,19 @@ static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen
     }
     out->first = t_value;
 
-    /* Determining the temperature: lower t while the score stays (complete searches). */
+    /* Determining the temperature (complete searches): while taking every coupon down to
+     * the next lower one, t - delta, before anyone may move in G leaves the score
+     * unchanged, t := t - delta. No game is colder than -1, so the lowering ends at the
+     * first -1 coupon; reaching it needs the forced -1 not to count towards a
+     * pseudo-terminal position (PREFIX_FORCED), else the opponent could end play at once
+     * with G scored 0, which changes the score of every G that equals a non-zero
+     * integer without being recognized as one. */
     if (have_t && r->exact) {
-        /* A game that is not a number has a temperature of at least 0. Below 0 a player
-         * whose move in G only costs what a negative coupon costs (Right in 10|0||0) can
-         * delay it for free, so the lowering would not stop there. */
-        bool nonnegative = sg_value_cmp(t_value, zero()) >= 0;
         for (size_t j = t_index + 1; j < c->count; j++) {
-            if ((nonnegative && sg_value_cmp(sg_coupons_at(c, j), zero()) < 0) ||
-                budget_spent(r))
+            if (sg_value_cmp(t_value, minus_one()) <= 0 || budget_spent(r))
                 break;
-            int rc = search(r, true, j + 1, false, mover_after(j + 1, p), &res, err, errlen);
+            int rc = search(r, true, j + 1, PREFIX_FORCED, false, mover_after(j + 1, p), &res,
+                            err, errlen);
             if (rc != SG_OK)
                 return rc;
             if (!res.exact || !sg_value_eq(forced_score(r, j + 1, p, &res), score))
@@ -282,7 +295,7 @@ static int best_move(run *r, sg_player p, sg_value t, bool *has, sg_move *move, 
     while (top + 1 < c->count && sg_value_cmp(sg_coupons_at(c, top + 1), t) >= 0)
         top++;
     sg_search_result res;
-    rc = search(r, true, top, true, p, &res, err, errlen);
+    rc = search(r, true, top, PREFIX_FORCED, true, p, &res, err, errlen);
     if (rc != SG_OK)
         return rc;
     if (res.pv_length == 0 || res.pv[0].component == SG_EXTRA_COMPONENT) {
@@ -379,7 +392,7 @@ static int stops(run *r, sg_estimate *out, char *err, size_t errlen)
     sg_search_result res;
     for (int k = 0; k < 2; k++) {
         sg_player who = k == 0 ? SG_LEFT : SG_RIGHT;
-        int rc = search(r, false, 0, false, who, &res, err, errlen);
+        int rc = search(r, false, 0, PREFIX_PLAYED, false, who, &res, err, errlen);
         if (rc != SG_OK)
             return rc;
         sg_value v = res.score;

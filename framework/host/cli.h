@@ -12,6 +12,7 @@ int cmd_match(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_rooms(int argc, char **argv);
+int cmd_experiment(int argc, char **argv);
 int cmd_grid(int argc, char **argv);
 int cmd_check_plugin(int argc, char **argv);
 

@@ -17,6 +17,7 @@ static const struct {
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [key=value ...]" },
     { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
     { "rooms", cmd_rooms, "rooms N [--distinct] [--values] [--json] [--out FILE]" },
+    { "experiment", cmd_experiment, "experiment FILE.ini [--sizes LIST] [--deltas LIST] [--depths LIST] [--combine auto|max|average] [--json]" },
     { "grid4x4", cmd_grid, "grid4x4 [--test-set] [--seed S] [--json] [--out FILE]" },
     { "check-plugin", cmd_check_plugin, "check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S] [--count N] [--depth D] [--playouts P]" },
 };

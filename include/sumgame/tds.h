@@ -11,7 +11,8 @@
  *      is continued by searching again after those coupons, which keeps the score);
  *   3. exact searches only ("determining the temperature"): while taking every coupon
  *      down to the next lower one, t - delta, before anyone may move in G leaves the score
- *      unchanged, t := t - delta.
+ *      unchanged, t := t - delta, ending at the first -1 coupon. Coupons forced this way
+ *      do not count towards a pseudo-terminal position (two consecutive -1 coupons).
  * A PV that moves in G first (fail low) means the stack was not hot enough: t_max is
  * doubled and the search repeated (exact searches always, heuristic ones twice at most).
  * A PV that reaches the -1 coupons without moving in G (fail high) gives t = -1; a
