@@ -33,6 +33,7 @@ struct sg_cgt {
     uint32_t *canon; /* id + 1 per slot, hashed by content */
     size_t canon_cap, canon_used;
     struct map le, add, positions;
+    struct map oracle; /* position key -> 0 (not a number) or id + 1: the first answer */
 };
 
 static uint64_t mix(uint64_t z)
@@ -148,6 +149,7 @@ void sg_cgt_free(sg_cgt *t)
     map_free(&t->le);
     map_free(&t->add);
     map_free(&t->positions);
+    map_free(&t->oracle);
     free(t);
 }
 
@@ -701,30 +703,42 @@ struct walk {
 
 static int walk_position(struct walk *w, const void *pos, sg_cg *out);
 
-/* The canonical form of a position as played, adding the parts when it splits. */
+/* The canonical form of a position as played, adding the parts when it splits. Most
+ * positions split into few small parts, which fit on the stack. */
+#define PARTS_STACK 4096
 static int walk_result(struct walk *w, const void *pos, sg_cg *out)
 {
     const sg_game_desc *d = w->game->desc;
     if (!d->split)
         return walk_position(w, pos, out);
-    size_t size = d->pos_size, n = 0, cap = 64;
-    unsigned char *parts = malloc(cap * ((size + 15) & ~(size_t)15));
-    if (!parts)
-        return SG_ERR_NOMEM;
-    int rc = d->split(w->game->instance, pos, parts, cap, &n);
+    size_t size = d->pos_size, stride = (size + 15) & ~(size_t)15, n = 0;
+    _Alignas(16) unsigned char small[PARTS_STACK];
+    size_t cap = PARTS_STACK / stride;
+    unsigned char *parts = small;
+    int rc = cap ? d->split(w->game->instance, pos, parts, cap, &n) : SG_ERR_RANGE;
+    if (rc == SG_ERR_RANGE) {
+        cap = cap > 64 ? cap * 2 : 64;
+        parts = malloc(cap * stride);
+        if (!parts)
+            return SG_ERR_NOMEM;
+        rc = d->split(w->game->instance, pos, parts, cap, &n);
+    }
     if (rc != SG_OK) {
         snprintf(w->err, w->errlen, "%s: split failed", d->name);
-        free(parts);
+        if (parts != small)
+            free(parts);
         return rc;
     }
-    *out = sg_cgt_number(w->t, sg_value_int(0));
     for (size_t i = 0; i < n && rc == SG_OK; i++) {
         sg_cg part;
         rc = walk_position(w, parts + i * size, &part);
         if (rc == SG_OK)
-            rc = sg_cgt_add(w->t, *out, part, out);
+            rc = i == 0 ? (*out = part, SG_OK) : sg_cgt_add(w->t, *out, part, out);
     }
-    free(parts);
+    if (n == 0)
+        *out = sg_cgt_number(w->t, sg_value_int(0));
+    if (parts != small)
+        free(parts);
     return rc;
 }
 
@@ -732,15 +746,18 @@ static int walk_position(struct walk *w, const void *pos, sg_cg *out)
 {
     const sg_game_desc *d = w->game->desc;
     void *inst = w->game->instance;
-    sg_value x;
-    if (d->number(inst, pos, &x)) {
-        *out = sg_cgt_number(w->t, x);
-        return SG_OK;
-    }
+    /* The memo first: a plugin's number() may search (Amazons settles rooms exactly), and
+     * numbers are memoized like other positions. */
     uint64_t key = mix(d->hash(inst, pos) ^ w->game->salt);
     uint32_t memo;
     if (map_get(&w->t->positions, key, &memo)) {
         *out = memo;
+        return SG_OK;
+    }
+    sg_value x;
+    if (d->number(inst, pos, &x)) {
+        *out = sg_cgt_number(w->t, x);
+        map_put(&w->t->positions, key, *out);
         return SG_OK;
     }
     if (w->max_positions && ++w->visited > w->max_positions) {
@@ -792,10 +809,21 @@ int sg_cgt_from_game(sg_cgt *t, const sg_game *game, const void *pos, size_t max
 
 bool sg_cgt_number_oracle(void *oracle, const sg_game *game, const void *pos, sg_value *value)
 {
+    /* A position gets the answer it got first: with a budget, a later question could be
+     * answered (its subtree memoized meanwhile) where an earlier one was not, and a sum
+     * must not freeze a position on one path and play it out on another (a search
+     * keys its table on the position). */
     sg_cgt_oracle *o = oracle;
+    sg_cgt *t = o->table;
+    uint64_t key = mix(game->desc->hash(game->instance, pos) ^ game->salt);
+    uint32_t memo;
+    if (map_get(&t->oracle, key, &memo))
+        return memo && sg_cgt_is_number(t, memo - 1, value);
     char err[256];
     sg_cg g;
-    if (sg_cgt_from_game(o->table, game, pos, o->max_positions, &g, err, sizeof err) != SG_OK)
-        return false;
-    return sg_cgt_is_number(o->table, g, value);
+    bool number = sg_cgt_from_game(t, game, pos, o->max_positions, &g, err, sizeof err) ==
+                      SG_OK &&
+                  sg_cgt_is_number(t, g, value);
+    map_put(&t->oracle, key, number ? g + 1 : 0);
+    return number;
 }
