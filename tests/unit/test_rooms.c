@@ -323,6 +323,49 @@ static void test_errors(void **state)
     }
 }
 
+/* The number oracle of solve keeps each position's first answer: a 6-point room equal to
+ * an integer that a one-position analysis cannot show to be one stays unfrozen after its
+ * canonical form has been found, while a fresh, unbounded oracle recognizes it. */
+static void test_oracle_first_answer_sticks(void **state)
+{
+    (void)state;
+    FILE *f = fopen("conf/data/amazons-rooms-6.txt", "r");
+    assert_non_null(f);
+    char line[256], err[256];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        char text[32], mean[32], temperature[32];
+        if (line[0] == '#' || sscanf(line, "%31s %31s %31s", text, mean, temperature) != 3 ||
+            strcmp(temperature, "-1") != 0)
+            continue;
+        support_pos pos = support_parse(&amz.game, text);
+        sg_value v;
+        if (amz.game.desc->number(amz.game.instance, pos.b, &v))
+            continue; /* the game knows it: no oracle needed */
+        sg_cgt_oracle bounded = { sg_cgt_new(), 1 };
+        assert_non_null(bounded.table);
+        if (!sg_cgt_number_oracle(&bounded, &amz.game, pos.b, &v)) {
+            found = true;
+            sg_cg g;
+            assert_int_equal(sg_cgt_from_game(bounded.table, &amz.game, pos.b, 0, &g, err,
+                                              sizeof err),
+                             SG_OK);
+            assert_true(sg_cgt_is_number(bounded.table, g, NULL));
+            assert_false(sg_cgt_number_oracle(&bounded, &amz.game, pos.b, &v));
+            sg_cgt_oracle unbounded = { sg_cgt_new(), 0 };
+            assert_non_null(unbounded.table);
+            assert_true(sg_cgt_number_oracle(&unbounded, &amz.game, pos.b, &v));
+            char m[SG_VALUE_TEXT_MAX];
+            sg_value_format(v, m, sizeof m);
+            assert_string_equal(m, mean);
+            sg_cgt_free(unbounded.table);
+        }
+        sg_cgt_free(bounded.table);
+    }
+    fclose(f);
+    assert_true(found);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_databases_rebuild),
         cmocka_unit_test(test_out_file_and_json),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_oracle_first_answer_sticks),
     };
     return cmocka_run_group_tests(tests, open_amazons, close_amazons);
 }
