@@ -167,40 +167,6 @@ static bool pl_cap(const sg_pl *f, sg_value t, sg_pl *out)
     return true;
 }
 
-/* below on [-1, 0), then above from 0 on. The two agree at 0. */
-static bool pl_splice_at_zero(const sg_pl *below, const sg_pl *above, sg_pl *out)
-{
-    if (!pl_alloc(out, below->n + above->n + 1))
-        return false;
-    sg_value zero = sg_value_int(0);
-    for (size_t i = 0; i < below->n && sg_value_cmp(below->t[i], zero) < 0; i++)
-        pl_push(out, below->t[i], below->x[i], below->slope[i]);
-    pl_push(out, zero, sg_pl_eval(above, zero), slope_at(above, zero));
-    for (size_t i = 0; i < above->n; i++)
-        if (sg_value_cmp(above->t[i], zero) > 0)
-            pl_push(out, above->t[i], above->x[i], above->slope[i]);
-    return true;
-}
-
-/* Below temperature 0 cooling does not respect equality of games, so there the walls are
- * those of the canonical form (Siegel's definition); from 0 up, where every form of a
- * game has the same walls, they are kept as computed from the position's own options. */
-static int splice_canonical_subzero(sg_thermograph *th, const sg_thermograph *canon)
-{
-    sg_pl left, right;
-    if (!pl_splice_at_zero(&canon->left_wall, &th->left_wall, &left))
-        return SG_ERR_NOMEM;
-    if (!pl_splice_at_zero(&canon->right_wall, &th->right_wall, &right)) {
-        pl_free(&left);
-        return SG_ERR_NOMEM;
-    }
-    pl_free(&th->left_wall);
-    pl_free(&th->right_wall);
-    th->left_wall = left;
-    th->right_wall = right;
-    return SG_OK;
-}
-
 /* The largest t' >= t up to which f keeps the value f(t): the end of a flat run. */
 static sg_value flat_end(const sg_pl *f, sg_value t)
 {
@@ -313,18 +279,11 @@ out:
 
 /* ---- caches ---- */
 
-struct pos_entry {
-    uint64_t key;
-    sg_thermograph *th;
-};
-
 struct sg_thermo_cache {
     sg_cgt *table;
     bool owns_table;
     sg_thermograph **by_id; /* indexed by sg_cg */
     size_t ids;
-    struct pos_entry *pos; /* open addressing on key (0 = empty) */
-    size_t pos_cap, pos_used;
 };
 
 sg_thermo_cache *sg_thermo_cache_new(sg_cgt *table)
@@ -350,16 +309,9 @@ static void forget_thermographs(sg_thermo_cache *c)
             sg_thermograph_free(c->by_id[i]);
             free(c->by_id[i]);
         }
-    for (size_t i = 0; i < c->pos_cap; i++)
-        if (c->pos[i].key && c->pos[i].th) {
-            sg_thermograph_free(c->pos[i].th);
-            free(c->pos[i].th);
-        }
     free(c->by_id);
-    free(c->pos);
     c->by_id = NULL;
-    c->pos = NULL;
-    c->ids = c->pos_cap = c->pos_used = 0;
+    c->ids = 0;
 }
 
 int sg_thermo_cache_reset(sg_thermo_cache *c)
@@ -440,155 +392,30 @@ const sg_thermograph *sg_thermograph_of(sg_thermo_cache *c, sg_cg g)
     return stored;
 }
 
-static uint64_t mix(uint64_t z)
-{
-    z += UINT64_C(0x9E3779B97F4A7C15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return (z ^ (z >> 31)) | 1; /* never 0: 0 marks an empty slot */
-}
-
-static sg_thermograph **pos_slot(sg_thermo_cache *c, uint64_t key)
-{
-    if ((c->pos_used + 1) * 2 > c->pos_cap) {
-        size_t cap = c->pos_cap ? c->pos_cap * 2 : 1024;
-        struct pos_entry *n = calloc(cap, sizeof *n);
-        if (!n)
-            return NULL;
-        for (size_t i = 0; i < c->pos_cap; i++)
-            if (c->pos[i].key) {
-                size_t k = c->pos[i].key & (cap - 1);
-                while (n[k].key)
-                    k = (k + 1) & (cap - 1);
-                n[k] = c->pos[i];
-            }
-        free(c->pos);
-        c->pos = n;
-        c->pos_cap = cap;
-    }
-    size_t k = key & (c->pos_cap - 1);
-    while (c->pos[k].key && c->pos[k].key != key)
-        k = (k + 1) & (c->pos_cap - 1);
-    if (!c->pos[k].key) {
-        c->pos[k].key = key;
-        c->pos_used++;
-    }
-    return &c->pos[k].th;
-}
-
+/* Walls at t >= 0 depend only on a game's value (cooling is well defined on values), and
+ * below 0, as for pseudo-temperatures, sumgame takes them from the canonical form (see
+ * thermograph.h), so a position's thermograph is its canonical form's: one memoized walk
+ * of the plugin's moves, and one thermograph per distinct value however many positions
+ * share it. (The walls computed from a position's own options are kept for checking, in
+ * sg_thermograph_unmemoized.) */
 int sg_thermograph_of_position(sg_thermo_cache *c, const sg_game *game, const void *pos,
                                size_t max_positions, const sg_thermograph **out, char *err,
                                size_t errlen)
 {
-    const sg_game_desc *d = game->desc;
-    uint64_t key = mix(d->hash(game->instance, pos) ^ game->salt);
-    sg_thermograph **slot = pos_slot(c, key);
-    if (!slot)
-        return SG_ERR_NOMEM;
-    if (*slot) {
-        *out = *slot;
-        return SG_OK;
-    }
-    /* Only equality with a number needs the canonical form; the walls come from the
-     * position's own options, dominated and reversible ones included. */
     sg_cg canon;
     int rc = sg_cgt_from_game(c->table, game, pos, max_positions, &canon, err, errlen);
     if (rc != SG_OK)
         return rc;
-    sg_thermograph th;
-    sg_value x;
-    if (sg_cgt_is_number(c->table, canon, &x)) {
-        rc = number_thermograph(x, &th);
-    } else {
-        size_t cap = 0, count[2] = { 0, 0 };
-        const sg_pl **walls = NULL;
-        _Alignas(16) unsigned char next[SG_POS_MAX];
-        for (int s = 0; s < 2 && rc == SG_OK; s++) {
-            size_t n = 0;
-            rc = d->moves(game->instance, pos, (sg_player)s, NULL, 0, &n);
-            sg_move *moves = malloc((n + 1) * sizeof *moves);
-            if (rc == SG_ERR_RANGE || rc == SG_OK)
-                rc = moves ? d->moves(game->instance, pos, (sg_player)s, moves, n, &n)
-                           : SG_ERR_NOMEM;
-            if (rc == SG_OK && count[0] + n + 1 > cap) {
-                cap = count[0] + n + 1;
-                const sg_pl **grown = realloc(walls, cap * sizeof *grown);
-                if (!grown)
-                    rc = SG_ERR_NOMEM;
-                else
-                    walls = grown;
-            }
-            for (size_t i = 0; i < n && rc == SG_OK; i++) {
-                rc = d->play(game->instance, pos, (sg_player)s, moves[i], next, err, errlen);
-                const sg_thermograph *o = NULL;
-                if (rc == SG_OK)
-                    rc = sg_thermograph_of_played(c, game, next, max_positions, &o, err, errlen);
-                if (rc == SG_OK)
-                    walls[count[0] + count[1]] = s == 0 ? &o->right_wall : &o->left_wall;
-                if (rc == SG_OK)
-                    count[s]++;
-            }
-            free(moves);
-        }
-        /* The recursion may have moved the slot: it is looked up again below. */
-        if (rc == SG_OK)
-            rc = scaffold_thermograph(walls, count[0], walls + count[0], count[1], &th);
-        free(walls);
-        if (rc == SG_OK) {
-            const sg_thermograph *by_canon = sg_thermograph_of(c, canon);
-            rc = by_canon ? splice_canonical_subzero(&th, by_canon) : SG_ERR_NOMEM;
-            /* Above the temperature a scaffold depends on the form (a reversible option
-             * and its replacement have different scaffolds there), so pseudo-
-             * temperatures, a property of scaffolds, are taken from the canonical form. */
-            if (rc == SG_OK) {
-                th.pseudo_left = by_canon->pseudo_left;
-                th.pseudo_right = by_canon->pseudo_right;
-            }
-            if (rc != SG_OK)
-                sg_thermograph_free(&th);
-        }
-    }
-    if (rc != SG_OK)
-        return rc;
-    sg_thermograph *stored = malloc(sizeof *stored);
-    if (!stored) {
-        sg_thermograph_free(&th);
-        return SG_ERR_NOMEM;
-    }
-    *stored = th;
-    slot = pos_slot(c, key);
-    if (!slot) {
-        sg_thermograph_free(stored);
-        free(stored);
-        return SG_ERR_NOMEM;
-    }
-    *slot = stored;
-    *out = stored;
-    return SG_OK;
+    *out = sg_thermograph_of(c, canon);
+    return *out ? SG_OK : SG_ERR_NOMEM;
 }
 
 int sg_thermograph_of_played(sg_thermo_cache *c, const sg_game *game, const void *pos,
                              size_t max_positions, const sg_thermograph **out, char *err,
                              size_t errlen)
 {
-    const sg_game_desc *d = game->desc;
-    size_t parts = 1;
-    if (d->split) {
-        /* Only the number of parts matters here: a cap of 1 reports it. */
-        _Alignas(16) unsigned char probe[SG_POS_MAX];
-        int rc = d->split(game->instance, pos, probe, 1, &parts);
-        if (rc != SG_OK && rc != SG_ERR_RANGE)
-            return rc;
-    }
-    if (parts == 1)
-        return sg_thermograph_of_position(c, game, pos, max_positions, out, err, errlen);
-    /* A sum of parts: its walls come from the canonical form of the sum. */
-    sg_cg sum;
-    int rc = sg_cgt_from_game(c->table, game, pos, max_positions, &sum, err, errlen);
-    if (rc != SG_OK)
-        return rc;
-    *out = sg_thermograph_of(c, sum);
-    return *out ? SG_OK : SG_ERR_NOMEM;
+    /* The canonical walk adds the parts of a position that splits. */
+    return sg_thermograph_of_position(c, game, pos, max_positions, out, err, errlen);
 }
 
 int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const void *pos,

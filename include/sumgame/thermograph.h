@@ -61,15 +61,18 @@ int sg_thermo_cache_reset(sg_thermo_cache *cache);
 /* The cached thermograph of g (owned by the cache; valid until the cache is freed). */
 const sg_thermograph *sg_thermograph_of(sg_thermo_cache *cache, sg_cg g);
 
-/* The thermograph of a plugin position, computed from the plugin's own moves (not from
- * the canonical form), memoized by position hash. Canonical forms are used only to
- * recognize positions that equal numbers. On success *out points into the cache. */
+/* The thermograph of a plugin position: that of its canonical form, built from the
+ * plugin's moves (sg_cgt_from_game, memoized by position hash), so positions of equal
+ * value share one thermograph. From t = 0 up this equals the thermograph of the
+ * position's own options; below 0 and for pseudo-temperatures the canonical form is
+ * sumgame's definition. On success *out points into the cache. */
 int sg_thermograph_of_position(sg_thermo_cache *cache, const sg_game *game, const void *pos,
                                size_t max_positions, const sg_thermograph **out, char *err,
                                size_t errlen);
 
 /* The thermograph of a position as a move left it: when the game splits it into parts,
- * the thermograph of their sum (through canonical forms), else as above. */
+ * the thermograph of their sum. The same as sg_thermograph_of_position, which adds the
+ * parts too; kept for callers that say which they mean. */
 int sg_thermograph_of_played(sg_thermo_cache *cache, const sg_game *game, const void *pos,
                              size_t max_positions, const sg_thermograph **out, char *err,
                              size_t errlen);
