@@ -71,7 +71,7 @@ static int write_rows(FILE *out, sg_grid_db *db, sg_thermo_cache *cache, const s
 
 int cmd_grid(int argc, char **argv)
 {
-    const char *out_path = NULL;
+    const char *out_path = NULL, *plugin_path = NULL;
     const char *seed_text = NULL;
     bool json = false, test_set = false;
     const args_option options[] = {
@@ -79,6 +79,8 @@ int cmd_grid(int argc, char **argv)
         { "--test-set", ARGS_FLAG, &test_set, 0, 0, NULL },
         { "--seed", ARGS_STRING, &seed_text, 0, 0, NULL },
         { "--out", ARGS_STRING, &out_path, 0, 0, NULL },
+        /* Accepted as by every command; the database needs no plugin. */
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)
@@ -94,20 +96,30 @@ int cmd_grid(int argc, char **argv)
     else if (status == 0 && seed_text && !args_parse_uint(seed_text, 0, UINT64_MAX, &seed))
         status = cli_usage("grid4x4: --seed '%.40s': expected a non-negative integer",
                            seed_text);
-    else if (status == 0 && out_path && !*out_path)
-        status = cli_usage("grid4x4: --out: empty file name");
     free(pos_args);
+    (void)plugin_path;
     if (status != 0)
         return status;
+
+    /* The file is written beside its destination and renamed into place when complete,
+     * so a bad path fails before the build, and a failure never truncates an old file. */
+    char part[4096];
+    FILE *out = stdout;
+    if (out_path) {
+        if (snprintf(part, sizeof part, "%s.part", out_path) >= (int)sizeof part)
+            return cli_usage("grid4x4: --out: path too long");
+        if (!(out = fopen(part, "w")))
+            return cli_fail("grid4x4: --out %.200s: %s", out_path, strerror(errno));
+    }
 
     char err[256];
     sg_grid_db *db = NULL;
     progress_ctx ctx = { sg_clock_seconds() };
     if (sg_grid_db_build(&db, isatty(STDERR_FILENO) ? report : NULL, &ctx, err, sizeof err) !=
         SG_OK)
-        return cli_fail("%s", err);
-    size_t *rows = NULL, count = sg_grid_db_count(db);
-    if (test_set) {
+        status = cli_fail("%s", err);
+    size_t *rows = NULL, count = db ? sg_grid_db_count(db) : 0;
+    if (status == 0 && test_set) {
         size_t cap = 1024;
         rows = malloc(cap * sizeof *rows);
         if (!rows || sg_grid_db_sample(db, sg_grid_lecture_quota, seed, rows, cap, &count) !=
@@ -117,17 +129,18 @@ int cmd_grid(int argc, char **argv)
     sg_thermo_cache *cache = status ? NULL : sg_thermo_cache_new(sg_grid_db_table(db));
     if (status == 0 && !cache)
         status = cli_fail("grid4x4: out of memory");
-    if (status == 0) {
-        FILE *out = stdout;
-        if (out_path && !(out = fopen(out_path, "w"))) {
+    if (status == 0 && write_rows(out, db, cache, rows, count, test_set, seed, json) != SG_OK)
+        status = cli_fail("grid4x4: thermograph failed (out of memory)");
+    if (out != stdout ? fclose(out) != 0 : fflush(out) != 0) {
+        if (status == 0)
+            status = cli_fail("grid4x4: cannot write %.200s: %s",
+                              out_path ? out_path : "standard output", strerror(errno));
+    }
+    if (out_path) {
+        if (status == 0 && rename(part, out_path) != 0)
             status = cli_fail("grid4x4: --out %.200s: %s", out_path, strerror(errno));
-        } else {
-            if (write_rows(out, db, cache, rows, count, test_set, seed, json) != SG_OK)
-                status = cli_fail("grid4x4: thermograph failed (out of memory)");
-            if (out != stdout ? fclose(out) != 0 : fflush(out) != 0)
-                status = cli_fail("grid4x4: cannot write %.200s: %s",
-                                  out_path ? out_path : "standard output", strerror(errno));
-        }
+        if (status != 0)
+            remove(part);
     }
     sg_thermo_cache_free(cache);
     free(rows);

@@ -269,6 +269,11 @@ static void test_cli_errors(void **state)
         { "grid4x4 --seed 3", "grid4x4: --seed needs --test-set" },
         { "grid4x4 --test-set --seed -1", "grid4x4: --seed '-1'" },
         { "grid4x4 --out ''", "grid4x4: --out: empty value" },
+        /* before the build: a bad path costs nothing */
+        { "grid4x4 --out /nonexistent-dir/db.txt",
+          "grid4x4: --out /nonexistent-dir/db.txt: No such file or directory" },
+        /* --plugin-path is taken, as by every command */
+        { "grid4x4 --plugin-path /tmp extra", "grid4x4: unexpected argument 'extra'" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         support_run r = support_host(cases[i][0], NULL);
