@@ -42,6 +42,37 @@ static void report(int fd, const char *fmt, ...)
 
 static char side_letter(sg_player p) { return p == SG_LEFT ? 'L' : 'R'; }
 
+/* The mover has no move in any live component, yet some are not settled: the game
+ * could not find their values within its own budget (Amazons: a room where one colour is
+ * walled in next to the other's amazon). Each such component is an integer in the
+ * opponent's favour (the mover has no option there), so play is over for the mover
+ * unless it holds settled moves elsewhere. The score is the settled total plus each live
+ * component's number, or else its evaluate() rounded to an integer and clamped to the
+ * opponent's side: exact win or loss in almost all cases, an estimated margin. False when
+ * a component has neither. */
+static bool estimate_stuck(const sg_sum *sum, sg_player mover, sg_value *out)
+{
+    sg_value total = sg_sum_frozen(sum);
+    for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
+        const sg_game *game = sg_sum_game(sum, i);
+        const void *pos = sg_sum_pos(sum, i);
+        sg_value v;
+        if (!game->desc->number(game->instance, pos, &v)) {
+            if (!game->desc->evaluate)
+                return false;
+            int64_t k = sg_value_floor(sg_value_add(game->desc->evaluate(game->instance, pos,
+                                                                          mover),
+                                                    sg_value_make(1, 1)));
+            if (mover == SG_RIGHT ? k < 0 : k > 0)
+                k = 0;
+            v = sg_value_int(k);
+        }
+        total = sg_value_add(total, v);
+    }
+    *out = total;
+    return true;
+}
+
 void match_play_game(const match_plan *plan, unsigned long long g, int fd)
 {
     double start = sg_clock_seconds();
@@ -68,16 +99,22 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         return;
     }
     sg_player who = match_first_player(plan, g);
-    bool forfeit = false;
+    bool forfeit = false, estimated = false;
+    sg_value estimate = sg_value_int(0);
     char err[512], text[256];
     while (!sg_sum_is_over(cur)) {
         const match_side *side = who == SG_LEFT ? left : right;
         size_t count = 0;
         int rc = sg_sum_moves(cur, who, NULL, 0, &count);
+        if (rc == SG_OK && count == 0 && estimate_stuck(cur, who, &estimate)) {
+            report(fd, "S estimated");
+            estimated = true;
+            break;
+        }
         if ((rc != SG_OK && rc != SG_ERR_RANGE) || count == 0) {
-            /* The game's contract says this cannot happen (a component where one player
-             * has no move is an integer, hence settled); the mover takes the loss so the
-             * match goes on, and the reason says whose fault it was. */
+            /* The mover has no move in any live component and a game could not say what
+             * one is worth: the mover takes the loss so the match goes on, and the reason
+             * says whose fault it was. */
             report(fd, "F %c game error: %s has no move in the live sum", side_letter(who),
                    who == SG_LEFT ? "left" : "right");
             forfeit = true;
@@ -118,7 +155,7 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
     }
     char score[64] = "-";
     if (!forfeit)
-        sg_value_format(sg_sum_frozen(cur), score, sizeof score);
+        sg_value_format(estimated ? estimate : sg_sum_frozen(cur), score, sizeof score);
     report(fd, "E %s %llu %llu %.3f", score, (unsigned long long)nodes[SG_LEFT],
            (unsigned long long)nodes[SG_RIGHT], sg_clock_seconds() - start);
     sg_sum_free(cur);

@@ -28,6 +28,7 @@ typedef struct record {
     sg_player loser;      /* of a forfeit */
     char *reason;         /* of a forfeit */
     bool has_score;
+    bool estimated;       /* the score is partly the games' evaluation (match_play.c) */
     sg_value score;       /* final score, Left's view */
     unsigned long long nodes[2];
     double seconds;
@@ -123,6 +124,8 @@ static void on_line(record *r, worker *w, const char *line)
     } else if (line[0] == 'F' && line[1] == ' ' && (line[2] == 'L' || line[2] == 'R') &&
                line[3] == ' ') {
         forfeit(r, line[2] == 'L' ? SG_LEFT : SG_RIGHT, line + 4);
+    } else if (line[0] == 'S' && line[1] == ' ') {
+        r->estimated = true;
     } else if (line[0] == 'E' && line[1] == ' ') {
         char score[64];
         unsigned long long nl, nr;
@@ -254,6 +257,7 @@ static void write_line(FILE *f, const match_plan *plan, unsigned long long g, co
         fjson_string(f, r->reason ? r->reason : "forfeit");
     else
         fputs("null", f);
+    fprintf(f, ",\"score_estimated\":%s", r->estimated && !r->forfeit ? "true" : "false");
     fprintf(f, ",\"moves\":[%s],\"nodes_left\":%llu,\"nodes_right\":%llu,\"seconds\":%.3f}\n",
             r->moves_json ? r->moves_json : "", r->nodes[SG_LEFT], r->nodes[SG_RIGHT],
             r->seconds);

@@ -10,7 +10,8 @@
  * that variant changes play's input, lists moves in an order that alternates between
  * calls (kept in the instance), and never reports heap 1 as a number, so check-plugin's
  * FAIL paths have something to find. crashing_subtract.c sets SUBTRACT_CRASHES: play
- * from heap 3 raises SIGSEGV, as a plugin bug would. Links nothing: parameters are parsed by hand. */
+ * from heap 3 raises SIGSEGV, as a plugin bug would. numberless_subtract.c sets
+ * SUBTRACT_NUMBERLESS: heap 1 is not reported as a number, and evaluate() gives the heap. Links nothing: parameters are parsed by hand. */
 #ifndef SUMGAME_TEST_SUBTRACT_GAME_H
 #define SUMGAME_TEST_SUBTRACT_GAME_H
 
@@ -27,6 +28,9 @@
 #endif
 #ifndef SUBTRACT_CRASHES
 #define SUBTRACT_CRASHES 0
+#endif
+#ifndef SUBTRACT_NUMBERLESS
+#define SUBTRACT_NUMBERLESS 0
 #endif
 #define SUBTRACT_HEAP_MAX 1000000
 
@@ -180,11 +184,22 @@ static bool subtract_number(void *instance, const void *pos, sg_value *value)
 {
     (void)instance;
     const struct subtract_pos *p = pos;
-    if (p->heap >= 2 || (SUBTRACT_BROKEN && p->heap == 1))
+    if (p->heap >= 2 || ((SUBTRACT_BROKEN || SUBTRACT_NUMBERLESS) && p->heap == 1))
         return false;
     value->num = p->heap;
     value->exp = 0;
     return true;
+}
+
+/* numberless_subtract only: Left's tokens, a fair guess of the value. */
+__attribute__((unused)) static sg_value subtract_evaluate(void *instance, const void *pos,
+                                                          sg_player to_move)
+{
+    (void)instance;
+    (void)to_move;
+    const struct subtract_pos *p = pos;
+    sg_value v = { p->heap, 0 };
+    return v;
 }
 
 static uint64_t subtract_hash(void *instance, const void *pos)
@@ -227,6 +242,7 @@ static const sg_game_desc subtract_desc = {
     .parse_move = subtract_parse_move,
     .format_move = subtract_format_move,
     .number = subtract_number,
+    .evaluate = SUBTRACT_NUMBERLESS ? subtract_evaluate : NULL,
     .hash = subtract_hash,
     .generate = subtract_generate,
 };

@@ -37,6 +37,12 @@ static void scratch_open(scratch *s, const char *config_text)
     snprintf(target, sizeof target, "%s/tests/plugins/misbehaving_strategy.so",
              support_build_dir());
     assert_int_equal(symlink(target, path), 0);
+    snprintf(path, sizeof path, "%s/games", s->plugins);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/games/numberless.so", s->plugins);
+    snprintf(target, sizeof target, "%s/tests/plugins/numberless_subtract.so",
+             support_build_dir());
+    assert_int_equal(symlink(target, path), 0);
 }
 
 static void scratch_close(scratch *s)
@@ -156,7 +162,7 @@ static void real_play_left_first(void **state)
     assert_contains(g0, "{\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
                         "\"right_player\":\"r2\",\"first\":\"left\",\"final_score\":\"0\","
                         "\"score\":\"0\",\"result\":\"draw\",\"forfeit\":null,"
-                        "\"moves\":[\"1:L1\"],\"nodes_left\":0,\"nodes_right\":0,\"seconds\":");
+                        "\"score_estimated\":false,\"moves\":[\"1:L1\"],\"nodes_left\":0,\"nodes_right\":0,\"seconds\":");
     assert_contains(g1, "{\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
                         "\"right_player\":\"r1\",\"first\":\"left\",\"final_score\":\"0\","
                         "\"score\":\"0\",\"result\":\"draw\"");
@@ -188,7 +194,7 @@ static void real_play_right_first_and_json(void **state)
     assert_contains(out, "\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
                          "\"right_player\":\"r2\",\"first\":\"right\",\"final_score\":\"1\","
                          "\"score\":\"1\",\"result\":\"win\",\"forfeit\":null,"
-                         "\"moves\":[\"1:R1\"]");
+                         "\"score_estimated\":false,\"moves\":[\"1:R1\"]");
     assert_contains(out, "\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
                          "\"right_player\":\"r1\",\"first\":\"right\",\"final_score\":\"1\","
                          "\"score\":\"-1\",\"result\":\"loss\"");
@@ -302,7 +308,7 @@ static void sums_from_a_file_relative_to_the_config(void **state)
     char *g2 = line_of(out, 2);
     assert_contains(g2, "\"sum\":\"rcg:5 + rcg:-2\"");
     assert_contains(g2, "\"final_score\":\"3\",\"score\":\"3\",\"result\":\"win\","
-                        "\"forfeit\":null,\"moves\":[]");
+                        "\"forfeit\":null,\"score_estimated\":false,\"moves\":[]");
     free(g2);
     free(out);
     support_run_free(&r);
@@ -497,6 +503,54 @@ static void default_config_runs(void **state)
     support_run_free(&r);
 }
 
+/* Right to move has no move, but the one component is not settled: its game's number()
+ * gave up (numberless_subtract: heap 1, where Left has 1 move and Right none). The game
+ * is scored with the game's evaluate() (1), marked as estimated, not forfeited; with
+ * Left first, Left takes the token and the game ends normally. */
+static void stuck_mover_in_live_sum_is_scored(void **state)
+{
+    (void)state;
+    static const char config[] = "[match]\n"
+                                 "left = r1\n"
+                                 "right = r2\n"
+                                 "first = %s\n"
+                                 "zero_score = mover_loses\n"
+                                 "[sum]\n"
+                                 "sum.1 = numberless:1\n"
+                                 "[strategy.r1]\n"
+                                 "plugin = random\n"
+                                 "[strategy.r2]\n"
+                                 "plugin = random\n";
+    char text[1024];
+    snprintf(text, sizeof text, config, "right");
+    scratch s;
+    scratch_open(&s, text);
+    support_run r = run_ok(&s, "");
+    char *out = slurp(s.out);
+    assert_int_equal(count_lines(out), 2);
+    assert_contains(out, "\"game\":0,\"pair\":0,\"sum\":\"numberless:1\",\"left_player\":"
+                         "\"r1\",\"right_player\":\"r2\",\"first\":\"right\","
+                         "\"final_score\":\"1\",\"score\":\"1\",\"result\":\"win\","
+                         "\"forfeit\":null,\"score_estimated\":true,\"moves\":[]");
+    assert_contains(out, "\"game\":1,\"pair\":0,\"sum\":\"numberless:1\",\"left_player\":"
+                         "\"r2\",\"right_player\":\"r1\",\"first\":\"right\","
+                         "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\","
+                         "\"forfeit\":null,\"score_estimated\":true,\"moves\":[]");
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+
+    snprintf(text, sizeof text, config, "left");
+    scratch_open(&s, text);
+    r = run_ok(&s, "");
+    out = slurp(s.out);
+    assert_contains(out, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"win\","
+                         "\"forfeit\":null,\"score_estimated\":false,\"moves\":[\"1:take1\"]");
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -512,6 +566,7 @@ int main(void)
         cmocka_unit_test(configuration_errors),
         cmocka_unit_test(missing_file_and_arguments),
         cmocka_unit_test(default_config_runs),
+        cmocka_unit_test(stuck_mover_in_live_sum_is_scored),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
