@@ -11,8 +11,9 @@
  * the simplicity rule is evaluated literally with exact comparisons H <= n and H >= n
  * against integers (memoized, recursive over the game tree).
  *
- * The work is bounded by a node budget per question; an exhausted budget means "not
- * known" (number() then reports nothing) and never a guess. Results are exact and stay
+ * The work is bounded by a node budget per question (a tenth of it for the comparisons);
+ * an exhausted budget means "not known" (number() then reports nothing) and never a
+ * guess. Results are exact and stay
  * cached in the instance across questions. */
 #ifndef AMAZONS_SETTLE_H
 #define AMAZONS_SETTLE_H
