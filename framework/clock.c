@@ -25,7 +25,7 @@ bool sg_deadline_tick(sg_deadline *d)
         return true;
     if (d->max_nodes && d->nodes >= d->max_nodes)
         d->expired = true;
-    else if (d->seconds > 0 && (d->nodes & 255) == 0 && sg_clock_seconds() - d->start >= d->seconds)
+    else if (d->seconds > 0 && (d->nodes & 15) == 0 && sg_clock_seconds() - d->start >= d->seconds)
         d->expired = true;
     return d->expired;
 }

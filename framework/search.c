@@ -21,6 +21,7 @@ enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 #define FLAG_BOUND_MASK 3u
 #define FLAG_FREE 4u /* no depth-limited leaf influenced the score: a proven bound */
 #define FLAG_MOVE 8u /* best move is set */
+#define FLAG_HORIZON 16u /* a depth-limited leaf was met below (not only stuck leaves) */
 
 /* 32 bytes, so 2^20 entries take 32 MiB. The score is relative to the frozen total and
  * from the point of view of the player to move. */
@@ -58,6 +59,9 @@ struct sg_search {
     int status;   /* an error: unwind */
     char err[256];
     int max_ply;
+    bool horizon; /* the iteration met its depth limit (a depth-limited leaf, or a table
+                     entry whose subtree met one: FLAG_HORIZON); without it, deeper
+                     iterations find nothing new */
     int root_ply; /* table cutoffs are taken only below this ply */
     size_t pv_len[SG_SEARCH_PV_MAX + 1];
     sg_sum_move pv[SG_SEARCH_PV_MAX][SG_SEARCH_PV_MAX];
@@ -251,7 +255,7 @@ static int priority(const tt_entry *e)
 }
 
 static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int depth,
-                     bool free_of_heuristics, sg_sum_move best)
+                     bool free_of_heuristics, bool horizon, sg_sum_move best)
 {
     tt_entry e;
     e.key = key;
@@ -261,7 +265,8 @@ static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int de
     e.exp = (int8_t)rel.exp;
     e.draft = depth == DEPTH_UNLIMITED ? DRAFT_UNLIMITED
               : depth >= DRAFT_UNLIMITED ? DRAFT_UNLIMITED - 1 : (int16_t)depth;
-    e.flags = (uint8_t)(bound | FLAG_MOVE | (free_of_heuristics ? FLAG_FREE : 0));
+    e.flags = (uint8_t)(bound | FLAG_MOVE | (free_of_heuristics ? FLAG_FREE : 0) |
+                        (horizon ? FLAG_HORIZON : 0));
     tt_entry *b = &s->tt[(key & s->bucket_mask) * 2];
     for (int i = 0; i < 2; i++) {
         if ((b[i].flags & FLAG_BOUND_MASK) != BOUND_NONE && b[i].key == key) {
@@ -327,14 +332,24 @@ static sg_value heuristic_score(const sg_search *s, const sg_sum *sum, sg_player
 }
 
 /* The player to move has no move but live components remain: only a game that breaks
- * its contract gets here. Scored as the numbers the games report, if they all do. */
-static sg_value stuck_score(sg_search *s, const sg_sum *sum, sg_player who, uint64_t xstate)
+ * its contract gets here (or one whose number() gave up within a budget of its own).
+ * Scored as the numbers the games report, if they all do. A heuristic search (a depth
+ * limit or a budget) scores a component without a number by its evaluate() instead, and
+ * the leaf then counts as depth-limited (*exact false). */
+static sg_value stuck_score(sg_search *s, const sg_sum *sum, sg_player who, uint64_t xstate,
+                            bool *exact)
 {
+    bool heuristic = effective_max_depth(&s->config) > 0 || s->config.budget.seconds > 0 ||
+                     s->config.budget.nodes > 0;
     sg_value total = sg_value_add(sg_sum_frozen(sum), extra_value(s, xstate, who));
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
         const sg_game *g = sg_sum_game(sum, i);
         sg_value v;
-        if (!g->desc->number(g->instance, sg_sum_pos(sum, i), &v)) {
+        if (!g->desc->number(g->instance, sg_sum_pos(sum, i), &v) && heuristic &&
+            g->desc->evaluate && !s->config.outcome) {
+            *exact = false;
+            v = g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who);
+        } else if (!g->desc->number(g->instance, sg_sum_pos(sum, i), &v)) {
             char text[200];
             if (g->desc->format(g->instance, sg_sum_pos(sum, i), text, sizeof text) != SG_OK)
                 snprintf(text, sizeof text, "?");
@@ -444,6 +459,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
         return terminal_score(s, sg_value_add(frozen, extra_value(s, xstate, who)), who);
     if (depth <= 0) {
         *exact = false;
+        s->horizon = true;
         return heuristic_score(s, sum, who, xstate);
     }
 
@@ -460,6 +476,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
             if (bound == BOUND_EXACT || (bound == BOUND_LOWER && cmp_edge(v, beta) >= 0) ||
                 (bound == BOUND_UPPER && cmp_edge(v, alpha) <= 0)) {
                 *exact = proven;
+                s->horizon = s->horizon || (!proven && (e->flags & FLAG_HORIZON));
                 return v;
             }
         }
@@ -478,7 +495,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     if (!generate(s, sum, (size_t)ply, who, xstate, &count))
         return zero();
     if (count == 0)
-        return stuck_score(s, sum, who, xstate);
+        return stuck_score(s, sum, who, xstate, exact);
     sg_sum_move *moves = s->plies[ply].moves;
     /* A colliding key may hold a move of another position: use it only if legal here. */
     have_tt_move = have_tt_move && move_to_front(moves, count, tt_move);
@@ -487,6 +504,9 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                         have_tt_move ? &tt_move : NULL);
 
     int child_depth = depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - 1;
+    /* Whether this node's own subtree meets the horizon, for its table entry. */
+    bool outer_horizon = s->horizon;
+    s->horizon = false;
     edge a = alpha;
     bool all_exact = true;
     sg_value best = zero();
@@ -537,8 +557,10 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
 
     int bound = cmp_edge(best, alpha) <= 0 ? BOUND_UPPER
                 : cmp_edge(best, beta) >= 0 ? BOUND_LOWER : BOUND_EXACT;
+    bool below = s->horizon;
+    s->horizon = outer_horizon || below;
     if (!s->config.no_tt)
-        tt_store(s, key, sg_value_sub(best, base), bound, depth, all_exact, best_move);
+        tt_store(s, key, sg_value_sub(best, base), bound, depth, all_exact, below, best_move);
     *exact = all_exact;
     return best;
 }
@@ -639,6 +661,7 @@ int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
     uint64_t x0 = s->config.extra ? s->config.extra->initial_state : 0;
     for (;;) {
         s->max_ply = 0;
+        s->horizon = false;
         bool exact;
         sg_value v = search_node(s, sum, 0, to_move, x0, depth, infinite(-1), infinite(1),
                                  &exact);
@@ -658,12 +681,16 @@ int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
         memcpy(result->pv, s->pv[0], result->pv_length * sizeof result->pv[0]);
         /* An exact score may rest on proven entries from deeper in other lines, so its
          * PV can be longer than the iteration's depth. */
+        bool horizon = s->horizon;
         extend_pv(s, sum, to_move, result, exact ? DEPTH_UNLIMITED : depth);
         if (s->status != SG_OK) {
             snprintf(err, errlen, "%s", s->err);
             return s->status;
         }
-        if (exact || depth == DEPTH_UNLIMITED || (max_depth && depth >= max_depth))
+        /* Without a horizon the score is inexact only through stuck leaves scored by
+         * evaluate(), which deeper iterations would meet again. */
+        if (exact || !horizon || depth == DEPTH_UNLIMITED ||
+            (max_depth && depth >= max_depth))
             break;
         if (depth >= PLY_LIMIT) {
             snprintf(err, errlen, "search passed %d plies: a game in the sum does not end",

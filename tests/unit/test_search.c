@@ -1010,6 +1010,44 @@ static void test_stuck_positions(void **state)
     assert_int_equal(sg_search_run(s, sum, SG_LEFT, &r, err, sizeof err), SG_ERR_INTERNAL);
     assert_non_null(strstr(err, "ttree"));
     assert_non_null(strstr(err, "left has no move"));
+
+    /* A heuristic search (depth limit, or a budget) scores it by evaluate() instead, as
+     * a depth-limited leaf: a number() that gives up within its own budget (large
+     * Amazons rooms) must not end a game. Left to move, so the score is the eval. */
+    tg.node[broken].eval = sg_value_int(-5);
+    sg_search_config limited = { .max_depth = 3 };
+    sg_search_set_config(s, &limited);
+    assert_int_equal(run(s, sum, SG_LEFT, &r), SG_OK);
+    assert_value(r.score, sg_value_int(-5), "stuck leaf scored by evaluate");
+    assert_false(r.exact);
+    sg_search_config timed = { .iterative = true, .budget = { .seconds = 60 } };
+    sg_search_set_config(s, &timed);
+    sg_search_clear(s);
+    assert_int_equal(run(s, sum, SG_LEFT, &r), SG_OK);
+    assert_value(r.score, sg_value_int(-5), "stuck leaf under a budget");
+    assert_false(r.exact);
+    sg_sum_free(sum);
+
+    /* Iterative deepening stops once an iteration meets no depth limit, also when the
+     * only inexact leaves are such stuck ones and a transposition brings the table's
+     * entry for a node above them: X = {x1|x1}, Y = {y1|y1}, Z = {z1|z1}, each option a
+     * dead end no game calls a number. Left X, Right Y and Left Y, Right X both reach
+     * x1 + y1 + z0; the game lasts 3 plies, so iterations past depth 3 find nothing new
+     * (each player's best is 0 + evals 0). */
+    uint32_t roots[3];
+    for (int k = 0; k < 3; k++) {
+        uint32_t dead = new_node();
+        roots[k] = node2(dead, dead);
+    }
+    sum = make_sum(SG_FREEZE_INTEGERS, roots, 3);
+    sg_search_set_config(s, &timed);
+    sg_search_clear(s);
+    assert_int_equal(run(s, sum, SG_LEFT, &r), SG_OK);
+    assert_value(r.score, sg_value_int(0), "transposed stuck leaves");
+    assert_false(r.exact);
+    assert_true(r.depth <= 5);
+    sg_search_set_config(s, &cfg);
+    sg_search_clear(s);
     sg_sum_free(sum);
 
     /* The same shape reported as the number 1/2: a leaf worth 1/2 (plus the frozen 3). */
