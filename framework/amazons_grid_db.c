@@ -11,6 +11,7 @@
 
 #include "sumgame/host.h"
 #include "sumgame/rng.h"
+#include "sumgame/rooms_db.h"
 
 #define N 4
 #define SQUARES (N * N)
@@ -32,6 +33,8 @@ typedef struct geometry {
     int8_t ray[SQUARES][8][N]; /* squares along each direction, -1 after the edge */
     uint8_t sym_square[SYMMETRIES][SQUARES];
     uint16_t *sym_mask; /* [SYMMETRIES][65536] */
+    uint16_t *by_arrows; /* every mask, by number of squares, then increasing */
+    uint32_t first[SQUARES + 2]; /* masks of k squares: by_arrows[first[k] .. first[k+1]) */
 } geometry;
 
 static uint32_t index_of(int black, int white, uint16_t arrows)
@@ -54,23 +57,6 @@ static int popcount16(unsigned m)
     return n;
 }
 
-/* Symmetry k of the square applied to (r, c): the 4 rotations, then the 4 reflections. */
-static int transform(int k, int s)
-{
-    int r = s / N, c = s % N, tr, tc;
-    switch (k) {
-    case 0: tr = r; tc = c; break;
-    case 1: tr = c; tc = N - 1 - r; break;
-    case 2: tr = N - 1 - r; tc = N - 1 - c; break;
-    case 3: tr = N - 1 - c; tc = r; break;
-    case 4: tr = r; tc = N - 1 - c; break;
-    case 5: tr = N - 1 - r; tc = c; break;
-    case 6: tr = c; tc = r; break;
-    default: tr = N - 1 - c; tc = N - 1 - r; break;
-    }
-    return tr * N + tc;
-}
-
 static int geometry_init(geometry *g)
 {
     static const int dr[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
@@ -88,10 +74,24 @@ static int geometry_init(geometry *g)
         }
     for (int k = 0; k < SYMMETRIES; k++)
         for (int s = 0; s < SQUARES; s++)
-            g->sym_square[k][s] = (uint8_t)transform(k, s);
+            g->sym_square[k][s] = (uint8_t)sg_rooms_symmetry(k, s);
     g->sym_mask = malloc((size_t)SYMMETRIES * 65536 * sizeof *g->sym_mask);
-    if (!g->sym_mask)
+    g->by_arrows = malloc(65536 * sizeof *g->by_arrows);
+    if (!g->sym_mask || !g->by_arrows) {
+        free(g->sym_mask);
+        free(g->by_arrows);
         return SG_ERR_NOMEM;
+    }
+    uint32_t count[SQUARES + 1] = { 0 };
+    for (unsigned m = 0; m < 65536; m++)
+        count[popcount16(m)]++;
+    g->first[0] = 0;
+    for (int k = 0; k <= SQUARES; k++)
+        g->first[k + 1] = g->first[k] + count[k];
+    uint32_t next[SQUARES + 1];
+    memcpy(next, g->first, sizeof next);
+    for (unsigned m = 0; m < 65536; m++)
+        g->by_arrows[next[popcount16(m)]++] = (uint16_t)m;
     for (int k = 0; k < SYMMETRIES; k++)
         for (unsigned m = 0; m < 65536; m++) {
             uint16_t image = 0;
@@ -215,10 +215,7 @@ int sg_grid_db_build(sg_grid_db **out, sg_grid_progress *progress, void *ctx, ch
         goto done;
     }
     memset(db->id, 0xFF, INDICES * sizeof *db->id);
-    size_t total = 0, done_count = 0;
-    for (int b = 0; b < SQUARES; b++)
-        for (int w = 0; w < SQUARES; w++)
-            total += b != w ? (size_t)1 << (SQUARES - 2) : 0;
+    size_t total = (size_t)SQUARES * (SQUARES - 1) << (SQUARES - 2), done_count = 0;
     for (int arrows = SQUARES - 2; arrows >= 0; arrows--) {
         /* First the least image of each class, then the rest copy it: the copies of a
          * level are never options of the same level. */
@@ -228,8 +225,9 @@ int sg_grid_db_build(sg_grid_db **out, sg_grid_progress *progress, void *ctx, ch
                     if (b == w)
                         continue;
                     unsigned amazons = 1u << b | 1u << w;
-                    for (unsigned m = 0; m < 65536; m++) {
-                        if (m & amazons || popcount16(m) != arrows)
+                    for (uint32_t i = g.first[arrows]; i < g.first[arrows + 1]; i++) {
+                        unsigned m = g.by_arrows[i];
+                        if (m & amazons)
                             continue;
                         uint32_t idx = index_of(b, w, (uint16_t)m);
                         bool swapped;
@@ -251,6 +249,7 @@ int sg_grid_db_build(sg_grid_db **out, sg_grid_progress *progress, void *ctx, ch
     rc = list_positions(db, &g);
 done:
     free(g.sym_mask);
+    free(g.by_arrows);
     if (rc != SG_OK) {
         snprintf(err, errlen, "grid database: %s",
                  rc == SG_ERR_NOMEM ? "out of memory" : "canonical form failed");
@@ -298,24 +297,7 @@ int sg_grid_empty_squares(sg_grid_pos p) { return SQUARES - 2 - popcount16(p.arr
 
 bool sg_grid_one_room(sg_grid_pos p)
 {
-    unsigned open = ~(unsigned)p.arrows & 0xFFFF;
-    unsigned seen = 1u << p.black, frontier = seen;
-    while (frontier) {
-        unsigned next = 0;
-        for (int s = 0; s < SQUARES; s++) {
-            if (!(frontier >> s & 1))
-                continue;
-            for (int dr = -1; dr <= 1; dr++)
-                for (int dc = -1; dc <= 1; dc++) {
-                    int r = s / N + dr, c = s % N + dc;
-                    if (r >= 0 && r < N && c >= 0 && c < N)
-                        next |= 1u << (r * N + c);
-                }
-        }
-        frontier = next & open & ~seen;
-        seen |= frontier;
-    }
-    return seen == open;
+    return sg_rooms_connected((uint16_t)~p.arrows);
 }
 
 void sg_grid_format(sg_grid_pos p, char text[SG_GRID_TEXT_MAX])

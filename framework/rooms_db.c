@@ -25,6 +25,13 @@ static void transform(int k, int r, int c, int *tr, int *tc)
     }
 }
 
+int sg_rooms_symmetry(int k, int square)
+{
+    int r, c;
+    transform(k, square / G, square % G, &r, &c);
+    return r * G + c;
+}
+
 /* The shift that moves mask to the top-left corner. */
 static void corner_offset(uint16_t mask, int *dr, int *dc)
 {
@@ -79,7 +86,7 @@ static uint16_t canonical(uint16_t mask)
 }
 
 /* Connected under queen adjacency: squares touching by a side or a corner. */
-static bool connected(uint16_t mask)
+bool sg_rooms_connected(uint16_t mask)
 {
     if (!mask)
         return false;
@@ -120,7 +127,7 @@ int sg_rooms_shapes(int n, uint16_t *out, size_t cap, size_t *count, char *err, 
     for (uint32_t m = 1; m <= UINT16_MAX; m++) {
         uint16_t mask = (uint16_t)m;
         /* Each class is met once, at its canonical mask (which lies in the corner). */
-        if (popcount16(mask) != n || !connected(mask) || canonical(mask) != mask)
+        if (popcount16(mask) != n || !sg_rooms_connected(mask) || canonical(mask) != mask)
             continue;
         if (found < cap)
             out[found] = mask;

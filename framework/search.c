@@ -345,11 +345,12 @@ static sg_value stuck_score(sg_search *s, const sg_sum *sum, sg_player who, uint
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
         const sg_game *g = sg_sum_game(sum, i);
         sg_value v;
-        if (!g->desc->number(g->instance, sg_sum_pos(sum, i), &v) && heuristic &&
-            g->desc->evaluate && !s->config.outcome) {
+        if (g->desc->number(g->instance, sg_sum_pos(sum, i), &v)) {
+            /* a number: v is its value */
+        } else if (heuristic && g->desc->evaluate && !s->config.outcome) {
             *exact = false;
             v = g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who);
-        } else if (!g->desc->number(g->instance, sg_sum_pos(sum, i), &v)) {
+        } else {
             char text[200];
             if (g->desc->format(g->instance, sg_sum_pos(sum, i), text, sizeof text) != SG_OK)
                 snprintf(text, sizeof text, "?");

@@ -21,6 +21,7 @@
 #ifndef SUMGAME_ROOMS_DB_H
 #define SUMGAME_ROOMS_DB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,6 +45,12 @@ typedef struct sg_room {
     uint8_t width, height; /* bounding box */
     char text[SG_ROOMS_TEXT_MAX];
 } sg_room;
+
+/* Symmetry k of the 4x4 grid (0..7: the identity and the 3 rotations, then the 4
+ * reflections) applied to square 4r + c. */
+int sg_rooms_symmetry(int k, int square);
+/* Whether the squares of mask form one room under queen adjacency (false for none). */
+bool sg_rooms_connected(uint16_t mask);
 
 /* Connected n-square shapes of the 4x4 grid up to symmetry and translation, in canonical
  * order: writes up to cap canonical masks and their number into *count (SG_ERR_RANGE when
