@@ -1,5 +1,5 @@
-/* sumgame match CONFIG.ini [--games N] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]
- *                          [--plugin-path DIRS]
+/* sumgame match CONFIG.ini [--games N] [--from P] [--jobs J] [--seed S] [--out FILE.jsonl]
+ *                          [--json] [--plugin-path DIRS]
  * A head-to-head of the configuration's `left=` and `right=` strategies (match.h says
  * how games, colors and random streams are laid out). Everything the configuration
  * names is checked before the first game: a bad file costs no play time. */
@@ -17,13 +17,14 @@
 int cmd_match(int argc, char **argv)
 {
     const char *plugin_path = NULL, *out_path = NULL;
-    unsigned long long games = 0, jobs = 1;
+    unsigned long long games = 0, jobs = 1, from = 0;
     bool json = false;
     /* --seed stays text so that its absence is known (every number is a valid seed). */
     const char *seed_text = NULL;
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
         { "--games", ARGS_UINT, &games, 1, 1000000, NULL },
+        { "--from", ARGS_UINT, &from, 0, 1000000, NULL },
         { "--jobs", ARGS_UINT, &jobs, 1, MATCH_JOBS_MAX, NULL },
         { "--seed", ARGS_STRING, &seed_text, 0, 0, NULL },
         { "--out", ARGS_STRING, &out_path, 0, 0, NULL },
@@ -44,11 +45,11 @@ int cmd_match(int argc, char **argv)
     free(pos);
     if (!config)
         return cli_usage("match: missing CONFIG.ini (usage: sumgame match CONFIG.ini "
-                         "[--games N] [--jobs J] [--seed S] [--out FILE.jsonl] [--json])");
+                         "[--games N] [--from P] [--jobs J] [--seed S] [--out FILE.jsonl] [--json])");
     if (extra > 1)
         return cli_usage("match: one configuration file expected, got %zu arguments", extra);
 
-    match_overrides ov = { .plugin_path = plugin_path };
+    match_overrides ov = { .plugin_path = plugin_path, .from = from };
     if (games) { /* 0 is below the option's minimum: it means "not given" */
         ov.has_games = true;
         ov.games = games;

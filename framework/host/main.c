@@ -13,7 +13,7 @@ static const struct {
     { "list", cmd_list, "list [--json]" },
     { "analyze", cmd_analyze, "analyze GAME:POSITION [--method exact] [--canonical] [--svg FILE] [--json]" },
     { "solve", cmd_solve, "solve SUM [--first left|right|both] [--json]" },
-    { "match", cmd_match, "match CONFIG.ini [--games N] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
+    { "match", cmd_match, "match CONFIG.ini [--games N] [--from P] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [key=value ...]" },
     { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
     { "rooms", cmd_rooms, "rooms N [--distinct] [--values] [--json] [--out FILE]" },

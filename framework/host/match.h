@@ -14,7 +14,7 @@
  * sg_rng_split(that, 0), the `right=` strategy ("B") sg_rng_split(that, 1). Each game is
  * played in a fresh process forked from the prepared parent, so no strategy state
  * (transposition tables, ...) carries from one game to the next: results do not depend
- * on --jobs or on which worker ran which game. */
+ * on --jobs or on which worker ran which game, nor on --from. */
 #ifndef SUMGAME_HOST_MATCH_H
 #define SUMGAME_HOST_MATCH_H
 
@@ -45,6 +45,7 @@ typedef struct match_plan {
     catalog *cat;
     match_side a, b; /* a: the `left=` strategy, b: the `right=` one */
     unsigned long long positions;
+    unsigned long long from; /* first position played (--from); earlier ones are skipped */
     uint64_t seed;
     sg_budget budget;
     match_first first;
@@ -58,6 +59,7 @@ typedef struct match_plan {
 typedef struct match_overrides {
     bool has_games, has_seed;
     unsigned long long games;
+    unsigned long long from; /* --from: positions before it are built but not played */
     uint64_t seed;
     const char *plugin_path;
 } match_overrides;
@@ -79,8 +81,10 @@ sg_player match_first_player(const match_plan *plan, unsigned long long g);
  *                          forfeit, nodes of the Left and Right players, seconds */
 void match_play_game(const match_plan *plan, unsigned long long g, int fd);
 
-/* Plays every game with up to jobs worker processes, writes one JSON line per game to
- * out (may be NULL) in game order, and the summary to stdout (as JSON when json).
+/* Plays games 2 * plan->from onward with up to jobs worker processes, writes one JSON
+ * line per game to out (may be NULL) in game order, and the summary to stdout (as JSON
+ * when json). Positions and games keep the numbers of a run from position 0, so a run
+ * split with --from gives the same games as one run.
  * Returns the exit status. */
 int match_run(const match_plan *plan, unsigned jobs, FILE *out, bool json);
 

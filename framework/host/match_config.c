@@ -429,6 +429,10 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
         return rc;
     plan->positions = ov->has_games ? ov->games : (unsigned long long)games;
     plan->seed = ov->has_seed ? ov->seed : (uint64_t)seed;
+    if (ov->from >= plan->positions)
+        return failf(err, errlen, "match: --from %llu: the match has positions 0 to %llu",
+                     ov->from, plan->positions - 1);
+    plan->from = ov->from;
     plan->budget.seconds = seconds;
     plan->budget.nodes = (uint64_t)nodes;
     plan->first = (match_first)first;

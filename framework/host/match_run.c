@@ -303,7 +303,8 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
         cli_json_string(plan->a.name);
         fputs(",\"right\":", stdout);
         cli_json_string(plan->b.name);
-        printf(",\"positions\":%llu,\"games\":%llu", plan->positions, t->games);
+        printf(",\"positions\":%llu,\"from\":%llu,\"games\":%llu", plan->positions,
+               plan->from, t->games);
         if (t->scored)
             printf(",\"mean\":%.2f,\"stddev\":%.2f", t->mean, stddev);
         else
@@ -343,7 +344,7 @@ int match_run(const match_plan *plan, unsigned jobs, FILE *out, bool json)
     double start = sg_clock_seconds();
     double watchdog = watchdog_seconds(plan);
     tally t = { 0 };
-    unsigned long long next = 0, written = 0;
+    unsigned long long next = plan->from * 2, written = next;
     size_t running = 0;
     int status = 0;
     while (written < total && status == 0) {
@@ -405,7 +406,7 @@ int match_run(const match_plan *plan, unsigned jobs, FILE *out, bool json)
             r->moves_json = r->reason = NULL;
             written++;
             if (tty)
-                progress(&t, total);
+                progress(&t, total - plan->from * 2);
         }
     }
     if (tty)

@@ -199,7 +199,7 @@ static void real_play_right_first_and_json(void **state)
                          "\"right_player\":\"r1\",\"first\":\"right\",\"final_score\":\"1\","
                          "\"score\":\"-1\",\"result\":\"loss\"");
     /* r1 scores 1 and -1: mean 0, sample std dev sqrt(2). */
-    assert_contains(r.out, "{\"left\":\"r1\",\"right\":\"r2\",\"positions\":1,\"games\":2,"
+    assert_contains(r.out, "{\"left\":\"r1\",\"right\":\"r2\",\"positions\":1,\"from\":0,\"games\":2,"
                            "\"mean\":0.00,\"stddev\":1.41,\"win_rate\":0.5000,\"wins\":1,"
                            "\"draws\":0,\"losses\":1,\"forfeits\":0,\"seconds\":");
     assert_int_equal(count_lines(r.out), 1);
@@ -262,6 +262,11 @@ static void same_seed_same_results_for_any_jobs(void **state)
     assert_true(strncmp(strstr(l0, "\"sum\""), strstr(l1, "\"sum\""),
                         (size_t)(strstr(l0, ",\"left_player\"") - strstr(l0, "\"sum\""))) == 0);
     free(l0), free(l1);
+    /* --from 2 plays games 4 to 7 of the whole run, with the same numbers. */
+    char *f = run_results(&s, "--from 2 --jobs 2");
+    assert_int_equal(count_lines(f), 4);
+    assert_string_equal(f, strstr(a, "{\"game\":4,"));
+    free(f);
     /* The seed matters: another one gives other sums. --games overrides the file. */
     char *e = run_results(&s, "--seed 12 --games 2");
     assert_int_equal(count_lines(e), 4);
@@ -467,6 +472,8 @@ static void configuration_errors(void **state)
                 ":5: sum: sum.1: no game plugin 'chess'");
     check_error("[match]\nleft = r\nright = r\ngames = 3\n" SUM STRATS, "",
                 ":4: match: games = 3 but [sum] lists only 1 position");
+    check_error("[match]\nleft = r\nright = r\ngames = 3\n[sum]\ngenerator = rcg\n" STRATS,
+                "--from 3", "match: --from 3: the match has positions 0 to 2");
     check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--games 2",
                 "--games 2: [sum] lists only 1 position");
     check_error("[match]\nleft = r\nright = r\n[sum]\nlevels = 2\n" STRATS, "",
@@ -499,7 +506,7 @@ static void default_config_runs(void **state)
     if (r.status != 0)
         fail_msg("exit %d: %s", r.status, r.err);
     assert_contains(r.out, "{\"left\":\"hotstrat_plus\",\"right\":\"alphabeta\",\"positions\":1,"
-                           "\"games\":2,");
+                           "\"from\":0,\"games\":2,");
     support_run_free(&r);
 }
 
