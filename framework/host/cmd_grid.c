@@ -2,7 +2,6 @@
  * database (amazons_grid_db.h), every position up to symmetry with its exact mean and
  * temperature, or the TDS+ lecture's 600-position test set drawn from it. The output
  * depends only on the arguments, so the stored test set rebuilds bit for bit. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "out_file.h"
 #include "sumgame/amazons_grid_db.h"
 #include "sumgame/clock.h"
 #include "sumgame/thermograph.h"
@@ -101,16 +101,10 @@ int cmd_grid(int argc, char **argv)
     if (status != 0)
         return status;
 
-    /* The file is written beside its destination and renamed into place when complete,
-     * so a bad path fails before the build, and a failure never truncates an old file. */
-    char part[4096];
-    FILE *out = stdout;
-    if (out_path) {
-        if (snprintf(part, sizeof part, "%s.part", out_path) >= (int)sizeof part)
-            return cli_usage("grid4x4: --out: path too long");
-        if (!(out = fopen(part, "w")))
-            return cli_fail("grid4x4: --out %.200s: %s", out_path, strerror(errno));
-    }
+    out_file of;
+    if ((status = out_file_open(&of, "grid4x4", out_path)) != 0)
+        return status;
+    FILE *out = of.f;
 
     char err[256];
     sg_grid_db *db = NULL;
@@ -131,17 +125,7 @@ int cmd_grid(int argc, char **argv)
         status = cli_fail("grid4x4: out of memory");
     if (status == 0 && write_rows(out, db, cache, rows, count, test_set, seed, json) != SG_OK)
         status = cli_fail("grid4x4: thermograph failed (out of memory)");
-    if (out != stdout ? fclose(out) != 0 : fflush(out) != 0) {
-        if (status == 0)
-            status = cli_fail("grid4x4: cannot write %.200s: %s",
-                              out_path ? out_path : "standard output", strerror(errno));
-    }
-    if (out_path) {
-        if (status == 0 && rename(part, out_path) != 0)
-            status = cli_fail("grid4x4: --out %.200s: %s", out_path, strerror(errno));
-        if (status != 0)
-            remove(part);
-    }
+    status = out_file_finish(&of, "grid4x4", status);
     sg_thermo_cache_free(cache);
     free(rows);
     sg_grid_db_free(db);

@@ -2,7 +2,6 @@
  * of the TDS paper's Experiment 1 (rooms_db.h), in canonical order, optionally with their
  * exact means and temperatures. The output depends on nothing but the arguments (no
  * timings, no paths), so the databases in conf/data/ rebuild bit for bit. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
+#include "out_file.h"
 #include "sumgame/rooms_db.h"
 #include "sumgame/thermograph.h"
 
@@ -101,19 +101,21 @@ int cmd_rooms(int argc, char **argv)
     else if (status == 0 && !args_parse_uint(pos_args[0], 2, 16, &n))
         status = cli_usage("rooms: N '%.40s': expected an integer from 2 to 16 (points of a "
                            "room in a 4x4 grid)", pos_args[0]);
-    else if (status == 0 && out_path && !*out_path)
-        status = cli_usage("rooms: --out: empty file name");
     free(pos_args);
     if (status != 0)
         return status;
 
+    /* Opened before the work, so a bad path costs no computing time. */
+    out_file of;
+    if ((status = out_file_open(&of, "rooms", out_path)) != 0)
+        return status;
     sg_rooms_mode mode = distinct ? SG_ROOMS_DISTINCT : SG_ROOMS_PAPER;
     char err[512];
     sg_room *rooms = NULL;
     size_t count = 0, shapes = 0;
     if (sg_rooms_shapes((int)n, NULL, 0, &shapes, err, sizeof err) == SG_ERR_INVALID ||
         sg_rooms_enumerate((int)n, mode, &rooms, &count, err, sizeof err) != SG_OK)
-        return cli_fail("%s", err);
+        return out_file_finish(&of, "rooms", cli_fail("%s", err));
 
     sg_value *mean = NULL, *temperature = NULL;
     if (values) {
@@ -124,18 +126,10 @@ int cmd_rooms(int argc, char **argv)
         else
             status = compute_values(plugin_path, rooms, count, mean, temperature);
     }
-    if (status == 0) {
-        FILE *out = stdout;
-        if (out_path && !(out = fopen(out_path, "w"))) {
-            status = cli_fail("rooms: --out %.200s: %s", out_path, strerror(errno));
-        } else {
-            write_rooms(out, (int)n, mode, shapes, rooms, count, values ? mean : NULL,
-                        temperature, json);
-            if (out != stdout ? fclose(out) != 0 : fflush(out) != 0)
-                status = cli_fail("rooms: cannot write %.200s: %s",
-                                  out_path ? out_path : "standard output", strerror(errno));
-        }
-    }
+    if (status == 0)
+        write_rooms(of.f, (int)n, mode, shapes, rooms, count, values ? mean : NULL, temperature,
+                    json);
+    status = out_file_finish(&of, "rooms", status);
     free(mean);
     free(temperature);
     free(rooms);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sumgame/cgt.h"
 #include "sumgame/rooms_db.h"
@@ -297,7 +299,23 @@ static void test_out_file_and_json(void **state)
     char *text = read_text(path);
     assert_non_null(strstr(text, "5 shapes, 18 rooms (counting: distinct)\n# position\nBW.\n"));
     free(text);
+    /* The file is renamed into place: no part file is left beside it. */
+    char part[4200];
+    snprintf(part, sizeof part, "%s.part", path);
+    assert_int_not_equal(access(part, F_OK), 0);
+    support_run_free(&r);
+
+    /* A destination that cannot be replaced (a directory) fails at the end, and the part
+     * file is removed. */
     remove(path);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(args, sizeof args, "rooms 3 --out '%s'", path);
+    r = support_host(args, NULL);
+    char want[4300];
+    snprintf(want, sizeof want, "rooms: --out %s: Is a directory", path);
+    support_assert_error(&r, want);
+    assert_int_not_equal(access(part, F_OK), 0);
+    rmdir(path);
     free(path);
     support_run_free(&r);
 }
