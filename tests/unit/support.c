@@ -164,3 +164,29 @@ bool support_same(const sg_game *game, const support_pos *a, const support_pos *
 {
     return memcmp(a->b, b->b, game->desc->pos_size) == 0;
 }
+
+sg_value support_self_play(const sg_strategy_desc *d, void *inst, const sg_sum *start,
+                           sg_player first, const sg_budget *budget)
+{
+    sg_sum *a = sg_sum_new(SG_FREEZE_INTEGERS), *b = sg_sum_new(SG_FREEZE_INTEGERS);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(sg_sum_copy(a, start), SG_OK);
+    sg_player who = first;
+    char err[512];
+    while (!sg_sum_is_over(a)) {
+        sg_sum_move mv;
+        if (d->choose(inst, a, who, budget, &mv, err, sizeof err) != SG_OK)
+            fail_msg("choose: %s", err);
+        if (sg_sum_play(a, who, mv, b, err, sizeof err) != SG_OK)
+            fail_msg("illegal move: %s", err);
+        sg_sum *t = a;
+        a = b;
+        b = t;
+        who = sg_opponent(who);
+    }
+    sg_value v = sg_sum_frozen(a);
+    sg_sum_free(a);
+    sg_sum_free(b);
+    return v;
+}

@@ -11,6 +11,7 @@
 #include "sumgame/game.h"
 #include "sumgame/rng.h"
 #include "sumgame/loader.h"
+#include "sumgame/strategy.h"
 #include "sumgame/sum.h"
 
 /* The build directory under test ($SUMGAME_BUILD, else the one compiled in). */
@@ -53,6 +54,12 @@ typedef struct support_pos {
 support_pos support_parse(const sg_game *game, const char *text);
 const char *support_format(const sg_game *game, const support_pos *pos);
 bool support_same(const sg_game *game, const support_pos *a, const support_pos *b);
+
+/* Plays a copy of start to its end with the strategy instance inst choosing for both
+ * sides, first to move first (the caller starts its game with new_game); returns the
+ * final settled score. Fails the test on a failed choice or an illegal move. */
+sg_value support_self_play(const sg_strategy_desc *d, void *inst, const sg_sum *start,
+                           sg_player first, const sg_budget *budget);
 
 /* Writes text to a new temporary file and returns its path (free it). */
 char *support_temp_file(const char *suffix, const char *text);

@@ -87,28 +87,9 @@ static sg_sum *parse_sum(const char *const *texts, size_t n)
 static sg_value self_play(void *inst, const sg_sum *start, sg_player first,
                           const sg_budget *budget)
 {
-    const sg_strategy_desc *d = strategy.desc.strategy;
-    sg_sum *a = sg_sum_new(SG_FREEZE_INTEGERS), *b = sg_sum_new(SG_FREEZE_INTEGERS);
-    assert_int_equal(sg_sum_copy(a, start), SG_OK);
     sg_rng rng = { { 1, 2, 3, 4 } };
-    d->new_game(inst, &rng);
-    sg_player who = first;
-    char err[512];
-    while (!sg_sum_is_over(a)) {
-        sg_sum_move mv;
-        if (d->choose(inst, a, who, budget, &mv, err, sizeof err) != SG_OK)
-            fail_msg("choose: %s", err);
-        if (sg_sum_play(a, who, mv, b, err, sizeof err) != SG_OK)
-            fail_msg("illegal move: %s", err);
-        sg_sum *t = a;
-        a = b;
-        b = t;
-        who = sg_opponent(who);
-    }
-    sg_value v = sg_sum_frozen(a);
-    sg_sum_free(a);
-    sg_sum_free(b);
-    return v;
+    strategy.desc.strategy->new_game(inst, &rng);
+    return support_self_play(strategy.desc.strategy, inst, start, first, budget);
 }
 
 static void test_optimal_play(void **state)

@@ -103,27 +103,8 @@ static const char *choose_text(struct strategy *s, const sg_sum *sum, sg_player 
 static sg_value self_play(struct strategy *s, const sg_sum *start, sg_player first,
                           const sg_budget *budget)
 {
-    sg_sum *a = sg_sum_new(SG_FREEZE_INTEGERS), *b = sg_sum_new(SG_FREEZE_INTEGERS);
-    assert_int_equal(sg_sum_copy(a, start), SG_OK);
     new_game(s);
-    sg_player who = first;
-    char err[256];
-    while (!sg_sum_is_over(a)) {
-        sg_sum_move mv;
-        if (s->plugin.desc.strategy->choose(s->instance, a, who, budget, &mv, err,
-                                            sizeof err) != SG_OK)
-            fail_msg("choose: %s", err);
-        if (sg_sum_play(a, who, mv, b, err, sizeof err) != SG_OK)
-            fail_msg("illegal move: %s", err);
-        sg_sum *t = a;
-        a = b;
-        b = t;
-        who = sg_opponent(who);
-    }
-    sg_value v = sg_sum_frozen(a);
-    sg_sum_free(a);
-    sg_sum_free(b);
-    return v;
+    return support_self_play(s->plugin.desc.strategy, s->instance, start, first, budget);
 }
 
 static void check_fallback(struct strategy *s, const char *second, sg_player who,

@@ -24,6 +24,22 @@
 #define MAX_EMPTY 4
 #endif
 
+/* Whether the TDS estimate has the thermograph's mean and temperature; prints the
+ * position and both when not. */
+static bool agrees(const char *text, const sg_estimate *e, const sg_thermograph *th)
+{
+    if (sg_value_eq(e->mean, th->mean) && sg_value_eq(e->temperature, th->temperature))
+        return true;
+    char m[SG_VALUE_TEXT_MAX], t[SG_VALUE_TEXT_MAX], xm[SG_VALUE_TEXT_MAX],
+        xt[SG_VALUE_TEXT_MAX];
+    sg_value_format(e->mean, m, sizeof m);
+    sg_value_format(e->temperature, t, sizeof t);
+    sg_value_format(th->mean, xm, sizeof xm);
+    sg_value_format(th->temperature, xt, sizeof xt);
+    print_message("%s: TDS mean %s temperature %s, exact %s %s\n", text, m, t, xm, xt);
+    return false;
+}
+
 static void test_tds_matches_grid_database(void **state)
 {
     (void)state;
@@ -58,16 +74,7 @@ static void test_tds_matches_grid_database(void **state)
         if (sg_estimator_estimate(est, &amz.game, pos.b, NULL, &e, err, sizeof err) != SG_OK)
             fail_msg("%s: %s", text, err);
         assert_true(e.exact);
-        if (!sg_value_eq(e.mean, th->mean) || !sg_value_eq(e.temperature, th->temperature)) {
-            char m[SG_VALUE_TEXT_MAX], t[SG_VALUE_TEXT_MAX], xm[SG_VALUE_TEXT_MAX],
-                xt[SG_VALUE_TEXT_MAX];
-            sg_value_format(e.mean, m, sizeof m);
-            sg_value_format(e.temperature, t, sizeof t);
-            sg_value_format(th->mean, xm, sizeof xm);
-            sg_value_format(th->temperature, xt, sizeof xt);
-            print_message("%s: TDS mean %s temperature %s, exact %s %s\n", text, m, t, xm, xt);
-            bad++;
-        }
+        bad += !agrees(text, &e, th);
         checked[empty]++;
     }
     for (int e = 0; e <= MAX_EMPTY; e++)
@@ -165,16 +172,7 @@ static void test_tds_matches_exact_on_random_rooms(void **state)
         if (sg_estimator_estimate(est, &amz.game, pos.b, NULL, &e, err, sizeof err) != SG_OK)
             fail_msg("%s: %s", text, err);
         assert_true(e.exact);
-        if (!sg_value_eq(e.mean, th->mean) || !sg_value_eq(e.temperature, th->temperature)) {
-            char m[SG_VALUE_TEXT_MAX], t[SG_VALUE_TEXT_MAX], xm[SG_VALUE_TEXT_MAX],
-                xt[SG_VALUE_TEXT_MAX];
-            sg_value_format(e.mean, m, sizeof m);
-            sg_value_format(e.temperature, t, sizeof t);
-            sg_value_format(th->mean, xm, sizeof xm);
-            sg_value_format(th->temperature, xt, sizeof xt);
-            print_message("%s: TDS mean %s temperature %s, exact %s %s\n", text, m, t, xm, xt);
-            bad++;
-        }
+        bad += !agrees(text, &e, th);
         hot += sg_value_cmp(th->temperature, sg_value_int(0)) > 0;
         multi += nb + nw > 2;
     }
