@@ -697,6 +697,7 @@ struct walk {
     sg_cgt *t;
     const sg_game *game;
     size_t max_positions, visited;
+    sg_meter *meter; /* or NULL */
     char *err;
     size_t errlen;
 };
@@ -764,6 +765,12 @@ static int walk_position(struct walk *w, const void *pos, sg_cg *out)
         snprintf(w->err, w->errlen, "%s: more than %zu positions", d->name, w->max_positions);
         return SG_ERR_BUDGET;
     }
+    if (w->meter && sg_meter_tick(w->meter)) {
+        char why[96];
+        sg_meter_reason(w->meter, why, sizeof why);
+        snprintf(w->err, w->errlen, "%s: stopped at %s", d->name, why);
+        return SG_ERR_BUDGET;
+    }
     struct list side[2];
     list_init(&side[LEFT]);
     list_init(&side[RIGHT]);
@@ -803,8 +810,43 @@ static int walk_position(struct walk *w, const void *pos, sg_cg *out)
 int sg_cgt_from_game(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
                      sg_cg *out, char *err, size_t errlen)
 {
-    struct walk w = { t, game, max_positions, 0, err, errlen };
+    return sg_cgt_from_game_metered(t, game, pos, max_positions, NULL, out, err, errlen);
+}
+
+int sg_cgt_from_game_metered(sg_cgt *t, const sg_game *game, const void *pos,
+                             size_t max_positions, sg_meter *meter, sg_cg *out, char *err,
+                             size_t errlen)
+{
+    struct walk w = { t, game, max_positions, 0, meter, err, errlen };
     return walk_result(&w, pos, out);
+}
+
+bool sg_cgt_stops(const sg_cgt *t, sg_cg g, sg_value *left, sg_value *right)
+{
+    const struct node *n = &t->nodes[g];
+    if (!n->has_stops)
+        return false;
+    *left = n->stop[LEFT];
+    *right = n->stop[RIGHT];
+    return true;
+}
+
+int sg_cgt_number_of(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
+                     sg_meter *meter, sg_value *value)
+{
+    uint64_t key = mix(game->desc->hash(game->instance, pos) ^ game->salt);
+    uint32_t memo;
+    if (map_get(&t->oracle, key, &memo))
+        return memo && sg_cgt_is_number(t, memo - 1, value) ? SG_CGT_IS_NUMBER
+                                                            : SG_CGT_NOT_NUMBER;
+    char err[256];
+    sg_cg g;
+    int rc = sg_cgt_from_game_metered(t, game, pos, max_positions, meter, &g, err, sizeof err);
+    if (rc == SG_ERR_BUDGET && meter && sg_meter_expired(meter))
+        return SG_CGT_UNKNOWN; /* the whole job stops: nothing to keep consistent */
+    bool number = rc == SG_OK && sg_cgt_is_number(t, g, value);
+    map_put(&t->oracle, key, number ? g + 1 : 0);
+    return number ? SG_CGT_IS_NUMBER : rc == SG_OK ? SG_CGT_NOT_NUMBER : SG_CGT_UNKNOWN;
 }
 
 bool sg_cgt_number_oracle(void *oracle, const sg_game *game, const void *pos, sg_value *value)

@@ -25,6 +25,7 @@ typedef struct cached {
 
 struct sg_estimator {
     enum method method;
+    sg_meter *meter; /* or NULL */
     size_t max_positions;
     sg_thermo_cache *cache;
     sg_tds *tds;
@@ -233,6 +234,15 @@ static int estimate_tds(sg_estimator *e, const sg_game *game, const void *pos,
     if (rc == SG_OK)
         remember(e, game, pos, out);
     return rc;
+}
+
+void sg_estimator_set_meter(sg_estimator *e, sg_meter *meter)
+{
+    e->meter = meter;
+    if (e->cache)
+        sg_thermo_cache_set_meter(e->cache, meter);
+    if (e->tds)
+        sg_tds_set_meter(e->tds, meter);
 }
 
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,

@@ -49,6 +49,9 @@ struct ply {
 
 struct sg_search {
     sg_search_config config;
+    sg_search_prune_fn prune; /* or NULL */
+    void *prune_ctx;
+    sg_meter *meter; /* or NULL */
     tt_entry *tt;
     size_t bucket_mask; /* two entries per bucket */
     struct ply *plies;
@@ -439,7 +442,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     *exact = true;
     if (s->stopped || s->status != SG_OK)
         return zero();
-    if (sg_deadline_tick(&s->deadline)) {
+    if (sg_deadline_tick(&s->deadline) || (s->meter && sg_meter_tick(s->meter))) {
         s->stopped = true;
         return zero();
     }
@@ -498,6 +501,15 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     if (count == 0)
         return stuck_score(s, sum, who, xstate, exact);
     sg_sum_move *moves = s->plies[ply].moves;
+    if (s->prune) {
+        size_t kept = s->prune(s->prune_ctx, sum, who, moves, count);
+        if (kept == 0 || kept > count) {
+            fail(s, SG_ERR_INTERNAL, "search: the prune hook kept %zu of %zu moves", kept,
+                 count);
+            return zero();
+        }
+        count = kept;
+    }
     /* A colliding key may hold a move of another position: use it only if legal here. */
     have_tt_move = have_tt_move && move_to_front(moves, count, tt_move);
     if (s->config.order)
@@ -636,6 +648,14 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
     }
     r->pv_length = len;
 }
+
+void sg_search_set_prune(sg_search *s, sg_search_prune_fn fn, void *ctx)
+{
+    s->prune = fn;
+    s->prune_ctx = ctx;
+}
+
+void sg_search_set_meter(sg_search *s, sg_meter *meter) { s->meter = meter; }
 
 int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
                   sg_search_result *result, char *err, size_t errlen)

@@ -7,6 +7,7 @@
 #include "sumgame/clock.h"
 #include "sumgame/coupons.h"
 #include "sumgame/search.h"
+#include "sumgame/solve.h"
 
 #define TDS_TT_DEFAULT_LOG2 18
 /* Heuristic searches that fail low at the top of the stack raise it this often. */
@@ -14,6 +15,7 @@
 
 struct sg_tds {
     sg_search *engine;
+    sg_meter *meter; /* or NULL */
     bool table_has_delta; /* the table holds entries of stacks spaced by table_delta */
     sg_value table_delta;
     sg_sum *root;
@@ -76,6 +78,12 @@ sg_tds *sg_tds_new(size_t tt_log2, char *err, size_t errlen)
         return NULL;
     }
     return t;
+}
+
+void sg_tds_set_meter(sg_tds *tds, sg_meter *meter)
+{
+    tds->meter = meter;
+    sg_search_set_meter(tds->engine, meter);
 }
 
 void sg_tds_free(sg_tds *tds)
@@ -386,9 +394,21 @@ static int estimate_number(const sg_game *game, const void *pos, sg_value x,
     return rc;
 }
 
-/* The stops: αβ of G alone, each player first. */
+/* The stops. A complete TDS takes them from the exact solver, which freezes every
+ * position that is a number whatever the game reports, so they are the CGT stops like
+ * every other method's; a heuristic TDS has no time for that and searches G alone with
+ * its budget (its estimate is inexact anyway). */
 static int stops(run *r, sg_estimate *out, char *err, size_t errlen)
 {
+    if (!r->heuristic) {
+        bool exact;
+        char why[400];
+        int rc = sg_exact_stops(r->root, r->tds->meter, &out->left_stop, &out->right_stop, &exact, why, sizeof why,
+                                err, errlen);
+        if (rc == SG_OK)
+            r->exact = r->exact && exact;
+        return rc;
+    }
     sg_search_result res;
     for (int k = 0; k < 2; k++) {
         sg_player who = k == 0 ? SG_LEFT : SG_RIGHT;

@@ -281,6 +281,7 @@ out:
 
 struct sg_thermo_cache {
     sg_cgt *table;
+    sg_meter *meter; /* or NULL */
     bool owns_table;
     sg_thermograph **by_id; /* indexed by sg_cg */
     size_t ids;
@@ -299,6 +300,8 @@ sg_thermo_cache *sg_thermo_cache_new(sg_cgt *table)
     }
     return c;
 }
+
+void sg_thermo_cache_set_meter(sg_thermo_cache *c, sg_meter *meter) { c->meter = meter; }
 
 sg_cgt *sg_thermo_cache_table(sg_thermo_cache *c) { return c->table; }
 
@@ -403,7 +406,8 @@ int sg_thermograph_of_position(sg_thermo_cache *c, const sg_game *game, const vo
                                size_t errlen)
 {
     sg_cg canon;
-    int rc = sg_cgt_from_game(c->table, game, pos, max_positions, &canon, err, errlen);
+    int rc = sg_cgt_from_game_metered(c->table, game, pos, max_positions, c->meter, &canon, err,
+                                      errlen);
     if (rc != SG_OK)
         return rc;
     *out = sg_thermograph_of(c, canon);

@@ -1,17 +1,15 @@
-/* sumgame solve SUM [--first left|right|both] [--json]: the optimal score of a sum (its
- * Left stop and Right stop) and the normal-play winner for each first player.
- *
- * The sum is made with SG_FREEZE_NUMBERS: by number avoidance nobody needs to move in a
- * component once it is known to be a number, so each is frozen at once and the exact
- * engine plays only in the others until the sum is a number, the stop.
+/* sumgame solve SUM [--first left|right|both] [--nodes N] [--time S] [--memory SIZE]
+ * [--no-decompose] [--no-incentives] [--component-positions N] [--json]: the optimal
+ * score of a sum (its Left stop and Right stop, as CGT defines them) and the normal-play
+ * winner for each first player, by decomposition search (sumgame/solve.h).
  *
  * The winner follows from the stop: a stop above 0 means Left wins and below 0 Right
  * wins, whoever moves first (L(G) > 0 gives G |> 0; R(G) > 0 gives G > 0; and so on with
  * signs swapped). A stop of 0 decides nothing, so then a normal-play outcome search
- * settles it, again only in components that are not numbers: a sum of numbers x is won
- * by Left iff x > 0, or x = 0 with Right to move.
+ * settles it.
  *
- * The best move reported is the first move of the stop search's principal variation. */
+ * A limit that runs out ends the command with one line naming it and exit status 3;
+ * with --json the object says "stopped" as well. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,15 +17,8 @@
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
-#include "sumgame/cgt.h"
-#include "sumgame/search.h"
-
-/* New positions one canonical-form analysis of a component may visit: one, so a component
- * is frozen when its options are numbers already known (to the game, or to the table from
- * earlier questions). Deeper analysis cost more than it saved: solving a 13-empty 4x4
- * Amazons room took 38 s with 200000, 22 s with 16 and 8.6 s with 1 (more nodes, each far
- * cheaper), since every new component the search meets would start a walk of its own. */
-#define SOLVE_CANONICAL_MAX_POSITIONS 1
+#include "limits_opt.h"
+#include "sumgame/solve.h"
 
 struct answer {
     bool asked;
@@ -57,52 +48,31 @@ static char *join(char **args, size_t n)
     return s;
 }
 
-static int solve_one(sg_search *engine, const sg_search_config *base, const sg_sum *sum,
-                     sg_player first, struct answer *a, uint64_t *nodes, double *seconds,
-                     char *err, size_t errlen)
+static void print_components(const sg_solver *solver, const sg_sum *sum)
 {
-    sg_search_result r;
-    sg_search_set_config(engine, base);
-    int rc = sg_search_run(engine, sum, first, &r, err, errlen);
-    *nodes += r.nodes;
-    *seconds += r.seconds;
-    if (rc != SG_OK)
-        return rc;
-    if (!r.exact) {
-        snprintf(err, errlen, "the exact search ended without an exact answer");
-        return SG_ERR_INTERNAL;
+    printf(",\"reduced_components\":[");
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        const char *why;
+        bool reduced = sg_solver_reduced(solver, i, &why);
+        char text[4096];
+        sg_game *g = sg_sum_game(sum, i);
+        printf("%s{\"component\":%zu,\"game\":", i ? "," : "", i + 1);
+        cli_json_string(g->desc->name);
+        printf(",\"reduced\":%s", reduced ? "true" : "false");
+        if (reduced && sg_solver_component_text(solver, i, text, sizeof text) == SG_OK) {
+            printf(",\"canonical\":");
+            cli_json_string(text);
+        } else if (!reduced) {
+            printf(",\"why\":");
+            cli_json_string(why);
+        }
+        printf("}");
     }
-    a->asked = true;
-    a->stop = r.score;
-    a->has_move = r.pv_length > 0 && r.pv[0].component != SG_EXTRA_COMPONENT &&
-                  sg_sum_format_move(sum, r.pv[0], a->move, sizeof a->move) == SG_OK;
-    int sign = sg_value_cmp(r.score, sg_value_int(0));
-    if (sign != 0) {
-        a->winner = sign > 0 ? "left" : "right";
-        return SG_OK;
-    }
-    /* The outcome search stores other scores under other keys: give it a clean table,
-     * and leave one for the next stop search. */
-    sg_search_config outcome = *base;
-    outcome.outcome = true;
-    sg_search_clear(engine);
-    sg_search_set_config(engine, &outcome);
-    rc = sg_search_run(engine, sum, first, &r, err, errlen);
-    sg_search_clear(engine);
-    *nodes += r.nodes;
-    *seconds += r.seconds;
-    if (rc != SG_OK)
-        return rc;
-    int won = sg_value_cmp(r.score, sg_value_int(0));
-    if (!r.exact || won == 0) {
-        snprintf(err, errlen, "the outcome search ended without a winner");
-        return SG_ERR_INTERNAL;
-    }
-    a->winner = won > 0 ? "left" : "right";
-    return SG_OK;
+    printf("]");
 }
 
-static void print_json(const struct answer *ans, uint64_t nodes, double seconds)
+static void print_json(const sg_solver *solver, const sg_sum *sum, const struct answer *ans,
+                       uint64_t nodes, double seconds, const char *stopped)
 {
     static const char *const names[2] = { "left_first", "right_first" };
     printf("{");
@@ -119,11 +89,22 @@ static void print_json(const struct answer *ans, uint64_t nodes, double seconds)
             printf("null");
         printf(",");
     }
-    printf("\"nodes\":%llu,\"seconds\":%.6f}\n", (unsigned long long)nodes, seconds);
+    const char *inexact = sg_solver_inexact_reason(solver);
+    printf("\"exact\":%s", !stopped && !inexact[0] ? "true" : "false");
+    if (inexact[0]) {
+        printf(",\"inexact_reason\":");
+        cli_json_string(inexact);
+    }
+    if (stopped) {
+        printf(",\"stopped\":");
+        cli_json_string(stopped);
+    }
+    print_components(solver, sum);
+    printf(",\"nodes\":%llu,\"seconds\":%.6f}\n", (unsigned long long)nodes, seconds);
 }
 
-static void print_text(const sg_sum *sum, const struct answer *ans, uint64_t nodes,
-                       double seconds)
+static void print_text(const sg_solver *solver, const sg_sum *sum, const struct answer *ans,
+                       uint64_t nodes, double seconds)
 {
     static const char *const labels[2] = { "left first: ", "right first:" };
     /* The live components, then the numbers already frozen out of them. */
@@ -143,6 +124,14 @@ static void print_text(const sg_sum *sum, const struct answer *ans, uint64_t nod
         printf("%s %s, %s wins, best move %s\n", labels[i], v, ans[i].winner,
                ans[i].has_move ? ans[i].move : "none (the sum is a number)");
     }
+    size_t n = sg_sum_count(sum), reduced = 0;
+    for (size_t i = 0; i < n; i++)
+        reduced += sg_solver_reduced(solver, i, NULL);
+    if (n)
+        printf("reduced:     %zu of %zu components to canonical forms\n", reduced, n);
+    const char *inexact = sg_solver_inexact_reason(solver);
+    if (inexact[0])
+        printf("exact:       no: %s\n", inexact);
     printf("nodes:       %llu\nseconds:     %.3f\n", (unsigned long long)nodes, seconds);
 }
 
@@ -150,11 +139,17 @@ int cmd_solve(int argc, char **argv)
 {
     const char *plugin_path = NULL;
     int first = 2;
-    bool json = false;
+    bool json = false, no_decompose = false, no_incentives = false;
+    unsigned long long component_positions = 0;
+    limits_opt lo = { 0 };
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
         { "--first", ARGS_CHOICE, &first, 0, 0, firsts },
         { "--json", ARGS_FLAG, &json, 0, 0, NULL },
+        { "--no-decompose", ARGS_FLAG, &no_decompose, 0, 0, NULL },
+        { "--no-incentives", ARGS_FLAG, &no_incentives, 0, 0, NULL },
+        { "--component-positions", ARGS_UINT, &component_positions, 1, UINT64_MAX, NULL },
+        LIMITS_OPTIONS(lo),
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)
@@ -164,7 +159,13 @@ int cmd_solve(int argc, char **argv)
                             pos_args, &npos);
     if (status == 0 && npos == 0)
         status = cli_usage("solve: missing SUM (usage: sumgame solve SUM "
-                           "[--first left|right|both] [--json])");
+                           "[--first left|right|both] [--nodes N] [--time S] [--memory SIZE] "
+                           "[--json])");
+    sg_solve_config config = { .no_decompose = no_decompose,
+                               .no_incentives = no_incentives,
+                               .component_positions = component_positions };
+    if (status == 0)
+        status = limits_opt_parse("solve", &lo, &config.limits);
     char *text = status == 0 ? join(pos_args, npos) : NULL;
     free(pos_args);
     if (status != 0)
@@ -174,44 +175,53 @@ int cmd_solve(int argc, char **argv)
 
     catalog *cat = NULL;
     sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
-    /* Components equal to numbers are frozen even when their game cannot tell, by
-     * exact analysis of their canonical forms (bounded, so a huge component is searched
-     * rather than analyzed). */
-    sg_cgt_oracle oracle = { sg_cgt_new(), SOLVE_CANONICAL_MAX_POSITIONS };
-    if (sum && oracle.table)
-        sg_sum_set_number_oracle(sum, sg_cgt_number_oracle, &oracle);
-    sg_search *engine = NULL;
-    /* Iterative deepening pays for itself here: each iteration's best moves order the
-     * next, and proven subtrees carry over through the table. */
-    sg_search_config config = { .iterative = true };
+    sg_solver *solver = NULL;
+    progress_line progress;
     char err[512];
     if (!sum) {
         status = cli_fail("solve: out of memory");
     } else if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
-               catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK) {
-        status = cli_fail("solve: %s", err);
-    } else if (!(engine = sg_search_new(&config, err, sizeof err))) {
+               catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK ||
+               sg_solver_new(&config, &solver, err, sizeof err) != SG_OK) {
         status = cli_fail("solve: %s", err);
     } else {
+        progress_attach(&progress, "solve", sg_solver_meter(solver));
         struct answer ans[2];
         memset(ans, 0, sizeof ans);
-        uint64_t nodes = 0;
-        double seconds = 0;
-        for (int i = 0; i < 2 && status == 0; i++) {
+        int rc = sg_solver_load(solver, sum, err, sizeof err);
+        for (int i = 0; i < 2 && rc == SG_OK; i++) {
             if (first != 2 && first != i)
                 continue;
-            if (solve_one(engine, &config, sum, i == 0 ? SG_LEFT : SG_RIGHT, &ans[i], &nodes,
-                          &seconds, err, sizeof err) != SG_OK)
-                status = cli_fail("solve: %s", err);
+            sg_solve_answer a;
+            rc = sg_solver_solve(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err, sizeof err);
+            if (rc != SG_OK)
+                break;
+            ans[i].asked = true;
+            ans[i].stop = a.stop;
+            ans[i].winner = a.winner == SG_LEFT ? "left" : "right";
+            ans[i].has_move = a.has_move &&
+                              sg_sum_format_move(sum, a.move, ans[i].move, sizeof ans[i].move) ==
+                                  SG_OK;
         }
-        if (status == 0 && json)
-            print_json(ans, nodes, seconds);
-        else if (status == 0)
-            print_text(sum, ans, nodes, seconds);
+        progress_done(&progress);
+        sg_meter *m = sg_solver_meter(solver);
+        uint64_t nodes = m->count;
+        double seconds = sg_meter_elapsed(m);
+        if (rc == SG_OK && json)
+            print_json(solver, sum, ans, nodes, seconds, NULL);
+        else if (rc == SG_OK)
+            print_text(solver, sum, ans, nodes, seconds);
+        else if (rc == SG_ERR_BUDGET) {
+            if (json)
+                print_json(solver, sum, ans, nodes, seconds, err);
+            cli_fail("solve: %s", err);
+            status = EXIT_LIMIT;
+        } else {
+            status = cli_fail("solve: %s", err);
+        }
     }
-    sg_search_free(engine);
+    sg_solver_free(solver);
     sg_sum_free(sum);
-    sg_cgt_free(oracle.table);
     catalog_close(cat);
     free(text);
     return status;

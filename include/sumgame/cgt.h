@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sumgame/meter.h"
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
@@ -72,6 +73,26 @@ int sg_cgt_format(sg_cgt *t, sg_cg g, char *buf, size_t cap);
  * walk with SG_ERR_BUDGET. */
 int sg_cgt_from_game(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
                      sg_cg *out, char *err, size_t errlen);
+
+/* The same under a meter as well (NULL = none): every new position analysed ticks it,
+ * and an expired meter stops the walk with SG_ERR_BUDGET and a message naming the limit.
+ * What was finished stays memoized, so a later walk resumes where this one stopped. */
+int sg_cgt_from_game_metered(sg_cgt *t, const sg_game *game, const void *pos,
+                             size_t max_positions, sg_meter *meter, sg_cg *out, char *err,
+                             size_t errlen);
+
+/* The Left and Right stops of a canonical game (of any game the table made canonical:
+ * every id the public functions return). False only for internal temporaries. */
+bool sg_cgt_stops(const sg_cgt *t, sg_cg g, sg_value *left, sg_value *right);
+
+/* Whether a position is a number, by its canonical form within max_positions (0 = no
+ * limit) and meter (NULL = none). UNKNOWN when the analysis was cut short. A position
+ * keeps the answer it got first (UNKNOWN counts as NOT_NUMBER afterwards), so that a
+ * search never freezes a position on one path and plays it out on another; an answer
+ * cut short by an expired meter is not kept. */
+enum { SG_CGT_NOT_NUMBER = 0, SG_CGT_IS_NUMBER = 1, SG_CGT_UNKNOWN = 2 };
+int sg_cgt_number_of(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
+                     sg_meter *meter, sg_value *value);
 
 /* A number oracle for sums (sg_sum_set_number_oracle): a position is a number when its
  * canonical form is one. An analysis that would visit more than max_positions positions

@@ -11,6 +11,7 @@
 
 #include "sumgame/clock.h"
 #include "sumgame/host.h"
+#include "sumgame/meter.h"
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
@@ -69,6 +70,10 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
 void sg_estimator_free(sg_estimator *e);
 /* Forgets cached analyses: call when the game instances they were keyed on go away. */
 int sg_estimator_reset(sg_estimator *e);
+
+/* Every position analysed and every search node ticks meter (NULL = none); when it
+ * expires, estimates fail with SG_ERR_BUDGET and a message naming the limit. */
+void sg_estimator_set_meter(sg_estimator *e, sg_meter *meter);
 
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen);

@@ -32,6 +32,7 @@
 
 #include "sumgame/clock.h"
 #include "sumgame/host.h"
+#include "sumgame/meter.h"
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
@@ -123,6 +124,18 @@ void sg_search_clear(sg_search *search);
  * ignored, the table is kept. Clear the table when the meaning of a position changes
  * (another extra component, or switching outcome mode). */
 void sg_search_set_config(sg_search *search, const sg_search_config *config);
+
+/* Optional move pruning: may drop moves that cannot matter (exact solving drops moves
+ * whose incentive another move's dominates). Moves the kept ones to the front of
+ * moves[0..count), in their order, and returns how many are kept (at least one). Called
+ * before the best move is put first. Set with sg_search_set_prune (a setter rather than
+ * a config field, so that callers compiled against the older config still work). */
+typedef size_t (*sg_search_prune_fn)(void *ctx, const sg_sum *sum, sg_player to_move,
+                                     sg_sum_move *moves, size_t count);
+void sg_search_set_prune(sg_search *search, sg_search_prune_fn fn, void *ctx);
+/* Ticks meter (NULL = none) once per node as well: an expired meter stops the search as
+ * a spent budget does. The meter outlives the searches that use it. */
+void sg_search_set_meter(sg_search *search, sg_meter *meter);
 
 /* Searches sum with to_move to play. With no budget and max_depth 0 the answer is the
  * exact minimax value. Returns SG_OK with result filled; SG_ERR_BUDGET when the budget

@@ -72,6 +72,8 @@ typedef struct sg_tds sg_tds;
 /* A TDS engine with its transposition table of 2^tt_log2 entries (0 = 18). */
 sg_tds *sg_tds_new(size_t tt_log2, char *err, size_t errlen);
 void sg_tds_free(sg_tds *tds);
+/* Search nodes and the positions the stops analyse tick meter (NULL = none). */
+void sg_tds_set_meter(sg_tds *tds, sg_meter *meter);
 
 /* Estimates one component. out gets mean, temperature, pseudo-temperatures (the
  * temperature each player's first search found before lowering: between t(G) and the

@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "sumgame/cgt.h"
+#include "sumgame/meter.h"
 #include "sumgame/value.h"
 
 #ifdef __cplusplus
@@ -55,6 +56,9 @@ typedef struct sg_thermo_cache sg_thermo_cache;
 sg_thermo_cache *sg_thermo_cache_new(sg_cgt *table);
 void sg_thermo_cache_free(sg_thermo_cache *cache);
 sg_cgt *sg_thermo_cache_table(sg_thermo_cache *cache);
+/* Analyses of new positions tick meter (NULL = none) and stop with SG_ERR_BUDGET when it
+ * expires. */
+void sg_thermo_cache_set_meter(sg_thermo_cache *cache, sg_meter *meter);
 /* Forgets every cached analysis (and, when it owns its table, every canonical form):
  * call it when the game instances the cache was keyed on go away. */
 int sg_thermo_cache_reset(sg_thermo_cache *cache);

@@ -26,8 +26,8 @@ static const char *match(const char *got, const char *want)
     return got;
 }
 
-/* Runs solve with --json and checks the whole object up to "nodes", which must follow
- * with a count and "seconds". */
+/* Runs solve with --json and checks the object up to "exact", which must be true and be
+ * followed (after the per-component list) by "nodes" with a count and "seconds". */
 static void expect_json(const char *args, const char *want)
 {
     char cmd[2048];
@@ -36,8 +36,12 @@ static void expect_json(const char *args, const char *want)
     if (r.status != 0)
         fail_msg("solve %s: exit %d: %s", args, r.status, r.err);
     const char *rest = match(r.out, want);
-    if (!rest || strncmp(rest, ",\"nodes\":", 9) != 0)
-        fail_msg("solve %s:\n got  %s want %s,\"nodes\":...", args, r.out, want);
+    static const char exact[] = ",\"exact\":true,\"reduced_components\":[";
+    if (!rest || strncmp(rest, exact, sizeof exact - 1) != 0 ||
+        !(rest = strstr(rest, "],\"nodes\":")))
+        fail_msg("solve %s:\n got  %s want %s,\"exact\":true,...,\"nodes\":...", args, r.out,
+                 want);
+    rest++;
     if (!strstr(rest, ",\"seconds\":") || r.out[strlen(r.out) - 2] != '}')
         fail_msg("solve %s: malformed tail: %s", args, r.out);
     assert_string_equal(r.err, "");

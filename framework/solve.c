@@ -1,0 +1,450 @@
+#include "sumgame/solve.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/cg_game.h"
+#include "sumgame/cgt.h"
+#include "sumgame/search.h"
+
+struct component {
+    bool reduced;
+    sg_cg id;
+    char why[200];
+};
+
+struct sg_solver {
+    sg_solve_config config;
+    sg_meter own;   /* the meter when the caller gives none */
+    sg_meter *m;
+    sg_cgt *table;
+    sg_game cg;
+    sg_search *engine;
+    const sg_sum *loaded;
+    sg_sum *reduced;
+    struct component *comps; /* per live component of the loaded sum */
+    size_t ncomps;
+    size_t *loaded_of;       /* live component of reduced -> live component of loaded */
+    char inexact[400];
+    uint64_t search_nodes;
+    /* Scratch for the prune hook, grown as needed. */
+    sg_cg *inc;
+    sg_value *rank;
+    unsigned char *keep;
+    sg_sum_move *kept;
+    size_t scratch_cap;
+    sg_cg opts[2][64];
+};
+
+static bool oracle(void *ctx, const sg_game *game, const void *pos, sg_value *value)
+{
+    sg_solver *s = ctx;
+    if (sg_is_cg_game(game))
+        return false; /* exact already: its table knows every number */
+    int answer = sg_cgt_number_of(s->table, game, pos, s->config.component_positions,
+                                  s->m, value);
+    if (answer == SG_CGT_UNKNOWN && !sg_meter_expired(s->m) && !s->inexact[0]) {
+        char text[120];
+        if (game->desc->format(game->instance, pos, text, sizeof text) != SG_OK)
+            snprintf(text, sizeof text, "(a position)");
+        snprintf(s->inexact, sizeof s->inexact,
+                 "%s:%s was not analysed within %llu positions, so it was played out "
+                 "although it may be a number",
+                 game->desc->name, text, (unsigned long long)s->config.component_positions);
+    }
+    return answer == SG_CGT_IS_NUMBER;
+}
+
+static bool grow_scratch(sg_solver *s, size_t n)
+{
+    if (n <= s->scratch_cap)
+        return true;
+    size_t cap = s->scratch_cap ? s->scratch_cap : 64;
+    while (cap < n)
+        cap *= 2;
+    sg_cg *inc = realloc(s->inc, cap * sizeof *inc);
+    if (inc)
+        s->inc = inc;
+    sg_value *rank = realloc(s->rank, cap * sizeof *rank);
+    if (rank)
+        s->rank = rank;
+    unsigned char *keep = realloc(s->keep, cap);
+    if (keep)
+        s->keep = keep;
+    sg_sum_move *kept = realloc(s->kept, cap * sizeof *kept);
+    if (kept)
+        s->kept = kept;
+    if (!inc || !rank || !keep || !kept)
+        return false;
+    s->scratch_cap = cap;
+    return true;
+}
+
+/* The incentive of moves[i] when it is in a canonical-form component. */
+static bool incentive(sg_solver *s, const sg_sum *sum, sg_player who, sg_sum_move m, sg_cg *out)
+{
+    const sg_game *game = sg_sum_game(sum, m.component);
+    if (!sg_is_cg_game(game))
+        return false;
+    sg_cg g = sg_cg_game_id(sg_sum_pos(sum, m.component));
+    size_t k = (size_t)(m.move & ~SG_CG_RIGHT), n;
+    sg_cg *buf = s->opts[who];
+    int rc = who == SG_LEFT ? sg_cgt_left_incentives(s->table, g, buf, 64, &n)
+                            : sg_cgt_right_incentives(s->table, g, buf, 64, &n);
+    if (rc != SG_OK || k >= n)
+        return false;
+    *out = buf[k];
+    return true;
+}
+
+/* Drops every move whose incentive another move's dominates (of equal ones, keeps the
+ * first), then orders the rest by their incentives' Left stops, largest first: a cheap
+ * measure of how much a move gains, like a temperature. Moves in components that were
+ * not reduced have no incentive here; they are kept and tried after the others. */
+static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *moves,
+                    size_t count)
+{
+    sg_solver *s = ctx;
+    if (!grow_scratch(s, count))
+        return count;
+    size_t with = 0;
+    for (size_t i = 0; i < count; i++) {
+        s->keep[i] = incentive(s, sum, who, moves[i], &s->inc[i]) ? 1 : 2;
+        with += s->keep[i] == 1;
+    }
+    if (with == 0)
+        return count;
+    if (!s->config.no_incentives)
+        for (size_t i = 0; i < count; i++) {
+            if (s->keep[i] != 1)
+                continue;
+            /* i < j in (incentive, earlier first) is a strict order, so every move
+             * dropped here is dominated by one that is kept. */
+            for (size_t j = 0; j < count; j++) {
+                if (j == i || s->keep[j] == 2)
+                    continue;
+                if (s->inc[j] == s->inc[i] ? j > i : !sg_cgt_le(s->table, s->inc[i], s->inc[j]))
+                    continue;
+                s->keep[i] = 0;
+                break;
+            }
+        }
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (s->keep[i] != 1)
+            continue;
+        sg_value r, unused;
+        if (!sg_cgt_stops(s->table, s->inc[i], &r, &unused))
+            r = sg_value_int(0);
+        /* Insertion by rank keeps equal ranks in the game's order. */
+        size_t at = n;
+        while (at > 0 && sg_value_cmp(s->rank[at - 1], r) < 0) {
+            s->rank[at] = s->rank[at - 1];
+            s->kept[at] = s->kept[at - 1];
+            at--;
+        }
+        s->rank[at] = r;
+        s->kept[at] = moves[i];
+        n++;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (s->keep[i] == 2)
+            s->kept[n++] = moves[i];
+    memcpy(moves, s->kept, n * sizeof *moves);
+    return n;
+}
+
+int sg_solver_new(const sg_solve_config *config, sg_solver **out, char *err, size_t errlen)
+{
+    sg_solver *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    if (config)
+        s->config = *config;
+    s->m = s->config.meter;
+    if (!s->m) {
+        sg_meter_start(&s->own, &s->config.limits);
+        s->m = &s->own;
+    }
+    s->table = sg_cgt_new();
+    s->reduced = sg_sum_new(SG_FREEZE_NUMBERS);
+    sg_search_config sc = { .iterative = true };
+    s->engine = s->table && s->reduced ? sg_search_new(&sc, err, errlen) : NULL;
+    if (!s->engine) {
+        if (!s->table || !s->reduced)
+            snprintf(err, errlen, "out of memory");
+        sg_solver_free(s);
+        return SG_ERR_NOMEM;
+    }
+    sg_cg_game_init(&s->cg, s->table);
+    sg_sum_set_number_oracle(s->reduced, oracle, s);
+    sg_search_set_meter(s->engine, s->m);
+    sg_search_set_prune(s->engine, prune, s);
+    *out = s;
+    return SG_OK;
+}
+
+void sg_solver_free(sg_solver *s)
+{
+    if (!s)
+        return;
+    sg_search_free(s->engine);
+    sg_sum_free(s->reduced);
+    sg_cgt_free(s->table);
+    free(s->comps);
+    free(s->loaded_of);
+    free(s->inc);
+    free(s->rank);
+    free(s->keep);
+    free(s->kept);
+    free(s);
+}
+
+sg_meter *sg_solver_meter(sg_solver *s) { return s->m; }
+const char *sg_solver_inexact_reason(const sg_solver *s) { return s->inexact; }
+uint64_t sg_solver_search_nodes(const sg_solver *s) { return s->search_nodes; }
+
+static int stopped(sg_solver *s, const char *doing, char *err, size_t errlen)
+{
+    char why[120];
+    sg_meter_reason(s->m, why, sizeof why);
+    snprintf(err, errlen, "stopped at %s while %s, after %llu nodes and %.1f s", why, doing,
+             (unsigned long long)s->m->count, sg_meter_elapsed(s->m));
+    return SG_ERR_BUDGET;
+}
+
+int sg_solver_load(sg_solver *s, const sg_sum *sum, char *err, size_t errlen)
+{
+    size_t n = sg_sum_count(sum);
+    free(s->comps);
+    free(s->loaded_of);
+    s->comps = calloc(n ? n : 1, sizeof *s->comps);
+    s->loaded_of = calloc(n ? n : 1, sizeof *s->loaded_of);
+    if (!s->comps || !s->loaded_of) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    s->ncomps = n;
+    s->loaded = sum;
+    sg_sum_clear(s->reduced);
+    sg_sum_add_frozen(s->reduced, sg_sum_frozen(sum));
+    for (size_t i = 0; i < n; i++) {
+        struct component *c = &s->comps[i];
+        sg_game *game = sg_sum_game(sum, i);
+        const void *pos = sg_sum_pos(sum, i);
+        int rc = SG_ERR_UNSUPPORTED;
+        if (!s->config.no_decompose) {
+            rc = sg_cgt_from_game_metered(s->table, game, pos, s->config.component_positions,
+                                          s->m, &c->id, c->why, sizeof c->why);
+            if (rc == SG_ERR_BUDGET && sg_meter_expired(s->m)) {
+                char doing[64];
+                snprintf(doing, sizeof doing, "analysing component %zu", i + 1);
+                return stopped(s, doing, err, errlen);
+            }
+            if (rc != SG_OK && rc != SG_ERR_BUDGET) {
+                snprintf(err, errlen, "component %zu: %s", i + 1, c->why);
+                return rc;
+            }
+        } else {
+            snprintf(c->why, sizeof c->why, "decomposition is off");
+        }
+        c->reduced = rc == SG_OK;
+        if (c->reduced)
+            c->why[0] = '\0';
+        size_t before = sg_sum_count(s->reduced);
+        uint32_t id = c->id;
+        rc = c->reduced ? sg_sum_add(s->reduced, &s->cg, &id, err, errlen)
+                        : sg_sum_add(s->reduced, game, pos, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+        if (sg_meter_expired(s->m))
+            return stopped(s, "analysing the components", err, errlen);
+        for (size_t k = before; k < sg_sum_count(s->reduced); k++)
+            s->loaded_of[k] = i;
+    }
+    return SG_OK;
+}
+
+bool sg_solver_reduced(const sg_solver *s, size_t i, const char **why)
+{
+    if (why)
+        *why = s->comps[i].why;
+    return s->comps[i].reduced;
+}
+
+int sg_solver_component_text(const sg_solver *s, size_t i, char *buf, size_t cap)
+{
+    if (i >= s->ncomps || !s->comps[i].reduced)
+        return SG_ERR_INVALID;
+    return sg_cgt_format(s->table, s->comps[i].id, buf, cap);
+}
+
+static int run(sg_solver *s, const sg_sum *sum, sg_player first, bool outcome,
+               sg_search_result *r, char *err, size_t errlen)
+{
+    sg_search_config sc = { .iterative = true, .outcome = outcome };
+    if (outcome)
+        sg_search_clear(s->engine); /* outcome scores live under other keys */
+    sg_search_set_config(s->engine, &sc);
+    int rc = sg_search_run(s->engine, sum, first, r, err, errlen);
+    s->search_nodes += r->nodes;
+    if (outcome)
+        sg_search_clear(s->engine);
+    if (rc == SG_ERR_BUDGET || (rc == SG_OK && sg_meter_expired(s->m)))
+        return stopped(s, outcome ? "searching for the winner" : "searching for the stop", err,
+                       errlen);
+    return rc;
+}
+
+/* The stop with who to move after replacing reduced component r by the game g. */
+static int stop_with(sg_solver *s, size_t r, sg_cg g, sg_player who, sg_value *stop,
+                     char *err, size_t errlen)
+{
+    sg_sum *alt = sg_sum_new(SG_FREEZE_NUMBERS);
+    if (!alt)
+        return SG_ERR_NOMEM;
+    sg_sum_set_number_oracle(alt, oracle, s);
+    sg_sum_add_frozen(alt, sg_sum_frozen(s->reduced));
+    int rc = SG_OK;
+    for (size_t j = 0; j < sg_sum_count(s->reduced) && rc == SG_OK; j++) {
+        uint32_t id = g;
+        rc = j == r ? sg_sum_add(alt, &s->cg, &id, err, errlen)
+                    : sg_sum_add(alt, sg_sum_game(s->reduced, j), sg_sum_pos(s->reduced, j),
+                                 err, errlen);
+    }
+    sg_search_result res;
+    if (rc == SG_OK)
+        rc = run(s, alt, who, false, &res, err, errlen);
+    if (rc == SG_OK)
+        *stop = res.score;
+    sg_sum_free(alt);
+    return rc;
+}
+
+/* The search's first move is an option of a canonical form; the answer names a move of
+ * the component's own game. A move whose canonical form equals the option, or is at least
+ * as good for the mover, is as good in the sum (order-preserving stops). An option that
+ * came from bypassing a reversible move may have neither: then each move is tried. */
+static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop,
+                    sg_solve_answer *a, char *err, size_t errlen)
+{
+    size_t li = s->loaded_of[rm.component];
+    const sg_game *rgame = sg_sum_game(s->reduced, rm.component);
+    a->move.component = (uint32_t)li;
+    if (!sg_is_cg_game(rgame)) {
+        a->move.move = rm.move;
+        a->has_move = true;
+        return SG_OK;
+    }
+    sg_cg target = sg_cg_game_option(rgame, sg_sum_pos(s->reduced, rm.component), rm.move);
+    const sg_game *game = sg_sum_game(s->loaded, li);
+    const void *pos = sg_sum_pos(s->loaded, li);
+    size_t n = 0;
+    int rc = game->desc->moves(game->instance, pos, who, NULL, 0, &n);
+    if (rc != SG_OK && rc != SG_ERR_RANGE)
+        return rc;
+    sg_move *moves = malloc((n ? n : 1) * sizeof *moves);
+    sg_cg *forms = malloc((n ? n : 1) * sizeof *forms);
+    if (!moves || !forms) {
+        free(moves);
+        free(forms);
+        return SG_ERR_NOMEM;
+    }
+    rc = game->desc->moves(game->instance, pos, who, moves, n, &n);
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    size_t found = n;
+    for (size_t k = 0; k < n && rc == SG_OK; k++) {
+        rc = game->desc->play(game->instance, pos, who, moves[k], next, err, errlen);
+        if (rc == SG_OK)
+            rc = sg_cgt_from_game_metered(s->table, game, next, 0, s->m, &forms[k], err,
+                                          errlen);
+        if (rc == SG_OK && found == n &&
+            (forms[k] == target || (who == SG_LEFT ? sg_cgt_le(s->table, target, forms[k])
+                                                   : sg_cgt_le(s->table, forms[k], target))))
+            found = k;
+    }
+    for (size_t k = 0; k < n && rc == SG_OK && found == n; k++) {
+        sg_value v;
+        rc = stop_with(s, rm.component, forms[k], sg_opponent(who), &v, err, errlen);
+        if (rc == SG_OK && sg_value_eq(v, stop))
+            found = k;
+    }
+    if (rc == SG_OK && found == n) {
+        snprintf(err, errlen, "%s: no move of the game reaches the stop its canonical form gives",
+                 game->desc->name);
+        rc = SG_ERR_INTERNAL;
+    }
+    if (rc == SG_OK) {
+        a->move.move = moves[found];
+        a->has_move = true;
+    }
+    free(moves);
+    free(forms);
+    if (rc == SG_ERR_BUDGET && sg_meter_expired(s->m))
+        return stopped(s, "finding the best move", err, errlen);
+    return rc;
+}
+
+int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *a, char *err, size_t errlen)
+{
+    memset(a, 0, sizeof *a);
+    sg_search_result r;
+    int rc = run(s, s->reduced, first, false, &r, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    if (!r.exact && !s->inexact[0])
+        snprintf(s->inexact, sizeof s->inexact,
+                 "a player was stuck in a component whose game does not report its value, "
+                 "and the game's evaluation scored it");
+    a->stop = r.score;
+    a->exact = !s->inexact[0];
+    if (r.pv_length > 0 && r.pv[0].component != SG_EXTRA_COMPONENT) {
+        rc = own_move(s, first, r.pv[0], r.score, a, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+    }
+    int sign = sg_value_cmp(r.score, sg_value_int(0));
+    if (sign != 0) {
+        a->winner = sign > 0 ? SG_LEFT : SG_RIGHT;
+        return SG_OK;
+    }
+    /* A stop of 0 decides nothing: the normal-play outcome, again only in components
+     * that are not numbers (a sum of numbers x is Left's iff x > 0, or x = 0 with Right
+     * to move). */
+    rc = run(s, s->reduced, first, true, &r, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    int won = sg_value_cmp(r.score, sg_value_int(0));
+    if (!r.exact || won == 0) {
+        snprintf(err, errlen, "the outcome search ended without a winner");
+        return SG_ERR_INTERNAL;
+    }
+    a->winner = won > 0 ? SG_LEFT : SG_RIGHT;
+    return SG_OK;
+}
+
+int sg_exact_stops(const sg_sum *sum, sg_meter *meter, sg_value *left, sg_value *right,
+                   bool *exact, char *why, size_t whylen, char *err, size_t errlen)
+{
+    sg_solve_config config = { .meter = meter };
+    sg_solver *s = NULL;
+    int rc = sg_solver_new(&config, &s, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_solver_load(s, sum, err, errlen);
+    sg_solve_answer a[2];
+    for (int k = 0; k < 2 && rc == SG_OK; k++)
+        rc = sg_solver_solve(s, k == 0 ? SG_LEFT : SG_RIGHT, &a[k], err, errlen);
+    if (rc == SG_OK) {
+        *left = a[0].stop;
+        *right = a[1].stop;
+        *exact = a[0].exact && a[1].exact;
+        snprintf(why, whylen, "%s", sg_solver_inexact_reason(s));
+    }
+    if (rc == SG_ERR_NOMEM && err[0] == '\0')
+        snprintf(err, errlen, "out of memory");
+    sg_solver_free(s);
+    return rc;
+}
