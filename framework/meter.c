@@ -52,10 +52,11 @@ void sg_meter_start(sg_meter *m, const sg_limits *limits)
         if (pages > 0 && page > 0)
             m->memory_limit = (uint64_t)pages * (uint64_t)page / 10 * 8;
     }
-    /* Under ulimit -v an allocation fails long before the machine is full: stop first. */
+    /* Under ulimit -v an allocation fails long before the machine is full: stop first,
+     * with room for a table that doubles (its old and new arrays live side by side). */
     struct rlimit rl;
     if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-        m->vm_limit = (uint64_t)rl.rlim_cur / 10 * 9;
+        m->vm_limit = (uint64_t)rl.rlim_cur / 10 * 6;
 }
 
 void sg_meter_set_progress(sg_meter *m, sg_progress_fn fn, void *ctx)

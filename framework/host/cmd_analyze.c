@@ -1,12 +1,16 @@
 /* sumgame analyze GAME:POSITION [--method exact|tds] [--delta D] [--tmax T] [--depth N]
- * [--time S] [--canonical] [--svg FILE] [--json]:
+ * [--time S] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE] [--json]:
  * mean, temperature, both pseudo-temperatures, the stops and each player's best move in
  * one component, through the estimator interface, so approximate methods will answer
  * here the same way once they exist. --canonical adds the canonical form and --svg draws
  * the exact thermograph.
  *
  * A position that splits is analyzed as the sum of its parts: its moves are the moves of
- * the parts, and the canonical form and thermograph add the parts' canonical forms. */
+ * the parts, and the canonical form and thermograph add the parts' canonical forms.
+ *
+ * Every method runs under a meter: --nodes and --memory bound any method, --time the
+ * exact one (for tds, --time is the heuristic search's own time per estimate). A limit
+ * that runs out ends the command with one line naming it and exit status 3. */
 #include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +19,7 @@
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
+#include "limits_opt.h"
 #include "sumgame/cgt.h"
 #include "sumgame/estimator.h"
 #include "sumgame/thermograph.h"
@@ -22,7 +27,7 @@
 
 #define ANALYZE_USAGE                                                                        \
     "usage: sumgame analyze GAME:POSITION [--method exact|tds] [--delta D] [--tmax T] "       \
-    "[--depth N] [--time S] [--canonical] [--svg FILE] [--json]"
+    "[--depth N] [--time S] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE] [--json]"
 
 /* Methods of the command-line contract whose estimators come in later versions. */
 static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
@@ -66,7 +71,7 @@ static int check_method(const char *method, const struct search_option *opts, si
         return cli_usage("analyze: unknown method '%.80s' (available: %s)", method, known);
     if (strcmp(method, "exact") == 0)
         for (size_t i = 0; i < nopts; i++)
-            if (opts[i].value)
+            if (opts[i].value && strcmp(opts[i].name, "--time") != 0)
                 return cli_usage("analyze: %s is for method %s, not exact", opts[i].name,
                                  opts[i].methods);
     return 0;
@@ -188,14 +193,17 @@ static void print_human(const char *position, const char *method, const sg_estim
 
 /* The exact canonical form and thermograph, for --canonical and --svg. */
 static int exact_extras(const sg_game *game, const void *pos, const char *title,
-                        const char *svg_path, char **canonical, char *err, size_t errlen)
+                        const char *svg_path, char **canonical, sg_meter *meter, char *err,
+                        size_t errlen)
 {
     sg_cgt *table = sg_cgt_new();
     sg_thermo_cache *cache = table ? sg_thermo_cache_new(table) : NULL;
     int rc = cache ? SG_OK : SG_ERR_NOMEM;
+    if (cache)
+        sg_thermo_cache_set_meter(cache, meter);
     if (rc == SG_OK && canonical) {
         sg_cg g;
-        rc = sg_cgt_from_game(table, game, pos, 0, &g, err, errlen);
+        rc = sg_cgt_from_game_metered(table, game, pos, 0, meter, &g, err, errlen);
         if (rc == SG_OK && canonical_text(table, g, canonical) != SG_OK) {
             snprintf(err, errlen, "the canonical form is too large to print");
             rc = SG_ERR_RANGE;
@@ -218,6 +226,7 @@ int cmd_analyze(int argc, char **argv)
 {
     const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
     bool json = false, want_canonical = false;
+    limits_opt lo = { 0 };
     struct search_option search[] = {
         { "--delta", NULL, "tds or tdsplus" },
         { "--time", NULL, "tds, tdsplus or mcdual" },
@@ -234,6 +243,8 @@ int cmd_analyze(int argc, char **argv)
         { "--time", ARGS_STRING, &search[1].value, 0, 0, NULL },
         { "--depth", ARGS_STRING, &search[2].value, 0, 0, NULL },
         { "--tmax", ARGS_STRING, &search[3].value, 0, 0, NULL },
+        { "--nodes", ARGS_UINT, &lo.nodes, 1, UINT64_MAX, NULL },
+        { "--memory", ARGS_STRING, &lo.memory, 0, 0, NULL },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)
@@ -254,6 +265,14 @@ int cmd_analyze(int argc, char **argv)
         status = cli_usage("analyze: --svg needs a file name");
     if (status == 0)
         status = check_method(method, search, sizeof search / sizeof search[0]);
+    bool exact_method = strcmp(method, "exact") == 0;
+    /* For exact analysis --time is a limit; for tds, the search's own time per estimate. */
+    lo.time = exact_method ? search[1].value : NULL;
+    if (exact_method)
+        search[1].value = NULL;
+    sg_limits limits;
+    if (status == 0)
+        status = limits_opt_parse("analyze", &lo, &limits);
     if (status != 0) {
         free(pos_args);
         return status;
@@ -268,6 +287,11 @@ int cmd_analyze(int argc, char **argv)
     alignas(16) unsigned char pos[SG_POS_MAX];
     sg_estimate e;
     const sg_budget budget = { 0 };
+    sg_meter meter;
+    sg_meter_start(&meter, &limits);
+    progress_line progress;
+    progress_attach(&progress, "analyze", &meter);
+    int rc = SG_OK;
     /* The search options become the estimator's keys (delta, time, depth, tmax). */
     sg_param items[sizeof search / sizeof search[0]];
     sg_params params = { "command line", "analyze", items, 0 };
@@ -281,13 +305,25 @@ int cmd_analyze(int argc, char **argv)
         /* An option's error names the option's key; the file and section say nothing. */
         bool from_options = strncmp(err, params_prefix, sizeof params_prefix - 1) == 0;
         status = cli_fail("analyze: %s", err + (from_options ? sizeof params_prefix - 1 : 0));
-    } else if (sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err) != SG_OK) {
-        status = cli_fail("analyze: %s", err[0] ? err : "analysis failed");
-    } else if ((want_canonical || svg_path) &&
-               exact_extras(game, pos, position, svg_path, want_canonical ? &canonical : NULL,
-                            err, sizeof err) != SG_OK) {
-        status = cli_fail("analyze: %s", err[0] ? err : "analysis failed");
+    } else if ((sg_estimator_set_meter(est, &meter),
+                rc = sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err)) !=
+                   SG_OK ||
+               ((want_canonical || svg_path) &&
+                (rc = exact_extras(game, pos, position, svg_path,
+                                   want_canonical ? &canonical : NULL, &meter, err,
+                                   sizeof err)) != SG_OK)) {
+        progress_done(&progress);
+        if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
+            char why[120];
+            sg_meter_reason(&meter, why, sizeof why);
+            cli_fail("analyze: stopped at %s after %llu nodes and %.1f s", why,
+                     (unsigned long long)meter.count, sg_meter_elapsed(&meter));
+            status = EXIT_LIMIT;
+        } else {
+            status = cli_fail("analyze: %s", err[0] ? err : "analysis failed");
+        }
     } else {
+        progress_done(&progress);
         char best_left[256], best_right[256];
         move_text(game, pos, e.has_best_left, e.best_left, best_left, sizeof best_left);
         move_text(game, pos, e.has_best_right, e.best_right, best_right, sizeof best_right);

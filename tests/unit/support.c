@@ -101,10 +101,10 @@ void support_assert_error(const support_run *r, const char *needle)
         fail_msg("stderr lacks '%s': %s", needle, r->err);
 }
 
-void support_game_open(support_game *g, const char *name, const sg_params *params)
+static void open_game_file(support_game *g, const char *path, const char *name,
+                           const sg_params *params)
 {
-    char path[4096], err[512];
-    snprintf(path, sizeof path, "%s/games/%s.so", support_build_dir(), name);
+    char err[512];
     if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &g->plugin, err, sizeof err) != SG_OK)
         fail_msg("%s", err);
     void *inst = NULL;
@@ -113,6 +113,20 @@ void support_game_open(support_game *g, const char *name, const sg_params *param
                                     sizeof err) != SG_OK)
         fail_msg("%s", err);
     sg_game_init(&g->game, g->plugin.desc.game, inst);
+}
+
+void support_game_open(support_game *g, const char *name, const sg_params *params)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/games/%s.so", support_build_dir(), name);
+    open_game_file(g, path, name, params);
+}
+
+void support_test_game_open(support_game *g, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/plugins/%s.so", support_build_dir(), name);
+    open_game_file(g, path, name, NULL);
 }
 
 void support_game_close(support_game *g)

@@ -38,6 +38,8 @@ typedef struct support_game {
     sg_game game;
 } support_game;
 void support_game_open(support_game *g, const char *name, const sg_params *params);
+/* The same for a test plugin of tests/plugins/ (created with no parameters). */
+void support_test_game_open(support_game *g, const char *name);
 void support_game_close(support_game *g);
 
 /* Appends to buf a random explicit tree in rcg notation: at most depth levels of braces,

@@ -1,0 +1,475 @@
+/* Exact stops as CGT defines them, by every method, for games that report every number,
+ * only integers, or nothing at all.
+ *
+ * The independent reference is combinatorial summation: each component's canonical form
+ * from its moves, added in the canonical-form table, and the stops of the canonical sum
+ * read from its options (L(G) = max R(G^L), R(G) = min L(G^R), numbers their own stops).
+ * It shares no search code with `solve`, which finds the stops by αβ over the sum of
+ * canonical forms (decomposition on), over the games' own positions with numbers found
+ * by the canonical-form oracle (decomposition off), with and without incentive pruning.
+ * Hand values come from theory (Winning Ways ch. 2 and 7: Hackenbush strings). */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sumgame/cgt.h"
+#include "sumgame/estimator.h"
+#include "sumgame/rng.h"
+#include "sumgame/solve.h"
+
+enum { HB_INTEGERS, HB_BLIND, RCG, AMAZONS, NGAMES };
+
+static support_game games[NGAMES];
+
+static int open_games(void **state)
+{
+    (void)state;
+    support_test_game_open(&games[HB_INTEGERS], "hackenbush_integers");
+    support_test_game_open(&games[HB_BLIND], "hackenbush_blind");
+    support_game_open(&games[RCG], "rcg", NULL);
+    support_game_open(&games[AMAZONS], "amazons", NULL);
+    return 0;
+}
+
+static int close_games(void **state)
+{
+    (void)state;
+    for (int i = 0; i < NGAMES; i++)
+        support_game_close(&games[i]);
+    return 0;
+}
+
+struct item {
+    int game;
+    support_pos pos;
+    char text[600];
+};
+
+static struct item item(int game, const char *text)
+{
+    struct item it = { game, support_parse(&games[game].game, text), "" };
+    snprintf(it.text, sizeof it.text, "%s:%s", games[game].game.desc->name, text);
+    return it;
+}
+
+/* Rooms whose exact analysis takes milliseconds; among them the issue's, whose canonical
+ * form {1/4|0,...} has a Left stop of 1/4 that Amazons' number() never reports. */
+static const char *const rooms[] = {
+    "..x/.x./.WB", ".B./.Wx/..x", ".BW/.../W.B", ".../BWB/...", "B.B/.../..W",
+    ".W./.WB/...", "x.xx/.xBx/W.xx/xxxx", "BW./x.x", "B../..W", ".B/W.",
+};
+
+static const char *const leaves[] = { "0", "1", "-1", "2", "-2", "1/2", "-1/2", "3/4", "3" };
+
+static struct item random_item(sg_rng *rng)
+{
+    char text[512] = "";
+    int game = (int)sg_rng_below(rng, NGAMES);
+    if (game == HB_INTEGERS || game == HB_BLIND) {
+        size_t strings = 1 + sg_rng_below(rng, 2);
+        for (size_t k = 0; k < strings; k++) {
+            if (k)
+                strcat(text, ",");
+            size_t edges = 1 + sg_rng_below(rng, 4);
+            for (size_t i = 0; i < edges; i++)
+                strncat(text, &"BBRRG"[sg_rng_below(rng, 5)], 1);
+        }
+    } else if (game == RCG) {
+        support_random_tree(rng, 2, leaves, sizeof leaves / sizeof leaves[0], false, text,
+                            sizeof text);
+    } else {
+        snprintf(text, sizeof text, "%s", rooms[sg_rng_below(rng, sizeof rooms / sizeof rooms[0])]);
+    }
+    return item(game, text);
+}
+
+static void describe(const struct item *items, size_t n, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            strncat(buf, " + ", cap - strlen(buf) - 1);
+        strncat(buf, items[i].text, cap - strlen(buf) - 1);
+    }
+}
+
+/* The reference: stops of the sum of canonical forms. */
+static sg_cg canonical_sum(sg_cgt *t, const struct item *items, size_t n)
+{
+    sg_cg sum = sg_cgt_number(t, sg_value_int(0));
+    char err[256];
+    for (size_t i = 0; i < n; i++) {
+        sg_cg g;
+        if (sg_cgt_from_game(t, &games[items[i].game].game, items[i].pos.b, 0, &g, err,
+                             sizeof err) != SG_OK)
+            fail_msg("%s: %s", items[i].text, err);
+        assert_int_equal(sg_cgt_add(t, sum, g, &sum), SG_OK);
+    }
+    return sum;
+}
+
+static sg_cg canonical_of_sum(sg_cgt *t, const sg_sum *sum)
+{
+    sg_cg total = sg_cgt_number(t, sg_sum_frozen(sum));
+    char err[256];
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        sg_cg g;
+        if (sg_cgt_from_game(t, sg_sum_game(sum, i), sg_sum_pos(sum, i), 0, &g, err,
+                             sizeof err) != SG_OK)
+            fail_msg("%s", err);
+        assert_int_equal(sg_cgt_add(t, total, g, &total), SG_OK);
+    }
+    return total;
+}
+
+static sg_sum *make_sum(const struct item *items, size_t n)
+{
+    sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
+    char err[256];
+    for (size_t i = 0; i < n; i++)
+        if (sg_sum_add(sum, &games[items[i].game].game, items[i].pos.b, err, sizeof err) != SG_OK)
+            fail_msg("%s: %s", items[i].text, err);
+    return sum;
+}
+
+static const char *text_of(sg_value v)
+{
+    static char buf[4][SG_VALUE_TEXT_MAX];
+    static int k;
+    k = (k + 1) % 4;
+    sg_value_format(v, buf[k], sizeof buf[k]);
+    return buf[k];
+}
+
+/* Solves items with config and checks stops, winners and best moves against the
+ * canonical sum. */
+static void check_solver(const struct item *items, size_t n, const sg_solve_config *config,
+                         const char *label)
+{
+    char what[4096], err[512];
+    describe(items, n, what, sizeof what);
+    sg_cgt *t = sg_cgt_new();
+    sg_cg ref = canonical_sum(t, items, n);
+    sg_value stop[2];
+    assert_true(sg_cgt_stops(t, ref, &stop[0], &stop[1]));
+    sg_cmp outcome = sg_cgt_compare(t, ref, sg_cgt_number(t, sg_value_int(0)));
+
+    sg_sum *sum = make_sum(items, n);
+    sg_solver *solver;
+    assert_int_equal(sg_solver_new(config, &solver, err, sizeof err), SG_OK);
+    if (sg_solver_load(solver, sum, err, sizeof err) != SG_OK)
+        fail_msg("%s (%s): %s", what, label, err);
+    for (int k = 0; k < 2; k++) {
+        sg_player first = k == 0 ? SG_LEFT : SG_RIGHT;
+        sg_solve_answer a;
+        if (sg_solver_solve(solver, first, &a, err, sizeof err) != SG_OK)
+            fail_msg("%s (%s): %s", what, label, err);
+        if (!sg_value_eq(a.stop, stop[k]) || !a.exact)
+            fail_msg("%s (%s), %s first: stop %s (exact %d), canonical sum says %s", what,
+                     label, k ? "right" : "left", text_of(a.stop), a.exact, text_of(stop[k]));
+        /* G > 0 Left wins, G < 0 Right, G = 0 the second player, G || 0 the first. */
+        sg_player winner = outcome == SG_CMP_GREATER ? SG_LEFT
+                           : outcome == SG_CMP_LESS  ? SG_RIGHT
+                           : outcome == SG_CMP_EQUAL ? sg_opponent(first)
+                                                     : first;
+        if (a.winner != winner)
+            fail_msg("%s (%s), %s first: winner %d, canonical sum says %d", what, label,
+                     k ? "right" : "left", a.winner, winner);
+        if (!a.has_move) {
+            assert_true(sg_sum_is_over(sum) || n == 0 || sg_cgt_is_number(t, ref, NULL));
+            continue;
+        }
+        /* The best move keeps the stop: the opponent's stop after it is the same. */
+        sg_sum *next = sg_sum_new(SG_FREEZE_NUMBERS);
+        if (sg_sum_play(sum, first, a.move, next, err, sizeof err) != SG_OK)
+            fail_msg("%s (%s): best move illegal: %s", what, label, err);
+        sg_value after[2];
+        assert_true(sg_cgt_stops(t, canonical_of_sum(t, next), &after[0], &after[1]));
+        if (!sg_value_eq(after[!k], stop[k]))
+            fail_msg("%s (%s), %s first: the best move reaches %s, not %s", what, label,
+                     k ? "right" : "left", text_of(after[!k]), text_of(stop[k]));
+        sg_sum_free(next);
+    }
+    sg_solver_free(solver);
+    sg_sum_free(sum);
+    sg_cgt_free(t);
+}
+
+/* Without decomposition the search plays the games' own moves: global search over
+ * several Amazons rooms takes minutes, so it is checked on sums with at most one. */
+static void check_all_solvers(const struct item *items, size_t n)
+{
+    sg_solve_config on = { 0 }, off = { .no_decompose = true },
+                    plain = { .no_incentives = true };
+    size_t rooms_in_sum = 0;
+    for (size_t i = 0; i < n; i++)
+        rooms_in_sum += items[i].game == AMAZONS;
+    check_solver(items, n, &on, "decomposition");
+    if (rooms_in_sum <= 1)
+        check_solver(items, n, &off, "no decomposition");
+    check_solver(items, n, &plain, "no incentive pruning");
+}
+
+/* Hackenbush strings have their values in Winning Ways; the variants that report only
+ * integers or nothing must get them all the same, by every method. */
+static void test_hackenbush_theory(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *pos, *canonical, *left_stop, *right_stop;
+    } cases[] = {
+        { "BR", "1/2", "1/2", "1/2" },     { "BRR", "1/4", "1/4", "1/4" },
+        { "BRB", "3/4", "3/4", "3/4" },    { "BBR", "3/2", "3/2", "3/2" },
+        { "RB", "-1/2", "-1/2", "-1/2" },  { "BBBR", "5/2", "5/2", "5/2" },
+        { "G", "*", "0", "0" },            { "BG", "1*", "1", "1" },
+        { "BR,RB", "0", "0", "0" },        { "BRR,G", "1/4*", "1/4", "1/4" },
+        { "RRB,G", "-3/2*", "-3/2", "-3/2" },
+    };
+    for (int v = HB_INTEGERS; v <= HB_BLIND; v++) {
+        sg_estimator *exact, *tds;
+        char err[512];
+        assert_int_equal(sg_estimator_new("exact", NULL, &exact, err, sizeof err), SG_OK);
+        assert_int_equal(sg_estimator_new("tds", NULL, &tds, err, sizeof err), SG_OK);
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            struct item it = item(v, cases[i].pos);
+            sg_cgt *t = sg_cgt_new();
+            sg_cg g = canonical_sum(t, &it, 1);
+            char text[128];
+            assert_int_equal(sg_cgt_format(t, g, text, sizeof text), SG_OK);
+            if (strcmp(text, cases[i].canonical) != 0)
+                fail_msg("%s: canonical form %s, theory says %s", it.text, text,
+                         cases[i].canonical);
+            sg_cgt_free(t);
+            sg_estimate e;
+            for (int m = 0; m < 2; m++) {
+                sg_estimator *est = m ? tds : exact;
+                if (sg_estimator_estimate(est, &games[v].game, it.pos.b, NULL, &e, err,
+                                          sizeof err) != SG_OK)
+                    fail_msg("%s: %s", it.text, err);
+                if (strcmp(text_of(e.left_stop), cases[i].left_stop) != 0 ||
+                    strcmp(text_of(e.right_stop), cases[i].right_stop) != 0 || !e.exact)
+                    fail_msg("%s, method %s: stops %s and %s, theory says %s and %s", it.text,
+                             m ? "tds" : "exact", text_of(e.left_stop), text_of(e.right_stop),
+                             cases[i].left_stop, cases[i].right_stop);
+            }
+            check_all_solvers(&it, 1);
+        }
+        sg_estimator_free(exact);
+        sg_estimator_free(tds);
+    }
+}
+
+/* The issue's sum: Amazons reports only integers, and the second room's Left option of
+ * value 1/4 must be frozen at 1/4, not played out to 0. */
+static void test_issue_sum(void **state)
+{
+    (void)state;
+    struct item items[] = { item(AMAZONS, "..x/.x./.WB"), item(AMAZONS, ".B./.Wx/..x"),
+                            item(RCG, "{4|0}") };
+    sg_sum *sum = make_sum(items, 3);
+    sg_solver *solver;
+    char err[512];
+    sg_solve_config config = { 0 };
+    assert_int_equal(sg_solver_new(&config, &solver, err, sizeof err), SG_OK);
+    assert_int_equal(sg_solver_load(solver, sum, err, sizeof err), SG_OK);
+    sg_solve_answer a;
+    assert_int_equal(sg_solver_solve(solver, SG_LEFT, &a, err, sizeof err), SG_OK);
+    assert_string_equal(text_of(a.stop), "1/4");
+    assert_true(a.exact);
+    for (size_t i = 0; i < 3; i++)
+        assert_true(sg_solver_reduced(solver, i, NULL));
+    sg_solver_free(solver);
+    sg_sum_free(sum);
+    check_all_solvers(items, 3);
+}
+
+/* Random sums of one to four components from all four games. */
+static void test_random_sums(void **state)
+{
+    (void)state;
+    sg_rng rng;
+    sg_rng_seed(&rng, 20261124);
+    for (int round = 0; round < 60; round++) {
+        struct item items[4];
+        size_t n = 1 + sg_rng_below(&rng, 4);
+        for (size_t i = 0; i < n; i++)
+            items[i] = random_item(&rng);
+        check_all_solvers(items, n);
+    }
+}
+
+/* Every single component: exact analysis, TDS and the solver give the canonical form's
+ * stops (TDS is left out on Amazons rooms, where it is slow). */
+static void test_methods_agree(void **state)
+{
+    (void)state;
+    sg_rng rng;
+    sg_rng_seed(&rng, 7);
+    sg_estimator *exact, *tds;
+    char err[512];
+    assert_int_equal(sg_estimator_new("exact", NULL, &exact, err, sizeof err), SG_OK);
+    assert_int_equal(sg_estimator_new("tds", NULL, &tds, err, sizeof err), SG_OK);
+    for (int round = 0; round < 60; round++) {
+        struct item it = random_item(&rng);
+        sg_cgt *t = sg_cgt_new();
+        sg_value stop[2];
+        assert_true(sg_cgt_stops(t, canonical_sum(t, &it, 1), &stop[0], &stop[1]));
+        sg_cgt_free(t);
+        for (int m = 0; m < 2; m++) {
+            if (m == 1 && it.game == AMAZONS)
+                continue;
+            sg_estimate e;
+            if (sg_estimator_estimate(m ? tds : exact, &games[it.game].game, it.pos.b, NULL, &e,
+                                      err, sizeof err) != SG_OK)
+                fail_msg("%s: %s", it.text, err);
+            if (!sg_value_eq(e.left_stop, stop[0]) || !sg_value_eq(e.right_stop, stop[1]))
+                fail_msg("%s, method %s: stops %s and %s, canonical form says %s and %s",
+                         it.text, m ? "tds" : "exact", text_of(e.left_stop),
+                         text_of(e.right_stop), text_of(stop[0]), text_of(stop[1]));
+        }
+    }
+    sg_estimator_free(exact);
+    sg_estimator_free(tds);
+}
+
+/* A component too large for its cap is searched as it is, and the answer says that it
+ * is not exact instead of reporting another quantity as the stop. */
+static void test_unreduced_is_reported(void **state)
+{
+    (void)state;
+    struct item items[] = { item(AMAZONS, ".B./.Wx/..x"), item(RCG, "{4|0}") };
+    sg_sum *sum = make_sum(items, 2);
+    sg_solver *solver;
+    char err[512];
+    sg_solve_config config = { .component_positions = 3 };
+    assert_int_equal(sg_solver_new(&config, &solver, err, sizeof err), SG_OK);
+    assert_int_equal(sg_solver_load(solver, sum, err, sizeof err), SG_OK);
+    const char *why;
+    assert_false(sg_solver_reduced(solver, 0, &why));
+    assert_non_null(strstr(why, "more than 3 positions"));
+    assert_true(sg_solver_reduced(solver, 1, NULL));
+    sg_solve_answer a;
+    assert_int_equal(sg_solver_solve(solver, SG_LEFT, &a, err, sizeof err), SG_OK);
+    assert_false(a.exact);
+    assert_non_null(strstr(sg_solver_inexact_reason(solver), "within 3 positions"));
+    sg_solver_free(solver);
+    sg_sum_free(sum);
+}
+
+/* A plugin directory holding the Hackenbush test games, for the host. */
+static char plugin_dir[64];
+
+static void make_plugin_dir(void)
+{
+    if (plugin_dir[0])
+        return;
+    snprintf(plugin_dir, sizeof plugin_dir, "/tmp/sumgame-hb-XXXXXX");
+    assert_non_null(mkdtemp(plugin_dir));
+    char path[4096], target[4096];
+    snprintf(path, sizeof path, "%s/games", plugin_dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    for (int v = 0; v < 2; v++) {
+        const char *name = v ? "hackenbush_blind" : "hackenbush_integers";
+        snprintf(target, sizeof target, "%s/tests/plugins/%s.so", support_build_dir(), name);
+        snprintf(path, sizeof path, "%s/games/%s.so", plugin_dir, name);
+        assert_int_equal(symlink(target, path), 0);
+    }
+}
+
+static void remove_plugin_dir(void)
+{
+    if (!plugin_dir[0])
+        return;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", plugin_dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* The host: stops through solve and analyze, and the JSON that says what was reduced. */
+static void test_cli(void **state)
+{
+    (void)state;
+    make_plugin_dir();
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "solve --plugin-path %s 'hackenbush_blind:BRR + rcg:{2|0} + amazons:.B./.Wx/..x' "
+             "--json",
+             plugin_dir);
+    support_run r = support_host(cmd, NULL);
+    if (r.status != 0)
+        fail_msg("%s: %s", cmd, r.err);
+    /* 1/4 + {2|0} + {1/4|0,...}: Left takes 2, Right answers in the room to 0: 9/4. */
+    assert_non_null(strstr(r.out, "\"left_first\":\"9/4\""));
+    assert_non_null(strstr(r.out, "\"exact\":true"));
+    assert_non_null(strstr(r.out, "{\"component\":1,\"game\":\"hackenbush_blind\","
+                                  "\"reduced\":true,\"canonical\":\"1/4\"}"));
+    support_run_free(&r);
+    snprintf(cmd, sizeof cmd, "analyze --plugin-path %s 'hackenbush_blind:BRB' --method tds --json",
+             plugin_dir);
+    r = support_host(cmd, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\"left_stop\":\"3/4\",\"right_stop\":\"3/4\""));
+    support_run_free(&r);
+}
+
+/* Asserts a run stopped by a limit: exit 3, one line naming the limit. */
+static void expect_stopped(const char *args, const char *limit)
+{
+    support_run r = support_host(args, NULL);
+    if (r.status != 3 || !strstr(r.err, limit) || strncmp(r.err, "sumgame: ", 9) != 0 ||
+        strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+        fail_msg("%s: exit %d, stderr '%s' (want exit 3 and one line with '%s')", args,
+                 r.status, r.err, limit);
+    support_run_free(&r);
+}
+
+static void test_limits(void **state)
+{
+    (void)state;
+    static const char room[] = "'amazons:B..W/..../..../W..B'";
+    char cmd[512];
+    const char *const commands[] = { "solve", "analyze" };
+    for (int c = 0; c < 2; c++) {
+        snprintf(cmd, sizeof cmd, "%s %s --nodes 5000", commands[c], room);
+        expect_stopped(cmd, "the node limit of 5000");
+        snprintf(cmd, sizeof cmd, "%s %s --time 0.3", commands[c], room);
+        expect_stopped(cmd, "the time limit of 0.3 s");
+        snprintf(cmd, sizeof cmd, "%s %s --memory 40M", commands[c], room);
+        expect_stopped(cmd, "the memory limit of 40 MiB");
+        snprintf(cmd, sizeof cmd, "%s %s --time soon", commands[c], room);
+        support_run r = support_host(cmd, NULL);
+        support_assert_error(&r, "--time 'soon'");
+        support_run_free(&r);
+        snprintf(cmd, sizeof cmd, "%s %s --memory lots", commands[c], room);
+        r = support_host(cmd, NULL);
+        support_assert_error(&r, "--memory 'lots'");
+        support_run_free(&r);
+    }
+    expect_stopped("analyze 'amazons:B..W/..../..../W..B' --method tds --nodes 2000",
+                   "the node limit of 2000");
+    /* --json still prints one object, saying where it stopped. */
+    support_run r = support_host("solve 'amazons:B..W/..../..../W..B' --nodes 5000 --json", NULL);
+    assert_int_equal(r.status, 3);
+    assert_non_null(strstr(r.out, "\"exact\":false,\"stopped\":\"stopped at the node limit"));
+    support_run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hackenbush_theory),
+        cmocka_unit_test(test_issue_sum),
+        cmocka_unit_test(test_random_sums),
+        cmocka_unit_test(test_methods_agree),
+        cmocka_unit_test(test_unreduced_is_reported),
+        cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_limits),
+    };
+    int failed = cmocka_run_group_tests(tests, open_games, close_games);
+    remove_plugin_dir();
+    return failed;
+}
