@@ -1,0 +1,204 @@
+/* Exact solving of sums (decomposition search, sumgame/solve.h) on the issue's targets:
+ *   - 100 sums of k two-level rcg(2,50) trees (Müller-Li, Tables 4-5: TEMP + INC took
+ *     772 s for 13 subgames on 2005 hardware), Left first, against the same solver
+ *     without incentive pruning on sums small enough for it, measured in the same run;
+ *   - four 3x3 Amazons rooms and the open 4x4 room, both first players.
+ * Prints totals and ratios. Usage: bench_solve BUILD_DIR [INSTANCES] [MAX_SECONDS] [PARTS]
+ * where PARTS is rcg, amazons or all (the default). */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/clock.h"
+#include "sumgame/loader.h"
+#include "sumgame/rng.h"
+#include "sumgame/solve.h"
+
+struct loaded {
+    sg_plugin plugin;
+    sg_game game;
+};
+
+static int load(const char *build, const char *name, const sg_params *params, struct loaded *l)
+{
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/games/%s.so", build, name);
+    void *inst = NULL;
+    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &l->plugin, err, sizeof err) != SG_OK ||
+        l->plugin.desc.game->create(sg_default_host(), params, &inst, err, sizeof err) != SG_OK) {
+        fprintf(stderr, "bench_solve: %s\n", err);
+        return -1;
+    }
+    sg_game_init(&l->game, l->plugin.desc.game, inst);
+    return 0;
+}
+
+static void unload(struct loaded *l)
+{
+    l->game.desc->destroy(l->game.instance);
+    sg_plugin_close(&l->plugin);
+}
+
+/* Solves sum for the first players asked (both when first < 0); seconds, or -1 on a
+ * failure or a limit. */
+static double solve(const sg_sum *sum, int first, const sg_solve_config *config,
+                    sg_value *stops)
+{
+    char err[512];
+    sg_solver *s;
+    double start = sg_clock_seconds();
+    if (sg_solver_new(config, &s, err, sizeof err) != SG_OK)
+        return -1;
+    int rc = sg_solver_load(s, sum, err, sizeof err);
+    for (int k = 0; k < 2 && rc == SG_OK; k++) {
+        if (first >= 0 && first != k)
+            continue;
+        sg_solve_answer a;
+        rc = sg_solver_solve(s, k ? SG_RIGHT : SG_LEFT, &a, err, sizeof err);
+        if (rc == SG_OK && stops)
+            stops[k] = a.stop;
+    }
+    sg_solver_free(s);
+    if (rc != SG_OK) {
+        fprintf(stderr, "bench_solve: %s\n", err);
+        return -1;
+    }
+    return sg_clock_seconds() - start;
+}
+
+/* Instance i of k subgames: its own stream of the generator, as `gen --seed` gives. */
+static sg_sum *rcg_sum(const sg_game *rcg, int k, int i)
+{
+    sg_rng rng;
+    sg_rng_seed(&rng, (uint64_t)(1000 * k + i));
+    sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
+    char err[256];
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    for (int j = 0; j < k; j++)
+        if (rcg->desc->generate(rcg->instance, &rng, pos, err, sizeof err) != SG_OK ||
+            sg_sum_add(sum, (sg_game *)rcg, pos, err, sizeof err) != SG_OK) {
+            fprintf(stderr, "bench_solve: %s\n", err);
+            sg_sum_free(sum);
+            return NULL;
+        }
+    return sum;
+}
+
+/* Total seconds for instances sums of k subgames, Left first; -1 past max_seconds. */
+static double rcg_total(const sg_game *rcg, int k, int instances, const sg_solve_config *c,
+                        double max_seconds)
+{
+    double total = 0;
+    for (int i = 0; i < instances; i++) {
+        sg_sum *sum = rcg_sum(rcg, k, i);
+        double t = sum ? solve(sum, 0, c, NULL) : -1;
+        sg_sum_free(sum);
+        if (t < 0)
+            return -1;
+        total += t;
+        if (total > max_seconds)
+            return -1;
+    }
+    return total;
+}
+
+static void row(const char *label, double t, double target)
+{
+    if (t < 0)
+        printf("  %-46s  did not finish within the limit\n", label);
+    else if (target > 0)
+        printf("  %-46s %9.3f s   (target %.1f s: %s)\n", label, t, target,
+               t < target ? "met" : "NOT met");
+    else
+        printf("  %-46s %9.3f s\n", label, t);
+}
+
+static void rcg_part(const sg_game *rcg2, const sg_game *rcg3, int instances, double max_seconds)
+{
+    sg_solve_config inc = { .limits = { .seconds = max_seconds } };
+    sg_solve_config plain = { .no_incentives = true, .limits = { .seconds = max_seconds } };
+    printf("exact solving, %d sums of rcg(2,50) trees, Left first (total seconds):\n",
+           instances);
+    int small = 7;
+    double with = rcg_total(rcg2, small, instances, &inc, max_seconds);
+    double without = rcg_total(rcg2, small, instances, &plain, max_seconds);
+    char label[128];
+    snprintf(label, sizeof label, "%d subgames, decomposition + incentives", small);
+    row(label, with, 0);
+    snprintf(label, sizeof label, "%d subgames, without incentive pruning", small);
+    row(label, without, 0);
+    if (with > 0 && without > 0)
+        printf("  ratio without/with incentive pruning:          %9.1f\n", without / with);
+    double t13 = rcg_total(rcg2, 13, instances, &inc, max_seconds);
+    row("13 subgames, decomposition + incentives", t13, 7.7 * instances / 100);
+    if (t13 > 0)
+        printf("  speed-up over Mueller-Li's 772 s (2005 hardware): %6.0fx\n",
+               772.0 * instances / 100 / t13);
+    double t3 = rcg_total(rcg3, 9, instances, &inc, max_seconds);
+    printf("exact solving, %d sums of 9 rcg(3,50) trees, Left first:\n", instances);
+    row("9 subgames, decomposition + incentives", t3, 0);
+    if (t3 > 0)
+        printf("  speed-up over Mueller-Li's 791 s (2005 hardware): %6.0fx\n",
+               791.0 * instances / 100 / t3);
+
+}
+
+static int amazons_part(const sg_game *amazons, double max_seconds)
+{
+    sg_solve_config inc = { .limits = { .seconds = max_seconds } };
+    printf("Amazons, both first players:\n");
+    static const char *const four[] = { ".BW/.../W.B", ".../BWB/...", "B.B/.../..W",
+                                        ".W./.WB/..." };
+    sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
+    char err[256];
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    for (int i = 0; i < 4; i++)
+        if (amazons->desc->parse(amazons->instance, four[i], pos, err, sizeof err) ||
+            sg_sum_add(sum, (sg_game *)amazons, pos, err, sizeof err)) {
+            fprintf(stderr, "bench_solve: %s\n", err);
+            return 1;
+        }
+    sg_value stops[2];
+    row("four 3x3 rooms (.BW/.../W.B + ...)", solve(sum, -1, &inc, stops), 1.0);
+    sg_sum_clear(sum);
+    if (amazons->desc->parse(amazons->instance, "B..W/..../..../W..B", pos, err,
+                                 sizeof err) ||
+        sg_sum_add(sum, (sg_game *)amazons, pos, err, sizeof err)) {
+        fprintf(stderr, "bench_solve: %s\n", err);
+        return 1;
+    }
+    row("open 4x4 room B..W/..../..../W..B", solve(sum, -1, &inc, stops), 3.0);
+    sg_sum_free(sum);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "bench_solve: usage: bench_solve BUILD_DIR [INSTANCES] [MAX_SECONDS]\n");
+        return 2;
+    }
+    const char *build = argv[1];
+    int instances = argc > 2 ? atoi(argv[2]) : 100;
+    double max_seconds = argc > 3 ? atof(argv[3]) : 60;
+    const char *parts = argc > 4 ? argv[4] : "all";
+    bool do_rcg = strcmp(parts, "amazons") != 0, do_amazons = strcmp(parts, "rcg") != 0;
+    sg_param two[] = { { "levels", "2", 0 }, { "size", "50", 0 } };
+    sg_param three[] = { { "levels", "3", 0 }, { "size", "50", 0 } };
+    sg_params p2 = { "bench", "rcg", two, 2 }, p3 = { "bench", "rcg", three, 2 };
+    struct loaded rcg2, rcg3, amazons;
+    if (load(build, "rcg", &p2, &rcg2) || load(build, "rcg", &p3, &rcg3) ||
+        load(build, "amazons", NULL, &amazons))
+        return 1;
+
+    if (do_rcg)
+        rcg_part(&rcg2.game, &rcg3.game, instances, max_seconds);
+    if (do_amazons)
+        amazons_part(&amazons.game, max_seconds);
+    unload(&rcg2);
+    unload(&rcg3);
+    unload(&amazons);
+    return 0;
+}
+
