@@ -229,7 +229,7 @@ int cmd_analyze(int argc, char **argv)
     limits_opt lo = { 0 };
     struct search_option search[] = {
         { "--delta", NULL, "tds or tdsplus" },
-        { "--time", NULL, "tds, tdsplus or mcdual" },
+        { "--time", NULL, "every method" },
         { "--depth", NULL, "tds or tdsplus" },
         { "--tmax", NULL, "tds or tdsplus" },
     };

@@ -206,7 +206,8 @@ static void test_bad_input(void **state)
                  "analyze: method 'mcdual' is not implemented yet");
     expect_error("analyze 'rcg:1' --delta 1/2", 2,
                  "analyze: --delta is for method tds or tdsplus, not exact");
-    expect_error("analyze 'rcg:1' --time 2", 2, "analyze: --time is for method tds, tdsplus");
+    /* For exact analysis --time is a limit, and a bad one is named. */
+    expect_error("analyze 'rcg:1' --time 0", 2, "analyze: --time '0': expected seconds");
     expect_error("analyze 'rcg:1' --depth 3", 2, "analyze: --depth is for method tds or tdsplus");
     expect_error("analyze 'rcg:1' --svg", 2, "analyze: --svg needs a value");
     expect_error("analyze 'rcg:1' --bogus", 2, "analyze: unknown option '--bogus'");
