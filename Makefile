@@ -62,7 +62,8 @@ deps:
 test-deps: deps
 	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation)
 
-$(BUILD)/obj/%.o: %.c
+# Order-only on deps, so that `make -j` installs missing packages before compiling.
+$(BUILD)/obj/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS_ALL) -DSG_BUILD_DIR='"$(ABS_BUILD)"' -DSG_PREFIX='"$(PREFIX)"' -MMD -MP -c $< -o $@

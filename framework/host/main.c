@@ -11,8 +11,8 @@ static const struct {
     const char *synopsis;
 } commands[] = {
     { "list", cmd_list, "list [--json]" },
-    { "analyze", cmd_analyze, "analyze GAME:POSITION [--method exact] [--canonical] [--svg FILE] [--json]" },
-    { "solve", cmd_solve, "solve SUM [--first left|right|both] [--json]" },
+    { "analyze", cmd_analyze, "analyze GAME:POSITION [--method exact|tds] [--canonical] [--svg FILE] [--nodes N] [--time S] [--memory SIZE] [--json]" },
+    { "solve", cmd_solve, "solve SUM [--first left|right|both] [--nodes N] [--time S] [--memory SIZE] [--no-decompose] [--no-incentives] [--component-positions N] [--json]" },
     { "match", cmd_match, "match CONFIG.ini [--games N] [--from P] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [key=value ...]" },
     { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
