@@ -29,7 +29,7 @@ int limits_opt_parse(const char *command, const limits_opt *lo, sg_limits *limit
 static void show(void *ctx, uint64_t count, double seconds, uint64_t rss)
 {
     progress_line *p = ctx;
-    fprintf(stderr, "\r%s: %llu nodes, %.0f s, %llu MiB   ", p->command,
+    fprintf(stderr, "\r%s: %llu nodes, %.1f s, %llu MiB   ", p->command,
             (unsigned long long)count, seconds, (unsigned long long)(rss >> 20));
     fflush(stderr);
     p->shown = true;
