@@ -249,6 +249,26 @@ int sg_sum_moves(const sg_sum *sum, sg_player who, sg_sum_move *moves, size_t ca
     return short_cap ? SG_ERR_RANGE : SG_OK;
 }
 
+int sg_sum_move_count(const sg_sum *sum, sg_player who, size_t *count)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < sum->count; i++) {
+        const struct slot *sl = &sum->slots[i];
+        /* a real one-move buffer, in case a game writes before it checks cap */
+        sg_move unused;
+        size_t n = 0;
+        int rc = sl->game->desc->moves(sl->game->instance, sum->bytes + sl->off, who, &unused,
+                                       0, &n);
+        if (rc != SG_OK && rc != SG_ERR_RANGE) {
+            *count = total;
+            return rc;
+        }
+        total += n;
+    }
+    *count = total;
+    return SG_OK;
+}
+
 int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, char *err,
                 size_t errlen)
 {

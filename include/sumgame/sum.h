@@ -84,6 +84,10 @@ int sg_sum_copy(sg_sum *dst, const sg_sum *src);
 /* All moves of who: component by component, each game's order. */
 int sg_sum_moves(const sg_sum *sum, sg_player who, sg_sum_move *moves, size_t cap,
                  size_t *count);
+/* The number of who's moves, as sg_sum_moves would count them, without listing them:
+ * each game is asked through moves() with cap 0, which games may answer faster than a
+ * full list. */
+int sg_sum_move_count(const sg_sum *sum, sg_player who, size_t *count);
 /* Moves of who in component i. */
 int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *moves,
                            size_t cap, size_t *count);
@@ -91,6 +95,15 @@ int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *
 /* dst = src after who plays mv. dst must not be src. Illegal moves are SG_ERR_INVALID. */
 int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, char *err,
                 size_t errlen);
+
+/* Perft on a sum: the number of move sequences of exactly depth moves from sum, players
+ * alternating from who, played with sg_sum_play (so under the sum's rules: split
+ * components continue as their parts, settled ones have no moves). A sequence reaching a
+ * player without a move ends early and is not a leaf. *nodes counts every position
+ * visited, the leaves included. The last ply is counted with sg_sum_move_count, not
+ * played. */
+int sg_sum_perft(const sg_sum *sum, sg_player who, int depth, uint64_t *leaves,
+                 uint64_t *nodes, char *err, size_t errlen);
 
 /* Order-independent hash of the live components (the frozen total is not included). */
 uint64_t sg_sum_hash(const sg_sum *sum);
