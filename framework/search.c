@@ -16,6 +16,8 @@
 #define TT_MIN_LOG2 4
 #define TT_MAX_LOG2 28
 #define MOVES_INITIAL_CAP 64
+/* Evaluations remembered per component (2^12 entries of 24 bytes). */
+#define EVAL_CACHE_LOG2 12
 
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 #define FLAG_BOUND_MASK 3u
@@ -35,6 +37,16 @@ typedef struct tt_entry {
     uint8_t flags;
 } tt_entry;
 
+/* A component's evaluate() for one player to move. Most components of a leaf are those
+ * of its siblings' and parent's, unchanged by the move, so a horizon leaf of a sum of n
+ * components mostly evaluates one instead of n. */
+typedef struct eval_entry {
+    uint64_t key; /* component hash mixed with the instance and the player */
+    int64_t num;
+    int32_t exp;
+    int32_t full;
+} eval_entry;
+
 /* An αβ window edge: a value or an infinity. Node scores themselves are always finite. */
 typedef struct edge {
     sg_value v;
@@ -51,6 +63,7 @@ struct sg_search {
     sg_search_config config;
     tt_entry *tt;
     size_t bucket_mask; /* two entries per bucket */
+    eval_entry *evals;
     struct ply *plies;
     size_t nplies, plies_cap;
     sg_freeze policy;
@@ -155,9 +168,12 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
     s->config = *config;
     s->tt = calloc((size_t)1 << log2, sizeof *s->tt);
     s->bucket_mask = ((size_t)1 << (log2 - 1)) - 1;
-    if (!s->tt) {
+    s->evals = calloc((size_t)1 << EVAL_CACHE_LOG2, sizeof *s->evals);
+    if (!s->tt || !s->evals) {
         snprintf(err, errlen, "out of memory for a transposition table of 2^%zu entries",
                  log2);
+        free(s->tt);
+        free(s->evals);
         free(s);
         return NULL;
     }
@@ -174,12 +190,14 @@ void sg_search_free(sg_search *search)
     }
     free(search->plies);
     free(search->tt);
+    free(search->evals);
     free(search);
 }
 
 void sg_search_clear(sg_search *search)
 {
     memset(search->tt, 0, (search->bucket_mask + 1) * 2 * sizeof *search->tt);
+    memset(search->evals, 0, ((size_t)1 << EVAL_CACHE_LOG2) * sizeof *search->evals);
 }
 
 void sg_search_set_config(sg_search *search, const sg_search_config *config)
@@ -317,7 +335,27 @@ static sg_value terminal_score(const sg_search *s, sg_value total, sg_player who
     return for_mover(total, who);
 }
 
-static sg_value heuristic_score(const sg_search *s, const sg_sum *sum, sg_player who,
+/* evaluate() of component i, through the cache. Equal hashes are taken for equal
+ * positions, as the transposition table takes them. */
+static sg_value component_evaluate(sg_search *s, const sg_sum *sum, size_t i, sg_player who)
+{
+    const sg_game *g = sg_sum_game(sum, i);
+    uint64_t key = mix64(sg_sum_component_hash(sum, i) ^ (uint64_t)(uintptr_t)g->instance ^
+                         (who == SG_RIGHT ? UINT64_C(0x9E3779B97F4A7C15) : 0));
+    eval_entry *e = &s->evals[key & (((size_t)1 << EVAL_CACHE_LOG2) - 1)];
+    if (e->full && e->key == key) {
+        sg_value v = { e->num, e->exp };
+        return v;
+    }
+    sg_value v = g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who);
+    e->key = key;
+    e->num = v.num;
+    e->exp = v.exp;
+    e->full = 1;
+    return v;
+}
+
+static sg_value heuristic_score(sg_search *s, const sg_sum *sum, sg_player who,
                                 uint64_t xstate)
 {
     if (s->config.outcome)
@@ -326,7 +364,7 @@ static sg_value heuristic_score(const sg_search *s, const sg_sum *sum, sg_player
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
         const sg_game *g = sg_sum_game(sum, i);
         if (g->desc->evaluate)
-            total = sg_value_add(total, g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who));
+            total = sg_value_add(total, component_evaluate(s, sum, i, who));
     }
     return for_mover(total, who);
 }
