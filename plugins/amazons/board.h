@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sumgame/host.h"
 
@@ -115,8 +116,13 @@ static inline int amz_queen_count(const amz_geom *g, int sq, amz_bb empty)
     return n;
 }
 
-/* The 8-neighbourhood of a set, not including the set itself unless adjacent. */
-amz_bb amz_neighbours(amz_bb set);
+/* The 8-neighbourhood of a set, not including the set itself unless adjacent. Inline,
+ * like the loads and stores below: every call of the plugin makes a few, and a call
+ * into another file cost more than the work. */
+static inline amz_bb amz_neighbours(amz_bb x)
+{
+    return x << 1 | x >> 1 | x << 10 | x >> 10 | x << 11 | x >> 11 | x << 12 | x >> 12;
+}
 /* Every square that a queen standing on any square of set reaches through empty. */
 amz_bb amz_queen_set(amz_bb set, amz_bb empty);
 /* The squares of within connected to seed under 8-adjacency (seed included). */
@@ -129,11 +135,57 @@ static inline bool amz_has_move(const amz_board *b, sg_player who)
     return (amz_neighbours(who == SG_LEFT ? b->black : b->white) & b->empty) != 0;
 }
 
-void amz_load(const void *pos, amz_board *b);
-void amz_store(const amz_board *b, void *pos);
+static inline amz_bb amz_get_bb(const uint64_t half[2])
+{
+    return (amz_bb)half[1] << 64 | half[0];
+}
+
+static inline void amz_put_bb(uint64_t half[2], amz_bb x)
+{
+    half[0] = (uint64_t)x;
+    half[1] = (uint64_t)(x >> 64);
+}
+
+static inline void amz_load(const void *pos, amz_board *b)
+{
+    amz_pos p;
+    memcpy(&p, pos, sizeof p);
+    b->width = p.width;
+    b->height = p.height;
+    b->black = amz_get_bb(p.black);
+    b->white = amz_get_bb(p.white);
+    b->empty = amz_get_bb(p.empty);
+}
+
+static inline void amz_store(const amz_board *b, void *pos)
+{
+    amz_pos p;
+    memset(&p, 0, sizeof p);
+    p.width = (uint8_t)b->width;
+    p.height = (uint8_t)b->height;
+    amz_put_bb(p.black, b->black);
+    amz_put_bb(p.white, b->white);
+    amz_put_bb(p.empty, b->empty);
+    memcpy(pos, &p, sizeof p);
+}
+
 /* True when the blob is a well-formed position (fields in range, sets disjoint and on the
  * board, padding zero). Everything else may assume it. */
-bool amz_valid(const amz_geom *g, const void *pos);
+static inline bool amz_valid(const amz_geom *g, const void *pos)
+{
+    amz_pos p;
+    memcpy(&p, pos, sizeof p);
+    uint64_t pad = 0;
+    memcpy(&pad, p.zero, sizeof p.zero);
+    if (pad || p.width < 1 || p.width > AMZ_SIDE_MAX || p.height < 1 ||
+        p.height > AMZ_SIDE_MAX)
+        return false;
+    amz_bb black = amz_get_bb(p.black), white = amz_get_bb(p.white);
+    amz_bb empty = amz_get_bb(p.empty);
+    amz_bb mask = g->board_mask[p.width][p.height];
+    return ((black | white | empty) & ~mask) == 0 && (black & white) == 0 &&
+           (black & empty) == 0 && (white & empty) == 0;
+}
 
 /* Move codes: from | to << 8 | arrow << 16, square bit indices. */
 static inline sg_move amz_move_code(int from, int to, int arrow)
