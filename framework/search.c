@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* Remaining depth of a search without depth limit. */
 #define DEPTH_UNLIMITED INT_MAX
@@ -143,6 +144,26 @@ static bool same_move(sg_sum_move a, sg_sum_move b)
 
 /* ---- configuration and storage ---------------------------------------------------- */
 
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* A zeroed table. Every probe lands on a random entry, so with 4 KiB pages a table of
+ * 32 MiB misses the TLB on nearly every node; a table of a huge page or more is aligned
+ * to huge pages and asks the kernel for them (the probe then misses only the cache). */
+static tt_entry *tt_alloc(size_t entries)
+{
+    size_t bytes = entries * sizeof(tt_entry);
+    if (bytes < HUGE_PAGE)
+        return calloc(entries, sizeof(tt_entry));
+    tt_entry *t = aligned_alloc(HUGE_PAGE, bytes); /* bytes is a power of two */
+    if (!t)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(t, bytes, MADV_HUGEPAGE); /* a hint: without huge pages all still works */
+#endif
+    memset(t, 0, bytes);
+    return t;
+}
+
 static int effective_max_depth(const sg_search_config *c)
 {
     int a = c->max_depth > 0 ? c->max_depth : 0;
@@ -166,7 +187,7 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
         return NULL;
     }
     s->config = *config;
-    s->tt = calloc((size_t)1 << log2, sizeof *s->tt);
+    s->tt = tt_alloc((size_t)1 << log2);
     s->bucket_mask = ((size_t)1 << (log2 - 1)) - 1;
     s->evals = calloc((size_t)1 << EVAL_CACHE_LOG2, sizeof *s->evals);
     if (!s->tt || !s->evals) {
