@@ -287,17 +287,31 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
     dst->oracle = src->oracle;
     dst->oracle_ctx = src->oracle_ctx;
     dst->frozen = src->frozen;
-    dst->count = 0;
-    dst->used = 0;
+    /* Positions lie in slot order, each at the end of the one before, so the components
+     * on either side of the moved one are copied in two blocks with their cached hashes;
+     * only the moved one goes through split and settle. */
+    size_t j = mv.component, rest = src->count - j - 1;
+    size_t after = target->off + padded(target->size), tail = src->used - after;
     rc = reserve(dst, src->count + 1, src->used + padded(target->size));
-    for (size_t j = 0; j < src->count && rc == SG_OK; j++) {
-        const struct slot *sl = &src->slots[j];
-        if (j == mv.component)
-            rc = split_settle_append(dst, g, next, err, errlen);
-        else
-            rc = append_raw(dst, sl->game, src->bytes + sl->off, sl->hash);
-    }
-    return rc;
+    if (rc != SG_OK)
+        return rc;
+    memcpy(dst->slots, src->slots, j * sizeof *src->slots);
+    memcpy(dst->bytes, src->bytes, target->off);
+    dst->count = j;
+    dst->used = target->off;
+    rc = split_settle_append(dst, g, next, err, errlen);
+    if (rc == SG_OK && rest > 0)
+        rc = reserve(dst, dst->count + rest, dst->used + tail);
+    if (rc != SG_OK || rest == 0)
+        return rc;
+    memcpy(dst->bytes + dst->used, src->bytes + after, tail);
+    struct slot *moved = dst->slots + dst->count;
+    memcpy(moved, src->slots + j + 1, rest * sizeof *src->slots);
+    for (size_t k = 0; k < rest; k++) /* a split or a settled component shifts the rest */
+        moved[k].off = (uint32_t)(moved[k].off - after + dst->used);
+    dst->count += rest;
+    dst->used += tail;
+    return SG_OK;
 }
 
 uint64_t sg_sum_hash(const sg_sum *sum)

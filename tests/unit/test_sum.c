@@ -188,6 +188,85 @@ static void test_number_oracle_freezes_what_the_game_misses(void **state)
     sg_cgt_free(oracle.table);
 }
 
+/* sg_sum_play against the sum built from scratch: for every move of either player in a
+ * sum of Amazons rooms (which split and settle) and rcg components, the played sum must
+ * equal the components after the move added one by one in order, the moved one split and
+ * settled by sg_sum_add. dst is reused from play to play and starts out larger than any
+ * result, as a search's ply sums do. */
+static void test_play_equals_rebuild(void **state)
+{
+    (void)state;
+    support_game amz;
+    support_game_open(&amz, "amazons", NULL);
+    struct {
+        const sg_game *game;
+        const char *text;
+    } parts[] = {
+        { &amz.game, "B..x/x.x./..xx/xxW." },
+        { &rcg.game, "{2|{1|0}}" },
+        { &amz.game, "B....W" },
+        { &amz.game, "B.xW./..x../W...B" },
+        { &rcg.game, "{1|0}" },
+    };
+    size_t nparts = sizeof parts / sizeof parts[0];
+    sg_sum *src = sg_sum_new(SG_FREEZE_INTEGERS), *dst = sg_sum_new(SG_FREEZE_INTEGERS);
+    sg_sum *want = sg_sum_new(SG_FREEZE_INTEGERS);
+    char err[256];
+    for (size_t i = 0; i < nparts; i++) {
+        support_pos p = support_parse(parts[i].game, parts[i].text);
+        assert_int_equal(sg_sum_add(src, (sg_game *)parts[i].game, p.b, err, sizeof err), SG_OK);
+    }
+    assert_int_equal(sg_sum_count(src), nparts);
+    for (size_t i = 0; i < nparts; i++) {
+        support_pos p = support_parse(parts[i].game, parts[i].text);
+        assert_int_equal(sg_sum_add(dst, (sg_game *)parts[i].game, p.b, err, sizeof err), SG_OK);
+    }
+    sg_sum_add_frozen(src, sg_value_int(3));
+    sg_sum_move moves[512];
+    size_t splits = 0, settles = 0;
+    for (int side = 0; side < 2; side++) {
+        sg_player who = side ? SG_RIGHT : SG_LEFT;
+        size_t n = 0;
+        assert_int_equal(sg_sum_moves(src, who, moves, 512, &n), SG_OK);
+        for (size_t m = 0; m < n; m++) {
+            assert_int_equal(sg_sum_play(src, who, moves[m], dst, err, sizeof err), SG_OK);
+            sg_sum_clear(want);
+            sg_sum_add_frozen(want, sg_sum_frozen(src));
+            for (size_t i = 0; i < sg_sum_count(src); i++) {
+                sg_game *g = sg_sum_game(src, i);
+                _Alignas(16) unsigned char next[SG_POS_MAX];
+                const void *pos = sg_sum_pos(src, i);
+                if (i == moves[m].component) {
+                    assert_int_equal(g->desc->play(g->instance, pos, who, moves[m].move, next,
+                                                   err, sizeof err),
+                                     SG_OK);
+                    pos = next;
+                }
+                assert_int_equal(sg_sum_add(want, g, pos, err, sizeof err), SG_OK);
+            }
+            splits += sg_sum_count(want) > sg_sum_count(src);
+            settles += !sg_value_eq(sg_sum_frozen(want), sg_sum_frozen(src));
+            assert_int_equal(sg_sum_count(dst), sg_sum_count(want));
+            assert_true(sg_value_eq(sg_sum_frozen(dst), sg_sum_frozen(want)));
+            assert_true(sg_sum_hash(dst) == sg_sum_hash(want));
+            for (size_t i = 0; i < sg_sum_count(want); i++) {
+                sg_game *g = sg_sum_game(want, i);
+                assert_ptr_equal(sg_sum_game(dst, i), g);
+                assert_true(sg_sum_component_hash(dst, i) == sg_sum_component_hash(want, i));
+                assert_memory_equal(sg_sum_pos(dst, i), sg_sum_pos(want, i),
+                                    g->desc->pos_size);
+            }
+        }
+    }
+    /* the cases the layout has to shift for were met */
+    assert_true(splits > 0);
+    assert_true(settles > 0);
+    sg_sum_free(src);
+    sg_sum_free(dst);
+    sg_sum_free(want);
+    support_game_close(&amz);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_illegal_move_rejected),
         cmocka_unit_test(test_format),
         cmocka_unit_test(test_number_oracle_freezes_what_the_game_misses),
+        cmocka_unit_test(test_play_equals_rebuild),
     };
     return cmocka_run_group_tests_name("sum", tests, setup, teardown);
 }
