@@ -17,8 +17,9 @@
 #define TT_MIN_LOG2 4
 #define TT_MAX_LOG2 28
 #define MOVES_INITIAL_CAP 64
-/* Evaluations remembered per component (2^12 entries of 24 bytes). */
-#define EVAL_CACHE_LOG2 12
+/* Evaluations remembered per component: 2^14 entries of 24 bytes, about an L2 cache
+ * (with 2^12 the bench's fixed sum took 8% longer; 2^16 saved another 3%). */
+#define EVAL_CACHE_LOG2 14
 
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 #define FLAG_BOUND_MASK 3u
