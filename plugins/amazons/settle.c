@@ -20,8 +20,8 @@ struct amz_memo_entry {
 #define COMPARE_BUDGET_DIVISOR 10
 #define TAG_RUN 3
 #define TAG_RUN_UPPER 7
-#define TAG_GAVE_UP 11
-#define TAG_VALUE 15
+#define TAG_ANSWER 11 /* amz_settled_value's answer: the value, or GAVE_UP */
+#define GAVE_UP INT32_MIN
 #define TAG_LE 1
 #define TAG_GE 2
 #define N_BIAS 1024 /* comparison targets are |n| <= 110, biased to stay positive */
@@ -338,11 +338,11 @@ bool amz_settled_value(amz_settle *s, const amz_board *b, int64_t *value)
     /* A question the budget did not answer is not asked again while the cache keeps it,
      * and one it answered is answered from the cache: searches ask number() of every
      * component a move makes, and the same rooms come back in many sums. */
-    int known_value;
-    if (lookup(s, b->black, b->white, b->empty, TAG_GAVE_UP, &known_value))
-        return false;
-    if (lookup(s, b->black, b->white, b->empty, TAG_VALUE, &known_value)) {
-        *value = known_value;
+    int answer;
+    if (lookup(s, b->black, b->white, b->empty, TAG_ANSWER, &answer)) {
+        if (answer == GAVE_UP)
+            return false;
+        *value = answer;
         return true;
     }
     sg_player stuck = bm ? SG_RIGHT : SG_LEFT;
@@ -357,7 +357,6 @@ bool amz_settled_value(amz_settle *s, const amz_board *b, int64_t *value)
         if (found)
             *value = stuck == SG_LEFT ? -r : r;
     }
-    store(s, b->black, b->white, b->empty, found ? TAG_VALUE : TAG_GAVE_UP,
-          found ? (int)*value : 1);
+    store(s, b->black, b->white, b->empty, TAG_ANSWER, found ? (int)*value : GAVE_UP);
     return found;
 }
