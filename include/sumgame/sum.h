@@ -11,8 +11,11 @@
  * The player to move is not part of a sum; it is passed alongside.
  *
  * Playing is copy-make: sg_sum_play(src, ..., dst) leaves src untouched, so a search
- * keeps one sum per ply. Hashes of components are cached and combined with addition,
- * so the sum's hash does not depend on the order of its components. */
+ * keeps one sum per ply. Only the moved component is split, settled and hashed; the
+ * others are copied with their cached hashes, and when dst last took a play from the same
+ * unchanged src (the siblings of a search node), only the two components that differ are
+ * copied. Hashes of components are combined with addition, so the sum's hash does not
+ * depend on the order of its components. */
 #ifndef SUMGAME_SUM_H
 #define SUMGAME_SUM_H
 
