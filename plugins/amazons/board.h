@@ -180,10 +180,16 @@ static inline void amz_store(const amz_board *b, void *pos)
 static inline bool amz_valid(const amz_geom *g, const void *pos)
 {
     const unsigned char *p = pos;
-    uint64_t pad = 0;
-    memcpy(&pad, p + offsetof(amz_pos, zero), sizeof ((const amz_pos *)0)->zero);
+    /* the six padding bytes as 4 + 2: gathering them into one 8-byte word went through
+     * the stack and stalled the same way */
+    uint32_t pad4;
+    uint16_t pad2;
+    memcpy(&pad4, p + offsetof(amz_pos, zero), sizeof pad4);
+    memcpy(&pad2, p + offsetof(amz_pos, zero) + sizeof pad4, sizeof pad2);
+    _Static_assert(sizeof ((const amz_pos *)0)->zero == sizeof pad4 + sizeof pad2,
+                   "the padding is six bytes");
     int width = p[offsetof(amz_pos, width)], height = p[offsetof(amz_pos, height)];
-    if (pad || width < 1 || width > AMZ_SIDE_MAX || height < 1 || height > AMZ_SIDE_MAX)
+    if ((pad4 | pad2) || width < 1 || width > AMZ_SIDE_MAX || height < 1 || height > AMZ_SIDE_MAX)
         return false;
     amz_bb black = amz_read_bb(p + offsetof(amz_pos, black));
     amz_bb white = amz_read_bb(p + offsetof(amz_pos, white));
