@@ -358,7 +358,8 @@ static sg_value terminal_score(const sg_search *s, sg_value total, sg_player who
 }
 
 /* evaluate() of component i, through the cache. Equal hashes are taken for equal
- * positions, as the transposition table takes them. */
+ * positions, as the transposition table takes them, and evaluate() for a function of the
+ * position and the player to move, as game.h describes it. */
 static sg_value component_evaluate(sg_search *s, const sg_sum *sum, size_t i, sg_player who)
 {
     const sg_game *g = sg_sum_game(sum, i);
