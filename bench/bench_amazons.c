@@ -2,7 +2,10 @@
  * few rounds; the machine is shared, so read ratios):
  *   - move generation: the plugin's own perft (bitboards, bulk counting at the last ply)
  *     on the 10x10 start to depth 3, against the 5 s target of issue #4, and against
- *     perft through the generic sum interface (sg_sum_moves / sg_sum_play) at depth 2;
+ *     perft through the generic sum interface (sg_sum_perft, what `sumgame perft` runs)
+ *     at depths 2 and 3, whose target is 2x the plugin's;
+ *   - the αβ engine's nodes per second on a fixed sum of rooms, against the rate of
+ *     moves() + play() through the plugin ABI;
  *   - the αβ engine solving rooms and sums of rooms exactly, with and without its
  *     transposition table;
  *   - building the n-point room databases (`sumgame rooms N --values`) with one shared
@@ -69,57 +72,22 @@ static void parse(const char *text, void *pos)
         die(text, err);
 }
 
-/* ---- perft through the generic sum interface (real-play rules, as `sumgame perft`) */
-
-typedef struct generic_perft {
-    sg_sum *ply[8];
-    sg_sum_move *moves[8];
-    size_t cap[8];
-} generic_perft;
-
-static uint64_t generic_count(generic_perft *g, int ply, int depth, sg_player who)
-{
-    size_t n;
-    char err[256];
-    for (;;) {
-        int rc = sg_sum_moves(g->ply[ply], who, g->moves[ply], g->cap[ply], &n);
-        if (rc == SG_OK)
-            break;
-        if (rc != SG_ERR_RANGE)
-            die("generic perft", "move generation failed");
-        g->cap[ply] = n;
-        g->moves[ply] = realloc(g->moves[ply], n * sizeof *g->moves[ply]);
-        if (!g->moves[ply])
-            die("generic perft", "out of memory");
-    }
-    if (depth == 1)
-        return n;
-    uint64_t leaves = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (sg_sum_play(g->ply[ply], who, g->moves[ply][i], g->ply[ply + 1], err,
-                        sizeof err) != SG_OK)
-            die("generic perft", err);
-        leaves += generic_count(g, ply + 1, depth - 1, sg_opponent(who));
-    }
-    return leaves;
-}
+/* ---- perft through the generic sum interface (sg_sum_perft, as `sumgame perft`) */
 
 static uint64_t generic_perft_run(const char *text, int depth)
 {
     _Alignas(16) unsigned char pos[SG_POS_MAX];
     parse(text, pos);
-    generic_perft g = { 0 };
     char err[256];
-    for (int i = 0; i <= depth; i++)
-        if (!(g.ply[i] = sg_sum_new(SG_FREEZE_INTEGERS)))
-            die("generic perft", "out of memory");
-    if (sg_sum_add(g.ply[0], &game, pos, err, sizeof err) != SG_OK)
+    sg_sum *sum = sg_sum_new(SG_FREEZE_INTEGERS);
+    if (!sum)
+        die("generic perft", "out of memory");
+    if (sg_sum_add(sum, &game, pos, err, sizeof err) != SG_OK)
         die(text, err);
-    uint64_t leaves = generic_count(&g, 0, depth, SG_LEFT);
-    for (int i = 0; i < 8; i++) {
-        sg_sum_free(g.ply[i]);
-        free(g.moves[i]);
-    }
+    uint64_t leaves = 0, nodes = 0;
+    if (sg_sum_perft(sum, SG_LEFT, depth, &leaves, &nodes, err, sizeof err) != SG_OK)
+        die("generic perft", err);
+    sg_sum_free(sum);
     return leaves;
 }
 
@@ -208,19 +176,25 @@ static void compare_perft(const char *label, const char *text, int depth, int re
 
 static void bench_perft(int rounds)
 {
-    double t3[ROUNDS_MAX];
-    uint64_t l3 = 0;
+    double t3[ROUNDS_MAX], s3[ROUNDS_MAX];
+    uint64_t l3 = 0, g3 = 0;
     for (int r = 0; r < rounds; r++) {
         double t0 = sg_clock_seconds();
         l3 = fast_perft_run(START, 3);
-        t3[r] = sg_clock_seconds() - t0;
+        double t1 = sg_clock_seconds();
+        g3 = generic_perft_run(START, 3);
+        t3[r] = t1 - t0;
+        s3[r] = sg_clock_seconds() - t1;
     }
-    double m3 = median(t3, rounds);
+    double m3 = median(t3, rounds), ms3 = median(s3, rounds);
     printf("amazons perft, Black first, median of %d rounds:\n", rounds);
     printf("  10x10 start perft(3), plugin, bulk counting: %llu leaves in %.2f s "
            "(%.0f M leaves/s); target < 5 s: %s\n",
            (unsigned long long)l3, m3, (double)l3 / m3 / 1e6, m3 < 5 ? "met" : "MISSED");
-    if (l3 != UINT64_C(8350439170)) {
+    printf("  10x10 start perft(3) through the sum: %.2f s, ratio %.2f to the plugin; "
+           "target < 2: %s\n",
+           ms3, ms3 / m3, ms3 / m3 < 2 ? "met" : "MISSED");
+    if (l3 != UINT64_C(8350439170) || g3 != l3) {
         printf("  WRONG COUNT\n");
         exit(1);
     }
@@ -228,6 +202,83 @@ static void bench_perft(int rounds)
     compare_perft("4x4 corners", "...W/..../..../B...", 3, 3, 180576, rounds);
     compare_perft("6x6 corners", ".....W/....../....../....../....../B.....", 2, 20, 39552,
                   rounds);
+}
+
+/* ---- αβ nodes per second on a fixed sum, against plain moves() + play() */
+
+/* Three rooms in which both sides keep moves for a while, so that the rate is the
+ * engine's and the games' per-node work rather than settlement searches. */
+static const char *const rate_rooms[] = {
+    "..x.x/..B../xx.x./.xW../.xx.x",
+    "x.xxxx/x.xx.x/xxx.xx/....xx/....W./xBxxxx",
+    "B..x/x.x./..xx/xxW.",
+};
+#define RATE_DEPTH 5
+
+/* Every move played to depth through the plugin ABI (no bulk counting): the games' own
+ * cost of a node, which an engine node cannot go below. Returns the plays. */
+static uint64_t abi_walk(const void *pos, int depth, sg_player who, sg_move *moves,
+                         size_t cap)
+{
+    size_t n;
+    if (depth == 0)
+        return 0;
+    if (game.desc->moves(game.instance, pos, who, moves, cap, &n) != SG_OK)
+        die("abi walk", "move list too small");
+    uint64_t plays = n;
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    char err[256];
+    for (size_t i = 0; i < n; i++) {
+        if (game.desc->play(game.instance, pos, who, moves[i], next, err, sizeof err) != SG_OK)
+            die("abi walk", err);
+        plays += abi_walk(next, depth - 1, sg_opponent(who), moves + n, cap - n);
+    }
+    return plays;
+}
+
+static void bench_engine_rate(int rounds)
+{
+    sg_search_config config = { .tt_log2 = 20, .max_depth = RATE_DEPTH, .iterative = true };
+    char err[256];
+    sg_search *engine = sg_search_new(&config, err, sizeof err);
+    sg_sum *sum = sg_sum_new(SG_FREEZE_INTEGERS);
+    size_t cap = (size_t)1 << 16;
+    sg_move *moves = malloc(cap * sizeof *moves);
+    if (!engine || !sum || !moves)
+        die("engine rate", "out of memory");
+    _Alignas(16) unsigned char pos[3][SG_POS_MAX];
+    for (int k = 0; k < 3; k++) {
+        parse(rate_rooms[k], pos[k]);
+        if (sg_sum_add(sum, &game, pos[k], err, sizeof err) != SG_OK)
+            die(rate_rooms[k], err);
+    }
+    double ts[ROUNDS_MAX], tw[ROUNDS_MAX];
+    uint64_t nodes = 0, plays = 0;
+    for (int r = 0; r < rounds; r++) {
+        sg_search_result res;
+        sg_search_clear(engine);
+        double t0 = sg_clock_seconds();
+        if (sg_search_run(engine, sum, SG_LEFT, &res, err, sizeof err) != SG_OK)
+            die("engine rate", err);
+        double t1 = sg_clock_seconds();
+        plays = 0;
+        for (int k = 0; k < 3; k++)
+            plays += abi_walk(pos[k], 3, SG_LEFT, moves, cap);
+        ts[r] = t1 - t0;
+        tw[r] = sg_clock_seconds() - t1;
+        nodes = res.nodes;
+    }
+    double a = median(ts, rounds), b = median(tw, rounds);
+    double engine_rate = (double)nodes / a, abi_rate = (double)plays / b;
+    printf("alpha-beta engine on a fixed sum (5x5 + 6x6 + 4x4 rooms, depth %d, iterative, "
+           "TT 2^20), median of %d rounds:\n"
+           "  %llu nodes in %.3f s: %.2f M nodes/s | ABI moves+play walk of the rooms: "
+           "%.2f M plays/s | a node costs %.1f plays\n",
+           RATE_DEPTH, rounds, (unsigned long long)nodes, a, engine_rate / 1e6, abi_rate / 1e6,
+           abi_rate / engine_rate);
+    free(moves);
+    sg_sum_free(sum);
+    sg_search_free(engine);
 }
 
 /* ---- αβ: exact solves of rooms and sums, with and without the transposition table */
@@ -508,6 +559,7 @@ int main(int argc, char **argv)
             return 2;
         }
         bench_perft(rounds);
+        bench_engine_rate(rounds);
         bench_search(rounds);
         bench_databases(rounds);
         bench_grid_database(rounds);

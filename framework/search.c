@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* Remaining depth of a search without depth limit. */
 #define DEPTH_UNLIMITED INT_MAX
@@ -16,6 +17,9 @@
 #define TT_MIN_LOG2 4
 #define TT_MAX_LOG2 28
 #define MOVES_INITIAL_CAP 64
+/* Evaluations remembered per component: 2^14 entries of 24 bytes, about an L2 cache
+ * (with 2^12 the bench's fixed sum took 8% longer; 2^16 saved another 3%). */
+#define EVAL_CACHE_LOG2 14
 
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 #define FLAG_BOUND_MASK 3u
@@ -34,6 +38,16 @@ typedef struct tt_entry {
     int8_t exp;
     uint8_t flags;
 } tt_entry;
+
+/* A component's evaluate() for one player to move. Most components of a leaf are those
+ * of its siblings' and parent's, unchanged by the move, so a horizon leaf of a sum of n
+ * components mostly evaluates one instead of n. */
+typedef struct eval_entry {
+    uint64_t key; /* component hash mixed with the instance and the player */
+    int64_t num;
+    int32_t exp;
+    int32_t full;
+} eval_entry;
 
 /* An αβ window edge: a value or an infinity. Node scores themselves are always finite. */
 typedef struct edge {
@@ -54,6 +68,7 @@ struct sg_search {
     sg_meter *meter; /* or NULL */
     tt_entry *tt;
     size_t bucket_mask; /* two entries per bucket */
+    eval_entry *evals;
     struct ply *plies;
     size_t nplies, plies_cap;
     sg_freeze policy;
@@ -133,6 +148,26 @@ static bool same_move(sg_sum_move a, sg_sum_move b)
 
 /* ---- configuration and storage ---------------------------------------------------- */
 
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* A zeroed table. Every probe lands on a random entry, so with 4 KiB pages a table of
+ * 32 MiB misses the TLB on nearly every node; a table of a huge page or more is aligned
+ * to huge pages and asks the kernel for them (the probe then misses only the cache). */
+static tt_entry *tt_alloc(size_t entries)
+{
+    size_t bytes = entries * sizeof(tt_entry);
+    if (bytes < HUGE_PAGE)
+        return calloc(entries, sizeof(tt_entry));
+    tt_entry *t = aligned_alloc(HUGE_PAGE, bytes); /* bytes is a power of two */
+    if (!t)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(t, bytes, MADV_HUGEPAGE); /* a hint: without huge pages all still works */
+#endif
+    memset(t, 0, bytes);
+    return t;
+}
+
 static int effective_max_depth(const sg_search_config *c)
 {
     int a = c->max_depth > 0 ? c->max_depth : 0;
@@ -156,11 +191,14 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
         return NULL;
     }
     s->config = *config;
-    s->tt = calloc((size_t)1 << log2, sizeof *s->tt);
+    s->tt = tt_alloc((size_t)1 << log2);
     s->bucket_mask = ((size_t)1 << (log2 - 1)) - 1;
-    if (!s->tt) {
+    s->evals = calloc((size_t)1 << EVAL_CACHE_LOG2, sizeof *s->evals);
+    if (!s->tt || !s->evals) {
         snprintf(err, errlen, "out of memory for a transposition table of 2^%zu entries",
                  log2);
+        free(s->tt);
+        free(s->evals);
         free(s);
         return NULL;
     }
@@ -177,12 +215,14 @@ void sg_search_free(sg_search *search)
     }
     free(search->plies);
     free(search->tt);
+    free(search->evals);
     free(search);
 }
 
 void sg_search_clear(sg_search *search)
 {
     memset(search->tt, 0, (search->bucket_mask + 1) * 2 * sizeof *search->tt);
+    memset(search->evals, 0, ((size_t)1 << EVAL_CACHE_LOG2) * sizeof *search->evals);
 }
 
 void sg_search_set_config(sg_search *search, const sg_search_config *config)
@@ -320,7 +360,28 @@ static sg_value terminal_score(const sg_search *s, sg_value total, sg_player who
     return for_mover(total, who);
 }
 
-static sg_value heuristic_score(const sg_search *s, const sg_sum *sum, sg_player who,
+/* evaluate() of component i, through the cache. Equal hashes are taken for equal
+ * positions, as the transposition table takes them, and evaluate() for a function of the
+ * position and the player to move, as game.h describes it. */
+static sg_value component_evaluate(sg_search *s, const sg_sum *sum, size_t i, sg_player who)
+{
+    const sg_game *g = sg_sum_game(sum, i);
+    uint64_t key = mix64(sg_sum_component_hash(sum, i) ^ (uint64_t)(uintptr_t)g->instance ^
+                         (who == SG_RIGHT ? UINT64_C(0x9E3779B97F4A7C15) : 0));
+    eval_entry *e = &s->evals[key & (((size_t)1 << EVAL_CACHE_LOG2) - 1)];
+    if (e->full && e->key == key) {
+        sg_value v = { e->num, e->exp };
+        return v;
+    }
+    sg_value v = g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who);
+    e->key = key;
+    e->num = v.num;
+    e->exp = v.exp;
+    e->full = 1;
+    return v;
+}
+
+static sg_value heuristic_score(sg_search *s, const sg_sum *sum, sg_player who,
                                 uint64_t xstate)
 {
     if (s->config.outcome)
@@ -329,7 +390,7 @@ static sg_value heuristic_score(const sg_search *s, const sg_sum *sum, sg_player
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
         const sg_game *g = sg_sum_game(sum, i);
         if (g->desc->evaluate)
-            total = sg_value_add(total, g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who));
+            total = sg_value_add(total, component_evaluate(s, sum, i, who));
     }
     return for_mover(total, who);
 }

@@ -1,6 +1,7 @@
 #include "sumgame/sum.h"
 
 #include <stdalign.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,25 @@ struct sg_sum {
     size_t split_cap;
     sg_move *move_buf;
     size_t move_cap;
+    /* A search plays every move of a node into the same child sum, and siblings differ
+     * from their parent in one component. id (unique in the process) and version (bumped
+     * by every change) name a state of a sum; a sum made by a play that replaced
+     * component origin_slot of origin one for one (no split, no settling) remembers that
+     * state, and the next play from it only puts that slot back and writes its own. */
+    uint64_t id, version;
+    const sg_sum *origin;
+    uint64_t origin_id, origin_version;
+    size_t origin_slot;
 };
+
+static atomic_uint_fast64_t sum_ids;
+
+/* Every change of a sum's contents goes through here. */
+static void changed(sg_sum *s)
+{
+    s->version++;
+    s->origin = NULL;
+}
 
 static uint64_t mix64(uint64_t z)
 {
@@ -53,8 +72,10 @@ void sg_game_init(sg_game *game, const sg_game_desc *desc, void *instance)
 sg_sum *sg_sum_new(sg_freeze policy)
 {
     sg_sum *s = calloc(1, sizeof *s);
-    if (s)
+    if (s) {
         s->policy = policy;
+        s->id = atomic_fetch_add_explicit(&sum_ids, 1, memory_order_relaxed) + 1;
+    }
     return s;
 }
 
@@ -71,6 +92,7 @@ void sg_sum_free(sg_sum *sum)
 
 void sg_sum_clear(sg_sum *sum)
 {
+    changed(sum);
     sum->count = 0;
     sum->used = 0;
     sum->frozen = sg_value_int(0);
@@ -80,6 +102,7 @@ sg_freeze sg_sum_policy(const sg_sum *sum) { return sum->policy; }
 
 void sg_sum_set_number_oracle(sg_sum *sum, sg_number_oracle_fn fn, void *ctx)
 {
+    changed(sum);
     sum->oracle = fn;
     sum->oracle_ctx = ctx;
 }
@@ -88,7 +111,11 @@ sg_game *sg_sum_game(const sg_sum *sum, size_t i) { return sum->slots[i].game; }
 const void *sg_sum_pos(const sg_sum *sum, size_t i) { return sum->bytes + sum->slots[i].off; }
 uint64_t sg_sum_component_hash(const sg_sum *sum, size_t i) { return sum->slots[i].hash; }
 sg_value sg_sum_frozen(const sg_sum *sum) { return sum->frozen; }
-void sg_sum_add_frozen(sg_sum *sum, sg_value v) { sum->frozen = sg_value_add(sum->frozen, v); }
+void sg_sum_add_frozen(sg_sum *sum, sg_value v)
+{
+    changed(sum);
+    sum->frozen = sg_value_add(sum->frozen, v);
+}
 
 static int reserve(sg_sum *s, size_t slots, size_t bytes)
 {
@@ -139,23 +166,35 @@ static uint64_t component_hash(sg_game *g, const void *pos)
     return mix64(g->desc->hash(g->instance, pos) ^ g->salt);
 }
 
+/* True with its value when pos leaves the sum: its number is known (from the game, else
+ * the oracle) and the policy freezes it. */
+static bool settles(const sg_sum *s, sg_game *g, const void *pos, sg_value *v)
+{
+    bool known = g->desc->number(g->instance, pos, v) ||
+                 (s->oracle && s->oracle(s->oracle_ctx, g, pos, v));
+    return known && (sg_value_is_integer(*v) || s->policy == SG_FREEZE_NUMBERS);
+}
+
 /* Freezes pos when the policy says its number leaves the sum, else appends it. */
 static int settle_or_append(sg_sum *s, sg_game *g, const void *pos)
 {
     sg_value v;
-    bool known = g->desc->number(g->instance, pos, &v) ||
-                 (s->oracle && s->oracle(s->oracle_ctx, g, pos, &v));
-    if (known && (sg_value_is_integer(v) || s->policy == SG_FREEZE_NUMBERS)) {
+    if (settles(s, g, pos, &v)) {
         s->frozen = sg_value_add(s->frozen, v);
         return SG_OK;
     }
     return append_raw(s, g, pos, component_hash(g, pos));
 }
 
-static int split_settle_append(sg_sum *s, sg_game *g, const void *pos, char *err, size_t errlen)
+/* The parts of pos: *parts is pos itself for a game without split(), else s's split
+ * buffer. */
+static int split_parts(sg_sum *s, sg_game *g, const void *pos, const unsigned char **parts,
+                       size_t *count, char *err, size_t errlen)
 {
+    *parts = pos;
+    *count = 1;
     if (!g->desc->split)
-        return settle_or_append(s, g, pos);
+        return SG_OK;
     size_t size = g->desc->pos_size, n = 0;
     if (s->split_cap < SPLIT_MAX * size) {
         unsigned char *grown = realloc(s->split_buf, SPLIT_MAX * size);
@@ -169,14 +208,25 @@ static int split_settle_append(sg_sum *s, sg_game *g, const void *pos, char *err
         snprintf(err, errlen, "%s: split failed (%d)", g->desc->name, rc);
         return rc != SG_OK ? rc : SG_ERR_INTERNAL;
     }
+    *parts = s->split_buf;
+    *count = n;
+    return SG_OK;
+}
+
+static int split_settle_append(sg_sum *s, sg_game *g, const void *pos, char *err, size_t errlen)
+{
+    const unsigned char *parts;
+    size_t n;
+    int rc = split_parts(s, g, pos, &parts, &n, err, errlen);
     /* settle_or_append copies each part into the sum before the buffer is reused */
     for (size_t k = 0; k < n && rc == SG_OK; k++)
-        rc = settle_or_append(s, g, s->split_buf + k * size);
+        rc = settle_or_append(s, g, parts + k * g->desc->pos_size);
     return rc;
 }
 
 int sg_sum_add(sg_sum *sum, sg_game *game, const void *pos, char *err, size_t errlen)
 {
+    changed(sum);
     if (game->desc->pos_size > SG_POS_MAX) {
         snprintf(err, errlen, "%s: position size %zu exceeds %d", game->desc->name,
                  game->desc->pos_size, SG_POS_MAX);
@@ -190,6 +240,7 @@ int sg_sum_copy(sg_sum *dst, const sg_sum *src)
     int rc = reserve(dst, src->count, src->used);
     if (rc != SG_OK)
         return rc;
+    changed(dst);
     dst->policy = src->policy;
     dst->oracle = src->oracle;
     dst->oracle_ctx = src->oracle_ctx;
@@ -249,6 +300,26 @@ int sg_sum_moves(const sg_sum *sum, sg_player who, sg_sum_move *moves, size_t ca
     return short_cap ? SG_ERR_RANGE : SG_OK;
 }
 
+int sg_sum_move_count(const sg_sum *sum, sg_player who, size_t *count)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < sum->count; i++) {
+        const struct slot *sl = &sum->slots[i];
+        /* a real one-move buffer, in case a game writes before it checks cap */
+        sg_move unused;
+        size_t n = 0;
+        int rc = sl->game->desc->moves(sl->game->instance, sum->bytes + sl->off, who, &unused,
+                                       0, &n);
+        if (rc != SG_OK && rc != SG_ERR_RANGE) {
+            *count = total;
+            return rc;
+        }
+        total += n;
+    }
+    *count = total;
+    return SG_OK;
+}
+
 int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, char *err,
                 size_t errlen)
 {
@@ -263,21 +334,72 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
                            errlen);
     if (rc != SG_OK)
         return rc;
+    const unsigned char *parts;
+    size_t n, j = mv.component;
+    rc = split_parts(dst, g, next, &parts, &n, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    /* The game is asked about each part once, in order, as sg_sum_add asks: a number()
+     * with a budget may answer differently when asked again. */
+    sg_value v;
+    bool settled = n == 1 && settles(src, g, parts, &v);
+    bool one_for_one = n == 1 && !settled;
+    bool from_origin = dst->origin == src && dst->origin_id == src->id &&
+                       dst->origin_version == src->version;
+    dst->version++;
+    if (one_for_one && from_origin) {
+        size_t k = dst->origin_slot;
+        if (k != j) {
+            memcpy(dst->bytes + src->slots[k].off, src->bytes + src->slots[k].off,
+                   src->slots[k].size);
+            dst->slots[k] = src->slots[k];
+        }
+        memcpy(dst->bytes + dst->slots[j].off, parts, target->size);
+        dst->slots[j].hash = component_hash(g, parts);
+        dst->origin_slot = j;
+        return SG_OK;
+    }
     dst->policy = src->policy;
     dst->oracle = src->oracle;
     dst->oracle_ctx = src->oracle_ctx;
     dst->frozen = src->frozen;
-    dst->count = 0;
-    dst->used = 0;
-    rc = reserve(dst, src->count + 1, src->used + padded(target->size));
-    for (size_t j = 0; j < src->count && rc == SG_OK; j++) {
-        const struct slot *sl = &src->slots[j];
-        if (j == mv.component)
-            rc = split_settle_append(dst, g, next, err, errlen);
-        else
-            rc = append_raw(dst, sl->game, src->bytes + sl->off, sl->hash);
+    dst->origin = NULL;
+    /* Positions lie in slot order, each at the end of the one before, so the components
+     * on either side of the moved one are copied in two blocks with their cached hashes;
+     * only the moved one's parts are settled or appended. */
+    size_t rest = src->count - j - 1;
+    size_t after = target->off + padded(target->size), tail = src->used - after;
+    rc = reserve(dst, src->count + n, src->used + n * padded(target->size));
+    if (rc != SG_OK)
+        return rc;
+    memcpy(dst->slots, src->slots, j * sizeof *src->slots);
+    memcpy(dst->bytes, src->bytes, target->off);
+    dst->count = j;
+    dst->used = target->off;
+    if (one_for_one) {
+        rc = append_raw(dst, g, parts, component_hash(g, parts));
+    } else if (settled) {
+        dst->frozen = sg_value_add(dst->frozen, v);
+    } else {
+        for (size_t k = 0; k < n && rc == SG_OK; k++)
+            rc = settle_or_append(dst, g, parts + k * target->size);
     }
-    return rc;
+    if (rc != SG_OK)
+        return rc;
+    memcpy(dst->bytes + dst->used, src->bytes + after, tail);
+    struct slot *moved = dst->slots + dst->count;
+    memcpy(moved, src->slots + j + 1, rest * sizeof *src->slots);
+    for (size_t k = 0; k < rest; k++) /* a split or a settled component shifts the rest */
+        moved[k].off = (uint32_t)(moved[k].off - after + dst->used);
+    dst->count += rest;
+    dst->used += tail;
+    if (one_for_one) {
+        dst->origin = src;
+        dst->origin_id = src->id;
+        dst->origin_version = src->version;
+        dst->origin_slot = j;
+    }
+    return SG_OK;
 }
 
 uint64_t sg_sum_hash(const sg_sum *sum)

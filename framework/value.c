@@ -31,14 +31,22 @@ static int max_exp(sg_value a, sg_value b) { return a.exp > b.exp ? a.exp : b.ex
 /* Multiplies rather than shifts: left-shifting a negative number is undefined. */
 static wide aligned(sg_value a, int exp) { return (wide)a.num * ((wide)1 << (exp - a.exp)); }
 
+/* Searches add and subtract at every node, nearly always integers: those skip the wide
+ * arithmetic (unless the 64-bit result overflows, which the wide path handles). */
 sg_value sg_value_add(sg_value a, sg_value b)
 {
+    int64_t n;
+    if ((a.exp | b.exp) == 0 && !__builtin_add_overflow(a.num, b.num, &n))
+        return sg_value_int(n);
     int e = max_exp(a, b);
     return reduce(aligned(a, e) + aligned(b, e), e);
 }
 
 sg_value sg_value_sub(sg_value a, sg_value b)
 {
+    int64_t n;
+    if ((a.exp | b.exp) == 0 && !__builtin_sub_overflow(a.num, b.num, &n))
+        return sg_value_int(n);
     int e = max_exp(a, b);
     return reduce(aligned(a, e) - aligned(b, e), e);
 }
@@ -55,6 +63,8 @@ sg_value sg_value_mul_int(sg_value a, int64_t n) { return reduce((wide)a.num * n
 
 int sg_value_cmp(sg_value a, sg_value b)
 {
+    if ((a.exp | b.exp) == 0)
+        return (a.num > b.num) - (a.num < b.num);
     int e = max_exp(a, b);
     wide x = aligned(a, e), y = aligned(b, e);
     return (x > y) - (x < y);

@@ -73,7 +73,9 @@ struct sg_game_desc {
     /* Writes up to cap legal moves of who into moves and their number into *count.
      * Returns SG_ERR_RANGE when more than cap exist (count then holds the number).
      * The order must be the same every time for the same position. A settled position
-     * (number() says integer) may still list moves; the host does not ask. */
+     * (number() says integer) may still list moves; the host does not ask. The host asks
+     * with cap 0 when it needs the count alone (perft's last ply), so a game may count
+     * there without listing. */
     int (*moves)(void *instance, const void *pos, sg_player who, sg_move *moves, size_t cap,
                  size_t *count);
     /* Copy-make: writes the result of who playing move in pos into out (which may not

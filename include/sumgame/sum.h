@@ -11,8 +11,11 @@
  * The player to move is not part of a sum; it is passed alongside.
  *
  * Playing is copy-make: sg_sum_play(src, ..., dst) leaves src untouched, so a search
- * keeps one sum per ply. Hashes of components are cached and combined with addition,
- * so the sum's hash does not depend on the order of its components. */
+ * keeps one sum per ply. Only the moved component is split, settled and hashed; the
+ * others are copied with their cached hashes, and when dst last took a play from the same
+ * unchanged src (the siblings of a search node), only the two components that differ are
+ * copied. Hashes of components are combined with addition, so the sum's hash does not
+ * depend on the order of its components. */
 #ifndef SUMGAME_SUM_H
 #define SUMGAME_SUM_H
 
@@ -84,6 +87,10 @@ int sg_sum_copy(sg_sum *dst, const sg_sum *src);
 /* All moves of who: component by component, each game's order. */
 int sg_sum_moves(const sg_sum *sum, sg_player who, sg_sum_move *moves, size_t cap,
                  size_t *count);
+/* The number of who's moves, as sg_sum_moves would count them, without listing them:
+ * each game is asked through moves() with cap 0, which games may answer faster than a
+ * full list. */
+int sg_sum_move_count(const sg_sum *sum, sg_player who, size_t *count);
 /* Moves of who in component i. */
 int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *moves,
                            size_t cap, size_t *count);
@@ -91,6 +98,15 @@ int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *
 /* dst = src after who plays mv. dst must not be src. Illegal moves are SG_ERR_INVALID. */
 int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, char *err,
                 size_t errlen);
+
+/* Perft on a sum: the number of move sequences of exactly depth moves from sum, players
+ * alternating from who, played with sg_sum_play (so under the sum's rules: split
+ * components continue as their parts, settled ones have no moves). A sequence reaching a
+ * player without a move ends early and is not a leaf. *nodes counts every position
+ * visited, the leaves included. The last ply is counted with sg_sum_move_count, not
+ * played. */
+int sg_sum_perft(const sg_sum *sum, sg_player who, int depth, uint64_t *leaves,
+                 uint64_t *nodes, char *err, size_t errlen);
 
 /* Order-independent hash of the live components (the frozen total is not included). */
 uint64_t sg_sum_hash(const sg_sum *sum);

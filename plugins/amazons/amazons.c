@@ -126,7 +126,10 @@ static int moves(void *instance, const void *pos, sg_player who, sg_move *out, s
     *count = 0;
     if ((who != SG_LEFT && who != SG_RIGHT) || !load(inst, pos, &b))
         return SG_ERR_INVALID;
-    *count = amz_moves(&inst->geom, &b, who, out, cap);
+    /* cap 0 is how the host asks for the count alone (a perft's last ply): counting by
+     * popcounts is several times faster than walking every arrow square */
+    *count = cap == 0 ? (size_t)amz_count_moves(&inst->geom, &b, who)
+                      : amz_moves(&inst->geom, &b, who, out, cap);
     return *count > cap ? SG_ERR_RANGE : SG_OK;
 }
 

@@ -29,6 +29,9 @@ int amz_min_distance(const amz_board *b);
 /* The rooms of b (see rooms.c): writes up to cap boards, returns how many there are. */
 size_t amz_rooms(const amz_board *b, amz_board *rooms, size_t cap);
 
+/* The number of moves of who, counted without listing them (see perft.c). */
+uint64_t amz_count_moves(const amz_geom *g, const amz_board *b, sg_player who);
+
 /* Exported for tests and benchmarks: perft on the plain board (no splitting or settling),
  * with bulk counting at the last ply. pos is a position of instance; who moves first.
  * Returns SG_OK, or SG_ERR_INVALID for a bad position, player or depth (0..64). */

@@ -9,7 +9,9 @@
 #define AMAZONS_BOARD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sumgame/host.h"
 
@@ -115,8 +117,13 @@ static inline int amz_queen_count(const amz_geom *g, int sq, amz_bb empty)
     return n;
 }
 
-/* The 8-neighbourhood of a set, not including the set itself unless adjacent. */
-amz_bb amz_neighbours(amz_bb set);
+/* The 8-neighbourhood of a set, not including the set itself unless adjacent. Inline,
+ * like the loads and stores below: every call of the plugin makes a few, and a call
+ * into another file cost more than the work. */
+static inline amz_bb amz_neighbours(amz_bb x)
+{
+    return x << 1 | x >> 1 | x << 10 | x >> 10 | x << 11 | x >> 11 | x << 12 | x >> 12;
+}
 /* Every square that a queen standing on any square of set reaches through empty. */
 amz_bb amz_queen_set(amz_bb set, amz_bb empty);
 /* The squares of within connected to seed under 8-adjacency (seed included). */
@@ -129,11 +136,68 @@ static inline bool amz_has_move(const amz_board *b, sg_player who)
     return (amz_neighbours(who == SG_LEFT ? b->black : b->white) & b->empty) != 0;
 }
 
-void amz_load(const void *pos, amz_board *b);
-void amz_store(const amz_board *b, void *pos);
+static inline void amz_put_bb(uint64_t half[2], amz_bb x)
+{
+    half[0] = (uint64_t)x;
+    half[1] = (uint64_t)(x >> 64);
+}
+
+/* Reads the fields straight from the blob: copying the whole blob to a local struct
+ * first made the compiler store it and read it back in pieces, which stalled every call
+ * of the plugin (12% of an alpha-beta search went to loading positions). */
+static inline amz_bb amz_read_bb(const unsigned char *p)
+{
+    uint64_t lo, hi;
+    memcpy(&lo, p, sizeof lo);
+    memcpy(&hi, p + sizeof lo, sizeof hi);
+    return (amz_bb)hi << 64 | lo;
+}
+
+static inline void amz_load(const void *pos, amz_board *b)
+{
+    const unsigned char *p = pos;
+    b->width = p[offsetof(amz_pos, width)];
+    b->height = p[offsetof(amz_pos, height)];
+    b->black = amz_read_bb(p + offsetof(amz_pos, black));
+    b->white = amz_read_bb(p + offsetof(amz_pos, white));
+    b->empty = amz_read_bb(p + offsetof(amz_pos, empty));
+}
+
+static inline void amz_store(const amz_board *b, void *pos)
+{
+    amz_pos p;
+    memset(&p, 0, sizeof p);
+    p.width = (uint8_t)b->width;
+    p.height = (uint8_t)b->height;
+    amz_put_bb(p.black, b->black);
+    amz_put_bb(p.white, b->white);
+    amz_put_bb(p.empty, b->empty);
+    memcpy(pos, &p, sizeof p);
+}
+
 /* True when the blob is a well-formed position (fields in range, sets disjoint and on the
  * board, padding zero). Everything else may assume it. */
-bool amz_valid(const amz_geom *g, const void *pos);
+static inline bool amz_valid(const amz_geom *g, const void *pos)
+{
+    const unsigned char *p = pos;
+    /* the six padding bytes as 4 + 2: gathering them into one 8-byte word went through
+     * the stack and stalled the same way */
+    uint32_t pad4;
+    uint16_t pad2;
+    memcpy(&pad4, p + offsetof(amz_pos, zero), sizeof pad4);
+    memcpy(&pad2, p + offsetof(amz_pos, zero) + sizeof pad4, sizeof pad2);
+    _Static_assert(sizeof ((const amz_pos *)0)->zero == sizeof pad4 + sizeof pad2,
+                   "the padding is six bytes");
+    int width = p[offsetof(amz_pos, width)], height = p[offsetof(amz_pos, height)];
+    if ((pad4 | pad2) || width < 1 || width > AMZ_SIDE_MAX || height < 1 || height > AMZ_SIDE_MAX)
+        return false;
+    amz_bb black = amz_read_bb(p + offsetof(amz_pos, black));
+    amz_bb white = amz_read_bb(p + offsetof(amz_pos, white));
+    amz_bb empty = amz_read_bb(p + offsetof(amz_pos, empty));
+    amz_bb mask = g->board_mask[width][height];
+    return ((black | white | empty) & ~mask) == 0 && (black & white) == 0 &&
+           (black & empty) == 0 && (white & empty) == 0;
+}
 
 /* Move codes: from | to << 8 | arrow << 16, square bit indices. */
 static inline sg_move amz_move_code(int from, int to, int arrow)

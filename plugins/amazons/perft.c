@@ -2,7 +2,8 @@
  * sequence of moves, players alternating, no splitting into rooms and no settling. A
  * sequence that reaches a player without a move ends early and is not a leaf. At the
  * last ply the moves are counted, not made: for each amazon and landing square the arrow
- * squares are the queen line count from the landing square. */
+ * squares are the queen line count from the landing square. The same counting answers
+ * moves() asked for a count only (cap 0). */
 #include "amazons.h"
 
 /* The counting is popcount-bound; without -mpopcnt in the build flags, x86-64 gets a
@@ -46,6 +47,11 @@ static inline __attribute__((always_inline)) uint64_t count_moves(const amz_geom
                         run_sum(dest, after, -12) + run_sum(dest, after, -1));
     }
     return n;
+}
+
+POPCNT_CLONES uint64_t amz_count_moves(const amz_geom *g, const amz_board *b, sg_player who)
+{
+    return count_moves(g, b, who);
 }
 
 POPCNT_CLONES static uint64_t perft(const amz_geom *g, const amz_board *b, sg_player who, int depth)

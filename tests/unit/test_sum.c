@@ -188,6 +188,106 @@ static void test_number_oracle_freezes_what_the_game_misses(void **state)
     sg_cgt_free(oracle.table);
 }
 
+static size_t gcd(size_t a, size_t b) { return b ? gcd(b, a % b) : a; }
+
+/* Plays mv in src into dst and checks dst against the sum built from scratch: the
+ * components after the move added one by one in order, the moved one split and settled
+ * by sg_sum_add. Returns how the count and frozen total changed, to see which cases ran. */
+static void check_play(sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, sg_sum *want,
+                       size_t *splits, size_t *settles)
+{
+    char err[256];
+    assert_int_equal(sg_sum_play(src, who, mv, dst, err, sizeof err), SG_OK);
+    sg_sum_clear(want);
+    sg_sum_add_frozen(want, sg_sum_frozen(src));
+    for (size_t i = 0; i < sg_sum_count(src); i++) {
+        sg_game *g = sg_sum_game(src, i);
+        _Alignas(16) unsigned char next[SG_POS_MAX];
+        const void *pos = sg_sum_pos(src, i);
+        if (i == mv.component) {
+            assert_int_equal(g->desc->play(g->instance, pos, who, mv.move, next, err,
+                                           sizeof err),
+                             SG_OK);
+            pos = next;
+        }
+        assert_int_equal(sg_sum_add(want, g, pos, err, sizeof err), SG_OK);
+    }
+    *splits += sg_sum_count(want) > sg_sum_count(src);
+    *settles += !sg_value_eq(sg_sum_frozen(want), sg_sum_frozen(src));
+    assert_int_equal(sg_sum_count(dst), sg_sum_count(want));
+    assert_true(sg_value_eq(sg_sum_frozen(dst), sg_sum_frozen(want)));
+    assert_true(sg_sum_hash(dst) == sg_sum_hash(want));
+    for (size_t i = 0; i < sg_sum_count(want); i++) {
+        sg_game *g = sg_sum_game(want, i);
+        assert_ptr_equal(sg_sum_game(dst, i), g);
+        assert_true(sg_sum_component_hash(dst, i) == sg_sum_component_hash(want, i));
+        assert_memory_equal(sg_sum_pos(dst, i), sg_sum_pos(want, i), g->desc->pos_size);
+    }
+}
+
+/* sg_sum_play on a sum of Amazons rooms (which split and settle) and rcg components, for
+ * every move of either player, into one dst reused from play to play as a search's ply
+ * sums are (it starts out larger than any result), and again after the source changed
+ * between two plays. */
+static void test_play_equals_rebuild(void **state)
+{
+    (void)state;
+    support_game amz;
+    support_game_open(&amz, "amazons", NULL);
+    struct {
+        const sg_game *game;
+        const char *text;
+    } parts[] = {
+        { &amz.game, "B..x/x.x./..xx/xxW." },
+        { &rcg.game, "{2|{1|0}}" },
+        { &amz.game, "B....W" },
+        { &amz.game, "B.xW./..x../W...B" },
+        { &rcg.game, "{1|0}" },
+    };
+    size_t nparts = sizeof parts / sizeof parts[0];
+    sg_sum *src = sg_sum_new(SG_FREEZE_INTEGERS), *dst = sg_sum_new(SG_FREEZE_INTEGERS);
+    sg_sum *want = sg_sum_new(SG_FREEZE_INTEGERS);
+    char err[256];
+    for (int copy = 0; copy < 2; copy++)
+        for (size_t i = 0; i < nparts; i++) {
+            support_pos p = support_parse(parts[i].game, parts[i].text);
+            assert_int_equal(sg_sum_add(copy ? dst : src, (sg_game *)parts[i].game, p.b, err,
+                                        sizeof err),
+                             SG_OK);
+        }
+    assert_int_equal(sg_sum_count(src), nparts);
+    sg_sum_add_frozen(src, sg_value_int(3));
+    sg_sum_move moves[512];
+    size_t splits = 0, settles = 0;
+    for (int side = 0; side < 2; side++) {
+        sg_player who = side ? SG_RIGHT : SG_LEFT;
+        size_t n = 0;
+        assert_int_equal(sg_sum_moves(src, who, moves, 512, &n), SG_OK);
+        /* in a scrambled order, so that consecutive plays change different components */
+        size_t step = n / 2 + 1;
+        while (gcd(step, n) != 1)
+            step++;
+        for (size_t m = 0; m < n; m++)
+            check_play(src, who, moves[m * step % n], dst, want, &splits, &settles);
+    }
+    /* the cases the layout has to shift for were met */
+    assert_true(splits > 0);
+    assert_true(settles > 0);
+    /* a play from a source that changed since the last play into dst */
+    size_t n = 0;
+    assert_int_equal(sg_sum_moves(src, SG_LEFT, moves, 512, &n), SG_OK);
+    check_play(src, SG_LEFT, moves[0], dst, want, &splits, &settles);
+    sg_sum_add_frozen(src, sg_value_int(1));
+    check_play(src, SG_LEFT, moves[1], dst, want, &splits, &settles);
+    support_pos extra = support_parse(&rcg.game, "{3|1}");
+    assert_int_equal(sg_sum_add(src, &rcg.game, extra.b, err, sizeof err), SG_OK);
+    check_play(src, SG_LEFT, moves[0], dst, want, &splits, &settles);
+    sg_sum_free(src);
+    sg_sum_free(dst);
+    sg_sum_free(want);
+    support_game_close(&amz);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_illegal_move_rejected),
         cmocka_unit_test(test_format),
         cmocka_unit_test(test_number_oracle_freezes_what_the_game_misses),
+        cmocka_unit_test(test_play_equals_rebuild),
     };
     return cmocka_run_group_tests_name("sum", tests, setup, teardown);
 }
