@@ -187,7 +187,7 @@ int sg_solver_new(const sg_solve_config *config, sg_solver **out, char *err, siz
     }
     s->table = sg_cgt_new();
     s->reduced = sg_sum_new(SG_FREEZE_NUMBERS);
-    sg_search_config sc = { .iterative = true };
+    sg_search_config sc = { .iterative = true, .tt_log2 = s->config.tt_log2 };
     s->engine = s->table && s->reduced ? sg_search_new(&sc, err, errlen) : NULL;
     if (!s->engine) {
         if (!s->table || !s->reduced)
@@ -451,7 +451,8 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *a, char *err
 int sg_exact_stops(const sg_sum *sum, sg_meter *meter, sg_value *left, sg_value *right,
                    bool *exact, char *why, size_t whylen, char *err, size_t errlen)
 {
-    sg_solve_config config = { .meter = meter };
+    /* One component's stops: a small table, since TDS asks for every estimate. */
+    sg_solve_config config = { .meter = meter, .tt_log2 = 16 };
     sg_solver *s = NULL;
     int rc = sg_solver_new(&config, &s, err, errlen);
     if (rc == SG_OK)

@@ -41,6 +41,8 @@ typedef struct sg_solve_config {
      * (0 = only the limits bound it). Also bounds each number question about an
      * unreduced component's positions. */
     uint64_t component_positions;
+    size_t tt_log2;     /* transposition table of 2^tt_log2 entries; 0 = the engine's
+                           default (2^20, 32 MiB, zeroed when the solver is made) */
     bool no_decompose;  /* search every component as it is (for comparison) */
     bool no_incentives; /* keep moves with dominated incentives */
 } sg_solve_config;
