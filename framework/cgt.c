@@ -11,8 +11,7 @@ struct node {
     uint32_t n[2];    /* option counts per side (0 for numbers: theirs are made lazily) */
     uint32_t neg;     /* id + 1 of the negative, 0 while unknown */
     bool number;
-    bool canonical;   /* false for the temporary forms canonicalization compares against */
-    bool has_stops;   /* stop[] is set: numbers and canonical non-numbers */
+    bool has_stops;   /* stop[] is set: every node but the temporary */
     sg_value value;
     sg_value stop[2]; /* Left and Right stops, for quick comparisons */
 };
@@ -25,11 +24,35 @@ struct map {
     size_t cap, used;
 };
 
+/* Comparisons against the temporary, valid for one generation: a slot whose gen is not
+ * the current one is empty, so starting a new temporary clears the map at once. key is
+ * the other game's id << 2 | the temporary's side << 1 | the answer. */
+struct scratch_entry {
+    uint32_t gen, key;
+};
+
+struct scratch {
+    struct scratch_entry *e;
+    size_t cap, used;
+    uint32_t gen;
+};
+
+/* The one non-canonical form alive at a time: canonicalization's {L | R} for the
+ * reversibility test. It has its own id and option buffer so that it neither grows the
+ * node array nor leaves its comparisons in the permanent le map. */
+#define TEMP ((sg_cg)UINT32_MAX)
+/* Ids go into scratch keys with two bits to spare. */
+#define MAX_NODES ((size_t)1 << 30)
+
 struct sg_cgt {
     struct node *nodes;
     size_t count, cap;
     sg_cg *opts;
     size_t nopts, opts_cap;
+    struct node temp;
+    sg_cg *temp_opts;
+    size_t temp_cap;
+    struct scratch scratch;
     uint32_t *canon; /* id + 1 per slot, hashed by content */
     size_t canon_cap, canon_used;
     struct map le, add, positions;
@@ -115,6 +138,62 @@ static void map_free(struct map *m)
     free(m->vals);
 }
 
+/* ---- the temporary's comparisons ---- */
+
+static void scratch_next(struct scratch *s)
+{
+    s->used = 0;
+    if (++s->gen == 0) {
+        if (s->cap)
+            memset(s->e, 0, s->cap * sizeof *s->e);
+        s->gen = 1;
+    }
+}
+
+static bool scratch_get(const struct scratch *s, uint32_t key, bool *val)
+{
+    if (!s->cap)
+        return false;
+    for (size_t i = mix(key) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+        const struct scratch_entry *e = &s->e[i];
+        if (e->gen != s->gen)
+            return false;
+        if (e->key >> 1 == key) {
+            *val = e->key & 1;
+            return true;
+        }
+    }
+}
+
+static void scratch_insert(struct scratch_entry *e, size_t cap, uint32_t gen, uint32_t key,
+                           bool val)
+{
+    size_t i = mix(key) & (cap - 1);
+    while (e[i].gen == gen)
+        i = (i + 1) & (cap - 1);
+    e[i].gen = gen;
+    e[i].key = key << 1 | val;
+}
+
+/* Only for keys not present (sg_cgt_le looks first). */
+static void scratch_put(struct scratch *s, uint32_t key, bool val)
+{
+    if ((s->used + 1) * 2 > s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        struct scratch_entry *e = calloc(cap, sizeof *e);
+        if (!e)
+            die_nomem();
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->e[i].gen == s->gen)
+                scratch_insert(e, cap, s->gen, s->e[i].key >> 1, s->e[i].key & 1);
+        free(s->e);
+        s->e = e;
+        s->cap = cap;
+    }
+    scratch_insert(s->e, s->cap, s->gen, key, val);
+    s->used++;
+}
+
 /* memcpy with a length of zero still wants valid pointers; option lists are often empty. */
 static void copy_ids(sg_cg *dst, const sg_cg *src, size_t n)
 {
@@ -145,6 +224,8 @@ void sg_cgt_free(sg_cgt *t)
         return;
     free(t->nodes);
     free(t->opts);
+    free(t->temp_opts);
+    free(t->scratch.e);
     free(t->canon);
     map_free(&t->le);
     map_free(&t->add);
@@ -198,15 +279,15 @@ static void canon_grow(sg_cgt *t)
 }
 
 /* Stops of numbers and of canonical non-numbers: L(G) = max R(G^L), R(G) = min L(G^R).
- * Temporary forms get none, since one of them may equal a number without looking like
- * one, and then the recursion gives the wrong stops. */
+ * The temporary gets none, since it may equal a number without looking like one, and
+ * then the recursion gives the wrong stops. */
 static void set_stops(const sg_cgt *t, struct node *n)
 {
     if (n->number) {
         n->has_stops = true;
         return;
     }
-    if (!n->canonical || !n->n[0] || !n->n[1])
+    if (!n->n[0] || !n->n[1])
         return;
     for (uint32_t i = 0; i < n->n[0] + n->n[1]; i++) {
         const struct node *o = &t->nodes[t->opts[n->opt + i]];
@@ -222,39 +303,39 @@ static void set_stops(const sg_cgt *t, struct node *n)
     n->has_stops = true;
 }
 
-/* Appends a node whose options are opts[0..nl+nr); canonical nodes are hash-consed. */
+/* The id of the canonical node with options opts[0..nl+nr), appended when new. */
 static sg_cg intern(sg_cgt *t, bool number, sg_value value, const sg_cg *opts, uint32_t nl,
-                    uint32_t nr, bool canonical)
+                    uint32_t nr)
 {
     if (t->nopts + nl + nr > t->opts_cap) {
         t->opts_cap = (t->nopts + nl + nr) * 2 + 64;
         t->opts = xrealloc(t->opts, t->opts_cap * sizeof *t->opts);
     }
     if (t->count == t->cap) {
+        if (t->count >= MAX_NODES)
+            die_nomem();
         t->cap = t->cap ? t->cap * 2 : 256;
         t->nodes = xrealloc(t->nodes, t->cap * sizeof *t->nodes);
     }
-    struct node n = { (uint32_t)t->nopts, { nl, nr }, 0, number, canonical, false, value,
+    struct node n = { (uint32_t)t->nopts, { nl, nr }, 0, number, false, value,
                       { value, value } };
     copy_ids(t->opts + t->nopts, opts, nl + nr);
     set_stops(t, &n);
-    if (canonical) {
-        if ((t->canon_used + 1) * 2 > t->canon_cap)
-            canon_grow(t);
-        uint64_t h = content_hash(t, &n);
-        size_t k = h & (t->canon_cap - 1);
-        for (; t->canon[k]; k = (k + 1) & (t->canon_cap - 1))
-            if (same_content(t, &t->nodes[t->canon[k] - 1], &n))
-                return t->canon[k] - 1;
-        t->canon[k] = (uint32_t)t->count + 1;
-        t->canon_used++;
-    }
+    if ((t->canon_used + 1) * 2 > t->canon_cap)
+        canon_grow(t);
+    uint64_t h = content_hash(t, &n);
+    size_t k = h & (t->canon_cap - 1);
+    for (; t->canon[k]; k = (k + 1) & (t->canon_cap - 1))
+        if (same_content(t, &t->nodes[t->canon[k] - 1], &n))
+            return t->canon[k] - 1;
+    t->canon[k] = (uint32_t)t->count + 1;
+    t->canon_used++;
     t->nopts += nl + nr;
     t->nodes[t->count] = n;
     return (sg_cg)t->count++;
 }
 
-sg_cg sg_cgt_number(sg_cgt *t, sg_value x) { return intern(t, true, x, NULL, 0, 0, true); }
+sg_cg sg_cgt_number(sg_cgt *t, sg_value x) { return intern(t, true, x, NULL, 0, 0); }
 
 bool sg_cgt_is_number(const sg_cgt *t, sg_cg g, sg_value *x)
 {
@@ -281,9 +362,14 @@ static size_t number_option(sg_cgt *t, sg_value x, int side, sg_cg *out)
     return 1;
 }
 
+static const struct node *node_of(const sg_cgt *t, sg_cg g)
+{
+    return g == TEMP ? &t->temp : &t->nodes[g];
+}
+
 static size_t count(sg_cgt *t, sg_cg g, int side)
 {
-    const struct node *n = &t->nodes[g];
+    const struct node *n = node_of(t, g);
     if (n->number) {
         sg_cg dummy;
         return number_option(t, n->value, side, &dummy);
@@ -293,13 +379,14 @@ static size_t count(sg_cgt *t, sg_cg g, int side)
 
 static sg_cg option(sg_cgt *t, sg_cg g, int side, size_t i)
 {
-    const struct node *n = &t->nodes[g];
+    const struct node *n = node_of(t, g);
     if (n->number) {
         sg_cg o = 0;
         number_option(t, n->value, side, &o);
         return o;
     }
-    return t->opts[n->opt + (side == RIGHT ? n->n[LEFT] : 0) + i];
+    const sg_cg *opts = g == TEMP ? t->temp_opts : t->opts + n->opt;
+    return opts[(side == RIGHT ? n->n[LEFT] : 0) + i];
 }
 
 size_t sg_cgt_left_count(sg_cgt *t, sg_cg g) { return count(t, g, LEFT); }
@@ -313,7 +400,7 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
 {
     if (g == h)
         return true;
-    const struct node *a = &t->nodes[g], *b = &t->nodes[h];
+    const struct node *a = node_of(t, g), *b = node_of(t, h);
     if (a->number && b->number)
         return sg_value_cmp(a->value, b->value) <= 0;
     /* Stops decide many comparisons at once: they are order-preserving, and L(G) < R(H)
@@ -324,10 +411,12 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
         if (sg_value_cmp(a->stop[0], b->stop[1]) < 0)
             return true;
     }
-    uint64_t key = (uint64_t)g << 32 | h;
+    bool temp = g == TEMP || h == TEMP;
+    uint64_t key = temp ? (uint64_t)(g == TEMP ? h : g) << 1 | (g == TEMP) : (uint64_t)g << 32 | h;
     uint32_t memo;
-    if (map_get(&t->le, key, &memo))
-        return memo;
+    bool seen;
+    if (temp ? scratch_get(&t->scratch, (uint32_t)key, &seen) : map_get(&t->le, key, &memo))
+        return temp ? seen : memo;
     bool a_num = a->number, b_num = b->number;
     bool le = true;
     /* G <= H unless some G^L >= H or some H^R <= G. By number avoidance a number's own
@@ -340,7 +429,10 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
         for (size_t i = 0, n = count(t, h, RIGHT); le && i < n; i++)
             if (sg_cgt_le(t, option(t, h, RIGHT, i), g))
                 le = false;
-    map_put(&t->le, key, le);
+    if (temp)
+        scratch_put(&t->scratch, (uint32_t)key, le);
+    else
+        map_put(&t->le, key, le);
     return le;
 }
 
@@ -418,15 +510,15 @@ static int by_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Interns {l | r} (canonical: hash-consed; else a temporary form to compare against). */
-static sg_cg intern_lists(sg_cgt *t, const struct list *l, const struct list *r, bool canonical)
+/* Interns the canonical {l | r}. */
+static sg_cg intern_lists(sg_cgt *t, const struct list *l, const struct list *r)
 {
     sg_cg small[2 * LIST_INLINE] = { 0 };
     sg_cg *all = l->n + r->n <= 2 * LIST_INLINE ? small
                                                 : xrealloc(NULL, (l->n + r->n) * sizeof *all);
     copy_ids(all, l->v, l->n);
     copy_ids(all + l->n, r->v, r->n);
-    sg_cg g = intern(t, false, sg_value_int(0), all, (uint32_t)l->n, (uint32_t)r->n, canonical);
+    sg_cg g = intern(t, false, sg_value_int(0), all, (uint32_t)l->n, (uint32_t)r->n);
     if (all != small)
         free(all);
     return g;
@@ -434,7 +526,17 @@ static sg_cg intern_lists(sg_cgt *t, const struct list *l, const struct list *r,
 
 static sg_cg temporary(sg_cgt *t, const struct list *l, const struct list *r)
 {
-    return intern_lists(t, l, r, false);
+    size_t n = l->n + r->n;
+    if (n > t->temp_cap) {
+        t->temp_cap = n * 2;
+        t->temp_opts = xrealloc(t->temp_opts, t->temp_cap * sizeof *t->temp_opts);
+    }
+    copy_ids(t->temp_opts, l->v, l->n);
+    copy_ids(t->temp_opts + l->n, r->v, r->n);
+    t->temp = (struct node){ 0, { (uint32_t)l->n, (uint32_t)r->n }, 0, false, false,
+                             sg_value_int(0), { sg_value_int(0), sg_value_int(0) } };
+    scratch_next(&t->scratch);
+    return TEMP;
 }
 
 /* Replaces the first reversible option of side by the options it reverses to.
@@ -498,7 +600,7 @@ int sg_cgt_make(sg_cgt *t, const sg_cg *left, size_t nleft, const sg_cg *right, 
             qsort(l.v, l.n, sizeof *l.v, by_id);
         if (r.n)
             qsort(r.v, r.n, sizeof *r.v, by_id);
-        *out = intern_lists(t, &l, &r, true);
+        *out = intern_lists(t, &l, &r);
     }
     list_free(&l);
     list_free(&r);
