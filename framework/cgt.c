@@ -488,20 +488,33 @@ static void list_remove(struct list *l, size_t i)
     l->n--;
 }
 
-/* Left keeps its maximal options, Right its minimal ones. */
+/* True when side prefers b to a or likes them equally: a <= b for Left, a >= b for Right. */
+static bool worse(sg_cgt *t, int side, sg_cg a, sg_cg b)
+{
+    return side == LEFT ? sg_cgt_le(t, a, b) : sg_cgt_le(t, b, a);
+}
+
+/* Left keeps its maximal options, Right its minimal ones, in their order. The kept ones
+ * are an antichain, so each option is compared with the few kept so far rather than with
+ * all the others: options are many (one per move) and the survivors few. */
 static void drop_dominated(sg_cgt *t, struct list *l, int side)
 {
-    for (size_t i = 0; i < l->n;) {
+    size_t kept = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        sg_cg x = l->v[i];
         bool dominated = false;
-        for (size_t j = 0; j < l->n && !dominated; j++)
-            if (j != i)
-                dominated = side == LEFT ? sg_cgt_le(t, l->v[i], l->v[j])
-                                         : sg_cgt_le(t, l->v[j], l->v[i]);
+        for (size_t j = 0; j < kept && !dominated; j++)
+            dominated = worse(t, side, x, l->v[j]);
         if (dominated)
-            list_remove(l, i);
-        else
-            i++;
+            continue;
+        size_t k = 0;
+        for (size_t j = 0; j < kept; j++)
+            if (!worse(t, side, l->v[j], x))
+                l->v[k++] = l->v[j];
+        l->v[k++] = x;
+        kept = k;
     }
+    l->n = kept;
 }
 
 static int by_id(const void *a, const void *b)
