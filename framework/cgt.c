@@ -17,10 +17,22 @@ struct node {
 };
 
 /* Open addressing from a 64-bit key to a 32-bit value; key 0 is never stored (keys are
- * offset by one). */
+ * offset by one). Key and value share a slot: the tables outgrow the caches, and a
+ * lookup then costs one miss instead of two. */
+struct slot {
+    uint64_t key;
+    uint32_t val;
+};
+
 struct map {
-    uint64_t *keys;
-    uint32_t *vals;
+    struct slot *s;
+    size_t cap, used;
+};
+
+/* The memo of comparisons between canonical ids, the largest table: one word a slot,
+ * (g << 32 | h) << 1 | (g <= h), ids being below 2^31; 0 (g = h = 0) is never stored. */
+struct le_map {
+    uint64_t *s;
     size_t cap, used;
 };
 
@@ -41,7 +53,7 @@ struct scratch {
  * reversibility test. It has its own id and option buffer so that it neither grows the
  * node array nor leaves its comparisons in the permanent le map. */
 #define TEMP ((sg_cg)UINT32_MAX)
-/* Ids go into scratch keys with two bits to spare. */
+/* Ids go into scratch keys with two bits to spare, and into le keys with one. */
 #define MAX_NODES ((size_t)1 << 30)
 
 struct sg_cgt {
@@ -55,7 +67,8 @@ struct sg_cgt {
     struct scratch scratch;
     uint32_t *canon; /* id + 1 per slot, hashed by content */
     size_t canon_cap, canon_used;
-    struct map le, add, positions;
+    struct le_map le;
+    struct map add, positions;
     struct map oracle; /* position key -> 0 (not a number) or id + 1: the first answer */
 };
 
@@ -91,10 +104,10 @@ static bool map_get(const struct map *m, uint64_t key, uint32_t *val)
         return false;
     key++;
     for (size_t i = mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (m->keys[i] == 0)
+        if (m->s[i].key == 0)
             return false;
-        if (m->keys[i] == key) {
-            *val = m->vals[i];
+        if (m->s[i].key == key) {
+            *val = m->s[i].val;
             return true;
         }
     }
@@ -106,16 +119,14 @@ static void map_grow(struct map *m)
 {
     struct map old = *m;
     m->cap = old.cap ? old.cap * 2 : 1024;
-    m->keys = calloc(m->cap, sizeof *m->keys);
-    m->vals = calloc(m->cap, sizeof *m->vals);
-    if (!m->keys || !m->vals)
+    m->s = calloc(m->cap, sizeof *m->s);
+    if (!m->s)
         die_nomem();
     m->used = 0;
     for (size_t i = 0; i < old.cap; i++)
-        if (old.keys[i])
-            map_put(m, old.keys[i] - 1, old.vals[i]);
-    free(old.keys);
-    free(old.vals);
+        if (old.s[i].key)
+            map_put(m, old.s[i].key - 1, old.s[i].val);
+    free(old.s);
 }
 
 static void map_put(struct map *m, uint64_t key, uint32_t val)
@@ -124,18 +135,55 @@ static void map_put(struct map *m, uint64_t key, uint32_t val)
         map_grow(m);
     key++;
     size_t i = mix(key) & (m->cap - 1);
-    while (m->keys[i] != 0 && m->keys[i] != key)
+    while (m->s[i].key != 0 && m->s[i].key != key)
         i = (i + 1) & (m->cap - 1);
-    if (m->keys[i] == 0)
+    if (m->s[i].key == 0)
         m->used++;
-    m->keys[i] = key;
-    m->vals[i] = val;
+    m->s[i].key = key;
+    m->s[i].val = val;
 }
 
-static void map_free(struct map *m)
+static void map_free(struct map *m) { free(m->s); }
+
+static bool le_get(const struct le_map *m, uint64_t key, bool *le)
 {
-    free(m->keys);
-    free(m->vals);
+    if (!m->cap)
+        return false;
+    for (size_t i = mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->s[i] == 0)
+            return false;
+        if (m->s[i] >> 1 == key) {
+            *le = m->s[i] & 1;
+            return true;
+        }
+    }
+}
+
+static void le_insert(uint64_t *s, size_t cap, uint64_t entry)
+{
+    size_t i = mix(entry >> 1) & (cap - 1);
+    while (s[i])
+        i = (i + 1) & (cap - 1);
+    s[i] = entry;
+}
+
+/* Only for keys not present (sg_cgt_le looks first). */
+static void le_put(struct le_map *m, uint64_t key, bool le)
+{
+    if ((m->used + 1) * 2 > m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 1024;
+        uint64_t *s = calloc(cap, sizeof *s);
+        if (!s)
+            die_nomem();
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->s[i])
+                le_insert(s, cap, m->s[i]);
+        free(m->s);
+        m->s = s;
+        m->cap = cap;
+    }
+    le_insert(m->s, m->cap, key << 1 | le);
+    m->used++;
 }
 
 /* ---- the temporary's comparisons ---- */
@@ -227,7 +275,7 @@ void sg_cgt_free(sg_cgt *t)
     free(t->temp_opts);
     free(t->scratch.e);
     free(t->canon);
-    map_free(&t->le);
+    free(t->le.s);
     map_free(&t->add);
     map_free(&t->positions);
     map_free(&t->oracle);
@@ -413,10 +461,9 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
     }
     bool temp = g == TEMP || h == TEMP;
     uint64_t key = temp ? (uint64_t)(g == TEMP ? h : g) << 1 | (g == TEMP) : (uint64_t)g << 32 | h;
-    uint32_t memo;
     bool seen;
-    if (temp ? scratch_get(&t->scratch, (uint32_t)key, &seen) : map_get(&t->le, key, &memo))
-        return temp ? seen : memo;
+    if (temp ? scratch_get(&t->scratch, (uint32_t)key, &seen) : le_get(&t->le, key, &seen))
+        return seen;
     bool a_num = a->number, b_num = b->number;
     bool le = true;
     /* G <= H unless some G^L >= H or some H^R <= G. By number avoidance a number's own
@@ -432,7 +479,7 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
     if (temp)
         scratch_put(&t->scratch, (uint32_t)key, le);
     else
-        map_put(&t->le, key, le);
+        le_put(&t->le, key, le);
     return le;
 }
 
