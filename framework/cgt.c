@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 enum { LEFT = 0, RIGHT = 1 };
 
@@ -98,6 +99,34 @@ static void *xrealloc(void *p, size_t n)
 
 /* ---- u64 -> u32 maps ---- */
 
+/* Zeroed memory for a hash table. Large tables are probed at random, and with 4 KiB
+ * pages nearly every probe also misses the TLB; on Linux they ask for huge pages. */
+#define TABLE_MMAP_MIN ((size_t)4 << 20)
+static void *table_alloc(size_t bytes)
+{
+    if (bytes < TABLE_MMAP_MIN) {
+        void *p = calloc(1, bytes);
+        if (!p)
+            die_nomem();
+        return p;
+    }
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        die_nomem();
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void table_free(void *p, size_t bytes)
+{
+    if (bytes < TABLE_MMAP_MIN)
+        free(p);
+    else if (p)
+        munmap(p, bytes);
+}
+
 static bool map_get(const struct map *m, uint64_t key, uint32_t *val)
 {
     if (!m->cap)
@@ -119,14 +148,12 @@ static void map_grow(struct map *m)
 {
     struct map old = *m;
     m->cap = old.cap ? old.cap * 2 : 1024;
-    m->s = calloc(m->cap, sizeof *m->s);
-    if (!m->s)
-        die_nomem();
+    m->s = table_alloc(m->cap * sizeof *m->s);
     m->used = 0;
     for (size_t i = 0; i < old.cap; i++)
         if (old.s[i].key)
             map_put(m, old.s[i].key - 1, old.s[i].val);
-    free(old.s);
+    table_free(old.s, old.cap * sizeof *old.s);
 }
 
 static void map_put(struct map *m, uint64_t key, uint32_t val)
@@ -143,7 +170,7 @@ static void map_put(struct map *m, uint64_t key, uint32_t val)
     m->s[i].val = val;
 }
 
-static void map_free(struct map *m) { free(m->s); }
+static void map_free(struct map *m) { table_free(m->s, m->cap * sizeof *m->s); }
 
 static bool le_get(const struct le_map *m, uint64_t key, bool *le)
 {
@@ -172,13 +199,11 @@ static void le_put(struct le_map *m, uint64_t key, bool le)
 {
     if ((m->used + 1) * 2 > m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 1024;
-        uint64_t *s = calloc(cap, sizeof *s);
-        if (!s)
-            die_nomem();
+        uint64_t *s = table_alloc(cap * sizeof *s);
         for (size_t i = 0; i < m->cap; i++)
             if (m->s[i])
                 le_insert(s, cap, m->s[i]);
-        free(m->s);
+        table_free(m->s, m->cap * sizeof *m->s);
         m->s = s;
         m->cap = cap;
     }
@@ -275,7 +300,7 @@ void sg_cgt_free(sg_cgt *t)
     free(t->temp_opts);
     free(t->scratch.e);
     free(t->canon);
-    free(t->le.s);
+    table_free(t->le.s, t->le.cap * sizeof *t->le.s);
     map_free(&t->add);
     map_free(&t->positions);
     map_free(&t->oracle);
