@@ -886,18 +886,64 @@ struct walk {
     size_t max_positions, visited;
     char *err;
     size_t errlen;
+    /* The moves, children and keys of the positions being expanded, one frame a level
+     * of the recursion; addressed by offset, since it may move when it grows. */
+    unsigned char *stack;
+    size_t stack_used, stack_cap;
 };
 
-static int walk_position(struct walk *w, const void *pos, sg_cg *out);
+/* Reserves bytes (16-aligned) on the walk's stack and returns their offset. */
+static size_t walk_push(struct walk *w, size_t bytes)
+{
+    size_t at = w->stack_used, need = at + ((bytes + 15) & ~(size_t)15);
+    if (need > w->stack_cap) {
+        w->stack_cap = need * 2 + 4096;
+        w->stack = xrealloc(w->stack, w->stack_cap);
+    }
+    w->stack_used = need;
+    return at;
+}
 
-/* The canonical form of a position as played, adding the parts when it splits. Most
- * positions split into few small parts, which fit on the stack. */
+static uint64_t position_key(const struct walk *w, const void *pos)
+{
+    return mix(w->game->desc->hash(w->game->instance, pos) ^ w->game->salt);
+}
+
+static void prefetch_key(const struct map *m, uint64_t key)
+{
+    if (m->cap)
+        __builtin_prefetch(&m->s[mix(key + 1) & (m->cap - 1)]);
+}
+
+static int expand(struct walk *w, const void *pos, uint64_t key, sg_cg *out);
+
+/* A position that is a part of a split, not yet looked up. */
+static int walk_part(struct walk *w, const void *pos, sg_cg *out)
+{
+    uint64_t key = position_key(w, pos);
+    uint32_t memo;
+    if (map_get(&w->t->positions, key, &memo)) {
+        *out = memo;
+        return SG_OK;
+    }
+    return expand(w, pos, key, out);
+}
+
+/* The canonical form of a position as played, adding the parts when it splits; key is
+ * position_key(pos). Positions are memoized before the split: most are reached many
+ * times, and a repeat then costs no split. Most positions split into few small parts,
+ * which fit on the stack. */
 #define PARTS_STACK 4096
-static int walk_result(struct walk *w, const void *pos, sg_cg *out)
+static int walk_result(struct walk *w, const void *pos, uint64_t key, sg_cg *out)
 {
     const sg_game_desc *d = w->game->desc;
+    uint32_t memo;
+    if (map_get(&w->t->positions, key, &memo)) {
+        *out = memo;
+        return SG_OK;
+    }
     if (!d->split)
-        return walk_position(w, pos, out);
+        return expand(w, pos, key, out);
     size_t size = d->pos_size, stride = (size + 15) & ~(size_t)15, n = 0;
     _Alignas(16) unsigned char small[PARTS_STACK];
     size_t cap = PARTS_STACK / stride;
@@ -916,11 +962,16 @@ static int walk_result(struct walk *w, const void *pos, sg_cg *out)
             free(parts);
         return rc;
     }
-    for (size_t i = 0; i < n && rc == SG_OK; i++) {
-        sg_cg part;
-        rc = walk_position(w, parts + i * size, &part);
-        if (rc == SG_OK)
-            rc = i == 0 ? (*out = part, SG_OK) : sg_cgt_add(w->t, *out, part, out);
+    if (n == 1 && memcmp(parts, pos, size) == 0) {
+        /* Unsplit: the part is the position, already looked up. */
+        rc = expand(w, pos, key, out);
+    } else {
+        for (size_t i = 0; i < n && rc == SG_OK; i++) {
+            sg_cg part;
+            rc = walk_part(w, parts + i * size, &part);
+            if (rc == SG_OK)
+                rc = i == 0 ? (*out = part, SG_OK) : sg_cgt_add(w->t, *out, part, out);
+        }
     }
     if (n == 0)
         *out = sg_cgt_number(w->t, sg_value_int(0));
@@ -929,18 +980,62 @@ static int walk_result(struct walk *w, const void *pos, sg_cg *out)
     return rc;
 }
 
-static int walk_position(struct walk *w, const void *pos, sg_cg *out)
+/* One player's moves from pos into a frame on the walk's stack: the moves, then each
+ * child, then its key. All children are played and hashed first and their memo slots
+ * fetched ahead, and all are looked up before any is walked: nearly all are repeats, and
+ * their lookups are cache misses that then overlap instead of waiting in turn (and a
+ * walk in between would evict what was fetched). A key found is replaced by its form's
+ * id + 1, a key not found by 0. */
+#define MOVES_FIRST 256
+static int children(struct walk *w, const void *pos, int side, size_t *frame, size_t *count)
 {
     const sg_game_desc *d = w->game->desc;
     void *inst = w->game->instance;
-    /* The memo first: a plugin's number() may search (Amazons settles rooms exactly), and
-     * numbers are memoized like other positions. */
-    uint64_t key = mix(d->hash(inst, pos) ^ w->game->salt);
-    uint32_t memo;
-    if (map_get(&w->t->positions, key, &memo)) {
-        *out = memo;
-        return SG_OK;
+    size_t n = 0, at = walk_push(w, MOVES_FIRST * sizeof(sg_move));
+    int rc = d->moves(inst, pos, (sg_player)side, (sg_move *)(w->stack + at), MOVES_FIRST, &n);
+    if (rc == SG_ERR_RANGE) {
+        w->stack_used = at;
+        at = walk_push(w, n * sizeof(sg_move));
+        rc = d->moves(inst, pos, (sg_player)side, (sg_move *)(w->stack + at), n, &n);
     }
+    *frame = at;
+    *count = n;
+    if (rc != SG_OK)
+        return rc;
+    size_t size = d->pos_size, stride = (size + 15) & ~(size_t)15;
+    w->stack_used = at;
+    walk_push(w, n * sizeof(sg_move));
+    size_t kids = walk_push(w, n * stride), keys = walk_push(w, n * sizeof(uint64_t));
+    const sg_move *moves = (const sg_move *)(w->stack + at);
+    uint64_t *key = (uint64_t *)(w->stack + keys);
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        void *next = w->stack + kids + i * stride;
+        rc = d->play(inst, pos, (sg_player)side, moves[i], next, w->err, w->errlen);
+        if (rc == SG_OK) {
+            key[i] = position_key(w, next);
+            prefetch_key(&w->t->positions, key[i]);
+        }
+    }
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        uint32_t memo;
+        if (map_get(&w->t->positions, key[i], &memo))
+            key[i] = (uint64_t)memo + 1;
+        else
+            key[i] = 0;
+    }
+    return rc;
+}
+
+/* Expands a position not in the memo; key is position_key(pos). */
+static int expand(struct walk *w, const void *at, uint64_t key, sg_cg *out)
+{
+    const sg_game_desc *d = w->game->desc;
+    void *inst = w->game->instance;
+    /* at may be a child on the walk's stack, which moves when it grows. */
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    memcpy(pos, at, d->pos_size);
+    /* A plugin's number() may search (Amazons settles rooms exactly), so it comes after
+     * the memo, and numbers are memoized like other positions. */
     sg_value x;
     if (d->number(inst, pos, &x)) {
         *out = sg_cgt_number(w->t, x);
@@ -954,29 +1049,26 @@ static int walk_position(struct walk *w, const void *pos, sg_cg *out)
     struct list side[2];
     list_init(&side[LEFT]);
     list_init(&side[RIGHT]);
-    _Alignas(16) unsigned char next[SG_POS_MAX];
+    size_t stride = (d->pos_size + 15) & ~(size_t)15, base = w->stack_used;
     int rc = SG_OK;
     for (int s = LEFT; s <= RIGHT && rc == SG_OK; s++) {
-        size_t n = 0;
-        sg_move small[64], *moves = small;
-        rc = d->moves(inst, pos, (sg_player)s, moves, 64, &n);
-        if (rc == SG_ERR_RANGE) {
-            moves = malloc(n * sizeof *moves);
-            if (!moves)
-                rc = SG_ERR_NOMEM;
-            else
-                rc = d->moves(inst, pos, (sg_player)s, moves, n, &n);
-        }
+        size_t frame, n;
+        rc = children(w, pos, s, &frame, &n);
+        size_t kids = frame + ((n * sizeof(sg_move) + 15) & ~(size_t)15);
+        size_t keys = kids + ((n * stride + 15) & ~(size_t)15);
         for (size_t i = 0; i < n && rc == SG_OK; i++) {
-            rc = d->play(inst, pos, (sg_player)s, moves[i], next, w->err, w->errlen);
-            sg_cg o;
-            if (rc == SG_OK)
-                rc = walk_result(w, next, &o);
+            /* The stack may move during the recursion: addresses are taken afresh. */
+            uint64_t found;
+            memcpy(&found, w->stack + keys + i * sizeof found, sizeof found);
+            sg_cg o = (sg_cg)(found - 1);
+            if (!found) {
+                const void *next = w->stack + kids + i * stride;
+                rc = walk_result(w, next, position_key(w, next), &o);
+            }
             if (rc == SG_OK)
                 list_push(&side[s], o);
         }
-        if (moves != small)
-            free(moves);
+        w->stack_used = base;
     }
     if (rc == SG_OK) {
         sg_cgt_make(w->t, side[LEFT].v, side[LEFT].n, side[RIGHT].v, side[RIGHT].n, out);
@@ -990,8 +1082,10 @@ static int walk_position(struct walk *w, const void *pos, sg_cg *out)
 int sg_cgt_from_game(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
                      sg_cg *out, char *err, size_t errlen)
 {
-    struct walk w = { t, game, max_positions, 0, err, errlen };
-    return walk_result(&w, pos, out);
+    struct walk w = { t, game, max_positions, 0, err, errlen, NULL, 0, 0 };
+    int rc = walk_result(&w, pos, position_key(&w, pos), out);
+    free(w.stack);
+    return rc;
 }
 
 bool sg_cgt_number_oracle(void *oracle, const sg_game *game, const void *pos, sg_value *value)
