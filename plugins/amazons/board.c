@@ -110,21 +110,31 @@ void amz_store(const amz_board *b, void *pos)
     memcpy(pos, &p, sizeof p);
 }
 
-bool amz_valid(const amz_geom *g, const void *pos)
+bool amz_load_valid(const amz_geom *g, const void *pos, amz_board *b)
 {
     amz_pos p;
     memcpy(&p, pos, sizeof p);
+    uint64_t zero = 0;
     for (size_t i = 0; i < sizeof p.zero; i++)
-        if (p.zero[i])
-            return false;
-    if (p.width < 1 || p.width > AMZ_SIDE_MAX || p.height < 1 || p.height > AMZ_SIDE_MAX)
+        zero |= p.zero[i];
+    if (zero || p.width < 1 || p.width > AMZ_SIDE_MAX || p.height < 1 ||
+        p.height > AMZ_SIDE_MAX)
         return false;
+    b->width = p.width;
+    b->height = p.height;
+    b->black = get_bb(p.black);
+    b->white = get_bb(p.white);
+    b->empty = get_bb(p.empty);
+    amz_bb mask = g->board_mask[b->width][b->height];
+    amz_bb all = b->black | b->white | b->empty;
+    return (all & ~mask) == 0 && (b->black & b->white) == 0 && (b->black & b->empty) == 0 &&
+           (b->white & b->empty) == 0;
+}
+
+bool amz_valid(const amz_geom *g, const void *pos)
+{
     amz_board b;
-    amz_load(pos, &b);
-    amz_bb mask = g->board_mask[b.width][b.height];
-    amz_bb all = b.black | b.white | b.empty;
-    return (all & ~mask) == 0 && (b.black & b.white) == 0 && (b.black & b.empty) == 0 &&
-           (b.white & b.empty) == 0;
+    return amz_load_valid(g, pos, &b);
 }
 
 size_t amz_moves(const amz_geom *g, const amz_board *b, sg_player who, sg_move *moves,
@@ -150,6 +160,27 @@ size_t amz_moves(const amz_geom *g, const amz_board *b, sg_player who, sg_move *
     return n;
 }
 
+/* True when a queen on from reaches to through empty: to is empty and on one of from's
+ * lines, and so is every square between. Both squares must be on the board (col and row
+ * are only set there); an empty square always is. */
+static bool slides(const amz_geom *g, int from, int to, amz_bb empty)
+{
+    if (!(empty & amz_bit(to)))
+        return false;
+    int dc = g->col[to] - g->col[from], dr = g->row[to] - g->row[from];
+    if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
+        return false;
+    int sc = (dc > 0) - (dc < 0), sr = (dr > 0) - (dr < 0);
+    for (int d = 0; d < AMZ_DIRS; d++)
+        if (dir_dc[d] == sc && dir_dr[d] == sr) {
+            amz_bb path = g->ray[from][d] & ~g->ray[to][d]; /* beyond from, up to to */
+            return (path & ~empty) == 0;
+        }
+    return false; /* to == from, which is not empty */
+}
+
+/* Called for every move played, so it checks the two lines instead of building attack
+ * sets. */
 bool amz_legal(const amz_geom *g, const amz_board *b, sg_player who, sg_move move)
 {
     if (move >> 24)
@@ -158,10 +189,10 @@ bool amz_legal(const amz_geom *g, const amz_board *b, sg_player who, sg_move mov
     if (from >= AMZ_SQUARES || to >= AMZ_SQUARES || arrow >= AMZ_SQUARES)
         return false;
     amz_bb amazons = who == SG_LEFT ? b->black : b->white;
-    if (!(amazons & amz_bit(from)) || !(amz_queen(g, from, b->empty) & amz_bit(to)))
+    if (!(amazons & amz_bit(from)) || !slides(g, from, to, b->empty))
         return false;
     amz_bb after = (b->empty | amz_bit(from)) & ~amz_bit(to);
-    return (amz_queen(g, to, after) & amz_bit(arrow)) != 0;
+    return slides(g, to, arrow, after);
 }
 
 void amz_apply(const amz_board *b, sg_player who, sg_move move, amz_board *out)

@@ -134,6 +134,8 @@ void amz_store(const amz_board *b, void *pos);
 /* True when the blob is a well-formed position (fields in range, sets disjoint and on the
  * board, padding zero). Everything else may assume it. */
 bool amz_valid(const amz_geom *g, const void *pos);
+/* amz_valid and amz_load in one: false (b unspecified) when the blob is not valid. */
+bool amz_load_valid(const amz_geom *g, const void *pos, amz_board *b);
 
 /* Move codes: from | to << 8 | arrow << 16, square bit indices. */
 static inline sg_move amz_move_code(int from, int to, int arrow)
