@@ -4,6 +4,7 @@
 BUILD=${BUILD:-build}
 set -e
 "$BUILD/bench/bench_exact" "$BUILD" 2000 5
+"$BUILD/bench/bench_cgt" "$BUILD" 3
 "$BUILD/bench/bench_amazons" "$BUILD" 3
 "$BUILD/bench/bench_tds" "$BUILD" 3
 "$BUILD/bench/bench_solve" "$BUILD" 100 60

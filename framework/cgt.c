@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 enum { LEFT = 0, RIGHT = 1 };
 
@@ -11,28 +12,64 @@ struct node {
     uint32_t n[2];    /* option counts per side (0 for numbers: theirs are made lazily) */
     uint32_t neg;     /* id + 1 of the negative, 0 while unknown */
     bool number;
-    bool canonical;   /* false for the temporary forms canonicalization compares against */
-    bool has_stops;   /* stop[] is set: numbers and canonical non-numbers */
+    bool has_stops;   /* stop[] is set: every node but the temporary */
     sg_value value;
     sg_value stop[2]; /* Left and Right stops, for quick comparisons */
 };
 
 /* Open addressing from a 64-bit key to a 32-bit value; key 0 is never stored (keys are
- * offset by one). */
+ * offset by one). Key and value share a slot: the tables outgrow the caches, and a
+ * lookup then costs one miss instead of two. */
+struct slot {
+    uint64_t key;
+    uint32_t val;
+};
+
 struct map {
-    uint64_t *keys;
-    uint32_t *vals;
+    struct slot *s;
     size_t cap, used;
 };
+
+/* The memo of comparisons between canonical ids, the largest table: one word a slot,
+ * (g << 32 | h) << 1 | (g <= h), ids being below 2^31; 0 (g = h = 0) is never stored. */
+struct le_map {
+    uint64_t *s;
+    size_t cap, used;
+};
+
+/* Comparisons against the temporary, valid for one generation: a slot whose gen is not
+ * the current one is empty, so starting a new temporary clears the map at once. key is
+ * the other game's id << 2 | the temporary's side << 1 | the answer. */
+struct scratch_entry {
+    uint32_t gen, key;
+};
+
+struct scratch {
+    struct scratch_entry *e;
+    size_t cap, used;
+    uint32_t gen;
+};
+
+/* The one non-canonical form alive at a time: canonicalization's {L | R} for the
+ * reversibility test. It has its own id and option buffer so that it neither grows the
+ * node array nor leaves its comparisons in the permanent le map. */
+#define TEMP ((sg_cg)UINT32_MAX)
+/* Ids go into scratch keys with two bits to spare, and into le keys with one. */
+#define MAX_NODES ((size_t)1 << 30)
 
 struct sg_cgt {
     struct node *nodes;
     size_t count, cap;
     sg_cg *opts;
     size_t nopts, opts_cap;
+    struct node temp;
+    sg_cg *temp_opts;
+    size_t temp_cap;
+    struct scratch scratch;
     uint32_t *canon; /* id + 1 per slot, hashed by content */
     size_t canon_cap, canon_used;
-    struct map le, add, positions;
+    struct le_map le;
+    struct map add, positions;
     struct map oracle; /* position key -> 0 (not a number) or id + 1: the first answer */
 };
 
@@ -62,16 +99,44 @@ static void *xrealloc(void *p, size_t n)
 
 /* ---- u64 -> u32 maps ---- */
 
+/* Zeroed memory for a hash table. Large tables are probed at random, and with 4 KiB
+ * pages nearly every probe also misses the TLB; on Linux they ask for huge pages. */
+#define TABLE_MMAP_MIN ((size_t)4 << 20)
+static void *table_alloc(size_t bytes)
+{
+    if (bytes < TABLE_MMAP_MIN) {
+        void *p = calloc(1, bytes);
+        if (!p)
+            die_nomem();
+        return p;
+    }
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        die_nomem();
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void table_free(void *p, size_t bytes)
+{
+    if (bytes < TABLE_MMAP_MIN)
+        free(p);
+    else if (p)
+        munmap(p, bytes);
+}
+
 static bool map_get(const struct map *m, uint64_t key, uint32_t *val)
 {
     if (!m->cap)
         return false;
     key++;
     for (size_t i = mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (m->keys[i] == 0)
+        if (m->s[i].key == 0)
             return false;
-        if (m->keys[i] == key) {
-            *val = m->vals[i];
+        if (m->s[i].key == key) {
+            *val = m->s[i].val;
             return true;
         }
     }
@@ -83,16 +148,12 @@ static void map_grow(struct map *m)
 {
     struct map old = *m;
     m->cap = old.cap ? old.cap * 2 : 1024;
-    m->keys = calloc(m->cap, sizeof *m->keys);
-    m->vals = calloc(m->cap, sizeof *m->vals);
-    if (!m->keys || !m->vals)
-        die_nomem();
+    m->s = table_alloc(m->cap * sizeof *m->s);
     m->used = 0;
     for (size_t i = 0; i < old.cap; i++)
-        if (old.keys[i])
-            map_put(m, old.keys[i] - 1, old.vals[i]);
-    free(old.keys);
-    free(old.vals);
+        if (old.s[i].key)
+            map_put(m, old.s[i].key - 1, old.s[i].val);
+    table_free(old.s, old.cap * sizeof *old.s);
 }
 
 static void map_put(struct map *m, uint64_t key, uint32_t val)
@@ -101,18 +162,109 @@ static void map_put(struct map *m, uint64_t key, uint32_t val)
         map_grow(m);
     key++;
     size_t i = mix(key) & (m->cap - 1);
-    while (m->keys[i] != 0 && m->keys[i] != key)
+    while (m->s[i].key != 0 && m->s[i].key != key)
         i = (i + 1) & (m->cap - 1);
-    if (m->keys[i] == 0)
+    if (m->s[i].key == 0)
         m->used++;
-    m->keys[i] = key;
-    m->vals[i] = val;
+    m->s[i].key = key;
+    m->s[i].val = val;
 }
 
-static void map_free(struct map *m)
+static void map_free(struct map *m) { table_free(m->s, m->cap * sizeof *m->s); }
+
+static bool le_get(const struct le_map *m, uint64_t key, bool *le)
 {
-    free(m->keys);
-    free(m->vals);
+    if (!m->cap)
+        return false;
+    for (size_t i = mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->s[i] == 0)
+            return false;
+        if (m->s[i] >> 1 == key) {
+            *le = m->s[i] & 1;
+            return true;
+        }
+    }
+}
+
+static void le_insert(uint64_t *s, size_t cap, uint64_t entry)
+{
+    size_t i = mix(entry >> 1) & (cap - 1);
+    while (s[i])
+        i = (i + 1) & (cap - 1);
+    s[i] = entry;
+}
+
+/* Only for keys not present (sg_cgt_le looks first). */
+static void le_put(struct le_map *m, uint64_t key, bool le)
+{
+    if ((m->used + 1) * 2 > m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 1024;
+        uint64_t *s = table_alloc(cap * sizeof *s);
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->s[i])
+                le_insert(s, cap, m->s[i]);
+        table_free(m->s, m->cap * sizeof *m->s);
+        m->s = s;
+        m->cap = cap;
+    }
+    le_insert(m->s, m->cap, key << 1 | le);
+    m->used++;
+}
+
+/* ---- the temporary's comparisons ---- */
+
+static void scratch_next(struct scratch *s)
+{
+    s->used = 0;
+    if (++s->gen == 0) {
+        if (s->cap)
+            memset(s->e, 0, s->cap * sizeof *s->e);
+        s->gen = 1;
+    }
+}
+
+static bool scratch_get(const struct scratch *s, uint32_t key, bool *val)
+{
+    if (!s->cap)
+        return false;
+    for (size_t i = mix(key) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+        const struct scratch_entry *e = &s->e[i];
+        if (e->gen != s->gen)
+            return false;
+        if (e->key >> 1 == key) {
+            *val = e->key & 1;
+            return true;
+        }
+    }
+}
+
+static void scratch_insert(struct scratch_entry *e, size_t cap, uint32_t gen, uint32_t key,
+                           bool val)
+{
+    size_t i = mix(key) & (cap - 1);
+    while (e[i].gen == gen)
+        i = (i + 1) & (cap - 1);
+    e[i].gen = gen;
+    e[i].key = key << 1 | val;
+}
+
+/* Only for keys not present (sg_cgt_le looks first). */
+static void scratch_put(struct scratch *s, uint32_t key, bool val)
+{
+    if ((s->used + 1) * 2 > s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        struct scratch_entry *e = calloc(cap, sizeof *e);
+        if (!e)
+            die_nomem();
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->e[i].gen == s->gen)
+                scratch_insert(e, cap, s->gen, s->e[i].key >> 1, s->e[i].key & 1);
+        free(s->e);
+        s->e = e;
+        s->cap = cap;
+    }
+    scratch_insert(s->e, s->cap, s->gen, key, val);
+    s->used++;
 }
 
 /* memcpy with a length of zero still wants valid pointers; option lists are often empty. */
@@ -145,8 +297,10 @@ void sg_cgt_free(sg_cgt *t)
         return;
     free(t->nodes);
     free(t->opts);
+    free(t->temp_opts);
+    free(t->scratch.e);
     free(t->canon);
-    map_free(&t->le);
+    table_free(t->le.s, t->le.cap * sizeof *t->le.s);
     map_free(&t->add);
     map_free(&t->positions);
     map_free(&t->oracle);
@@ -198,15 +352,15 @@ static void canon_grow(sg_cgt *t)
 }
 
 /* Stops of numbers and of canonical non-numbers: L(G) = max R(G^L), R(G) = min L(G^R).
- * Temporary forms get none, since one of them may equal a number without looking like
- * one, and then the recursion gives the wrong stops. */
+ * The temporary gets none, since it may equal a number without looking like one, and
+ * then the recursion gives the wrong stops. */
 static void set_stops(const sg_cgt *t, struct node *n)
 {
     if (n->number) {
         n->has_stops = true;
         return;
     }
-    if (!n->canonical || !n->n[0] || !n->n[1])
+    if (!n->n[0] || !n->n[1])
         return;
     for (uint32_t i = 0; i < n->n[0] + n->n[1]; i++) {
         const struct node *o = &t->nodes[t->opts[n->opt + i]];
@@ -222,39 +376,39 @@ static void set_stops(const sg_cgt *t, struct node *n)
     n->has_stops = true;
 }
 
-/* Appends a node whose options are opts[0..nl+nr); canonical nodes are hash-consed. */
+/* The id of the canonical node with options opts[0..nl+nr), appended when new. */
 static sg_cg intern(sg_cgt *t, bool number, sg_value value, const sg_cg *opts, uint32_t nl,
-                    uint32_t nr, bool canonical)
+                    uint32_t nr)
 {
     if (t->nopts + nl + nr > t->opts_cap) {
         t->opts_cap = (t->nopts + nl + nr) * 2 + 64;
         t->opts = xrealloc(t->opts, t->opts_cap * sizeof *t->opts);
     }
     if (t->count == t->cap) {
+        if (t->count >= MAX_NODES)
+            die_nomem();
         t->cap = t->cap ? t->cap * 2 : 256;
         t->nodes = xrealloc(t->nodes, t->cap * sizeof *t->nodes);
     }
-    struct node n = { (uint32_t)t->nopts, { nl, nr }, 0, number, canonical, false, value,
+    struct node n = { (uint32_t)t->nopts, { nl, nr }, 0, number, false, value,
                       { value, value } };
     copy_ids(t->opts + t->nopts, opts, nl + nr);
     set_stops(t, &n);
-    if (canonical) {
-        if ((t->canon_used + 1) * 2 > t->canon_cap)
-            canon_grow(t);
-        uint64_t h = content_hash(t, &n);
-        size_t k = h & (t->canon_cap - 1);
-        for (; t->canon[k]; k = (k + 1) & (t->canon_cap - 1))
-            if (same_content(t, &t->nodes[t->canon[k] - 1], &n))
-                return t->canon[k] - 1;
-        t->canon[k] = (uint32_t)t->count + 1;
-        t->canon_used++;
-    }
+    if ((t->canon_used + 1) * 2 > t->canon_cap)
+        canon_grow(t);
+    uint64_t h = content_hash(t, &n);
+    size_t k = h & (t->canon_cap - 1);
+    for (; t->canon[k]; k = (k + 1) & (t->canon_cap - 1))
+        if (same_content(t, &t->nodes[t->canon[k] - 1], &n))
+            return t->canon[k] - 1;
+    t->canon[k] = (uint32_t)t->count + 1;
+    t->canon_used++;
     t->nopts += nl + nr;
     t->nodes[t->count] = n;
     return (sg_cg)t->count++;
 }
 
-sg_cg sg_cgt_number(sg_cgt *t, sg_value x) { return intern(t, true, x, NULL, 0, 0, true); }
+sg_cg sg_cgt_number(sg_cgt *t, sg_value x) { return intern(t, true, x, NULL, 0, 0); }
 
 bool sg_cgt_is_number(const sg_cgt *t, sg_cg g, sg_value *x)
 {
@@ -281,9 +435,14 @@ static size_t number_option(sg_cgt *t, sg_value x, int side, sg_cg *out)
     return 1;
 }
 
+static const struct node *node_of(const sg_cgt *t, sg_cg g)
+{
+    return g == TEMP ? &t->temp : &t->nodes[g];
+}
+
 static size_t count(sg_cgt *t, sg_cg g, int side)
 {
-    const struct node *n = &t->nodes[g];
+    const struct node *n = node_of(t, g);
     if (n->number) {
         sg_cg dummy;
         return number_option(t, n->value, side, &dummy);
@@ -293,13 +452,14 @@ static size_t count(sg_cgt *t, sg_cg g, int side)
 
 static sg_cg option(sg_cgt *t, sg_cg g, int side, size_t i)
 {
-    const struct node *n = &t->nodes[g];
+    const struct node *n = node_of(t, g);
     if (n->number) {
         sg_cg o = 0;
         number_option(t, n->value, side, &o);
         return o;
     }
-    return t->opts[n->opt + (side == RIGHT ? n->n[LEFT] : 0) + i];
+    const sg_cg *opts = g == TEMP ? t->temp_opts : t->opts + n->opt;
+    return opts[(side == RIGHT ? n->n[LEFT] : 0) + i];
 }
 
 size_t sg_cgt_left_count(sg_cgt *t, sg_cg g) { return count(t, g, LEFT); }
@@ -313,7 +473,7 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
 {
     if (g == h)
         return true;
-    const struct node *a = &t->nodes[g], *b = &t->nodes[h];
+    const struct node *a = node_of(t, g), *b = node_of(t, h);
     if (a->number && b->number)
         return sg_value_cmp(a->value, b->value) <= 0;
     /* Stops decide many comparisons at once: they are order-preserving, and L(G) < R(H)
@@ -324,10 +484,11 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
         if (sg_value_cmp(a->stop[0], b->stop[1]) < 0)
             return true;
     }
-    uint64_t key = (uint64_t)g << 32 | h;
-    uint32_t memo;
-    if (map_get(&t->le, key, &memo))
-        return memo;
+    bool temp = g == TEMP || h == TEMP;
+    uint64_t key = temp ? (uint64_t)(g == TEMP ? h : g) << 1 | (g == TEMP) : (uint64_t)g << 32 | h;
+    bool seen;
+    if (temp ? scratch_get(&t->scratch, (uint32_t)key, &seen) : le_get(&t->le, key, &seen))
+        return seen;
     bool a_num = a->number, b_num = b->number;
     bool le = true;
     /* G <= H unless some G^L >= H or some H^R <= G. By number avoidance a number's own
@@ -340,7 +501,10 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
         for (size_t i = 0, n = count(t, h, RIGHT); le && i < n; i++)
             if (sg_cgt_le(t, option(t, h, RIGHT, i), g))
                 le = false;
-    map_put(&t->le, key, le);
+    if (temp)
+        scratch_put(&t->scratch, (uint32_t)key, le);
+    else
+        le_put(&t->le, key, le);
     return le;
 }
 
@@ -396,20 +560,33 @@ static void list_remove(struct list *l, size_t i)
     l->n--;
 }
 
-/* Left keeps its maximal options, Right its minimal ones. */
+/* True when side prefers b to a or likes them equally: a <= b for Left, a >= b for Right. */
+static bool worse(sg_cgt *t, int side, sg_cg a, sg_cg b)
+{
+    return side == LEFT ? sg_cgt_le(t, a, b) : sg_cgt_le(t, b, a);
+}
+
+/* Left keeps its maximal options, Right its minimal ones, in their order. The kept ones
+ * are an antichain, so each option is compared with the few kept so far rather than with
+ * all the others: options are many (one per move) and the survivors few. */
 static void drop_dominated(sg_cgt *t, struct list *l, int side)
 {
-    for (size_t i = 0; i < l->n;) {
+    size_t kept = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        sg_cg x = l->v[i];
         bool dominated = false;
-        for (size_t j = 0; j < l->n && !dominated; j++)
-            if (j != i)
-                dominated = side == LEFT ? sg_cgt_le(t, l->v[i], l->v[j])
-                                         : sg_cgt_le(t, l->v[j], l->v[i]);
+        for (size_t j = 0; j < kept && !dominated; j++)
+            dominated = worse(t, side, x, l->v[j]);
         if (dominated)
-            list_remove(l, i);
-        else
-            i++;
+            continue;
+        size_t k = 0;
+        for (size_t j = 0; j < kept; j++)
+            if (!worse(t, side, l->v[j], x))
+                l->v[k++] = l->v[j];
+        l->v[k++] = x;
+        kept = k;
     }
+    l->n = kept;
 }
 
 static int by_id(const void *a, const void *b)
@@ -418,15 +595,15 @@ static int by_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Interns {l | r} (canonical: hash-consed; else a temporary form to compare against). */
-static sg_cg intern_lists(sg_cgt *t, const struct list *l, const struct list *r, bool canonical)
+/* Interns the canonical {l | r}. */
+static sg_cg intern_lists(sg_cgt *t, const struct list *l, const struct list *r)
 {
     sg_cg small[2 * LIST_INLINE] = { 0 };
     sg_cg *all = l->n + r->n <= 2 * LIST_INLINE ? small
                                                 : xrealloc(NULL, (l->n + r->n) * sizeof *all);
     copy_ids(all, l->v, l->n);
     copy_ids(all + l->n, r->v, r->n);
-    sg_cg g = intern(t, false, sg_value_int(0), all, (uint32_t)l->n, (uint32_t)r->n, canonical);
+    sg_cg g = intern(t, false, sg_value_int(0), all, (uint32_t)l->n, (uint32_t)r->n);
     if (all != small)
         free(all);
     return g;
@@ -434,7 +611,17 @@ static sg_cg intern_lists(sg_cgt *t, const struct list *l, const struct list *r,
 
 static sg_cg temporary(sg_cgt *t, const struct list *l, const struct list *r)
 {
-    return intern_lists(t, l, r, false);
+    size_t n = l->n + r->n;
+    if (n > t->temp_cap) {
+        t->temp_cap = n * 2;
+        t->temp_opts = xrealloc(t->temp_opts, t->temp_cap * sizeof *t->temp_opts);
+    }
+    copy_ids(t->temp_opts, l->v, l->n);
+    copy_ids(t->temp_opts + l->n, r->v, r->n);
+    t->temp = (struct node){ 0, { (uint32_t)l->n, (uint32_t)r->n }, 0, false, false,
+                             sg_value_int(0), { sg_value_int(0), sg_value_int(0) } };
+    scratch_next(&t->scratch);
+    return TEMP;
 }
 
 /* Replaces the first reversible option of side by the options it reverses to.
@@ -498,7 +685,7 @@ int sg_cgt_make(sg_cgt *t, const sg_cg *left, size_t nleft, const sg_cg *right, 
             qsort(l.v, l.n, sizeof *l.v, by_id);
         if (r.n)
             qsort(r.v, r.n, sizeof *r.v, by_id);
-        *out = intern_lists(t, &l, &r, true);
+        *out = intern_lists(t, &l, &r);
     }
     list_free(&l);
     list_free(&r);
@@ -700,18 +887,64 @@ struct walk {
     sg_meter *meter; /* or NULL */
     char *err;
     size_t errlen;
+    /* The moves, children and keys of the positions being expanded, one frame a level
+     * of the recursion; addressed by offset, since it may move when it grows. */
+    unsigned char *stack;
+    size_t stack_used, stack_cap;
 };
 
-static int walk_position(struct walk *w, const void *pos, sg_cg *out);
+/* Reserves bytes (16-aligned) on the walk's stack and returns their offset. */
+static size_t walk_push(struct walk *w, size_t bytes)
+{
+    size_t at = w->stack_used, need = at + ((bytes + 15) & ~(size_t)15);
+    if (need > w->stack_cap) {
+        w->stack_cap = need * 2 + 4096;
+        w->stack = xrealloc(w->stack, w->stack_cap);
+    }
+    w->stack_used = need;
+    return at;
+}
 
-/* The canonical form of a position as played, adding the parts when it splits. Most
- * positions split into few small parts, which fit on the stack. */
+static uint64_t position_key(const struct walk *w, const void *pos)
+{
+    return mix(w->game->desc->hash(w->game->instance, pos) ^ w->game->salt);
+}
+
+static void prefetch_key(const struct map *m, uint64_t key)
+{
+    if (m->cap)
+        __builtin_prefetch(&m->s[mix(key + 1) & (m->cap - 1)]);
+}
+
+static int expand(struct walk *w, const void *pos, uint64_t key, sg_cg *out);
+
+/* A position that is a part of a split, not yet looked up. */
+static int walk_part(struct walk *w, const void *pos, sg_cg *out)
+{
+    uint64_t key = position_key(w, pos);
+    uint32_t memo;
+    if (map_get(&w->t->positions, key, &memo)) {
+        *out = memo;
+        return SG_OK;
+    }
+    return expand(w, pos, key, out);
+}
+
+/* The canonical form of a position as played, adding the parts when it splits; key is
+ * position_key(pos). Positions are memoized before the split: most are reached many
+ * times, and a repeat then costs no split. Most positions split into few small parts,
+ * which fit on the stack. */
 #define PARTS_STACK 4096
-static int walk_result(struct walk *w, const void *pos, sg_cg *out)
+static int walk_result(struct walk *w, const void *pos, uint64_t key, sg_cg *out)
 {
     const sg_game_desc *d = w->game->desc;
+    uint32_t memo;
+    if (map_get(&w->t->positions, key, &memo)) {
+        *out = memo;
+        return SG_OK;
+    }
     if (!d->split)
-        return walk_position(w, pos, out);
+        return expand(w, pos, key, out);
     size_t size = d->pos_size, stride = (size + 15) & ~(size_t)15, n = 0;
     _Alignas(16) unsigned char small[PARTS_STACK];
     size_t cap = PARTS_STACK / stride;
@@ -730,11 +963,16 @@ static int walk_result(struct walk *w, const void *pos, sg_cg *out)
             free(parts);
         return rc;
     }
-    for (size_t i = 0; i < n && rc == SG_OK; i++) {
-        sg_cg part;
-        rc = walk_position(w, parts + i * size, &part);
-        if (rc == SG_OK)
-            rc = i == 0 ? (*out = part, SG_OK) : sg_cgt_add(w->t, *out, part, out);
+    if (n == 1 && memcmp(parts, pos, size) == 0) {
+        /* Unsplit: the part is the position, already looked up. */
+        rc = expand(w, pos, key, out);
+    } else {
+        for (size_t i = 0; i < n && rc == SG_OK; i++) {
+            sg_cg part;
+            rc = walk_part(w, parts + i * size, &part);
+            if (rc == SG_OK)
+                rc = i == 0 ? (*out = part, SG_OK) : sg_cgt_add(w->t, *out, part, out);
+        }
     }
     if (n == 0)
         *out = sg_cgt_number(w->t, sg_value_int(0));
@@ -743,18 +981,62 @@ static int walk_result(struct walk *w, const void *pos, sg_cg *out)
     return rc;
 }
 
-static int walk_position(struct walk *w, const void *pos, sg_cg *out)
+/* One player's moves from pos into a frame on the walk's stack: the moves, then each
+ * child, then its key. All children are played and hashed first and their memo slots
+ * fetched ahead, and all are looked up before any is walked: nearly all are repeats, and
+ * their lookups are cache misses that then overlap instead of waiting in turn (and a
+ * walk in between would evict what was fetched). A key found is replaced by its form's
+ * id + 1, a key not found by 0. */
+#define MOVES_FIRST 256
+static int children(struct walk *w, const void *pos, int side, size_t *frame, size_t *count)
 {
     const sg_game_desc *d = w->game->desc;
     void *inst = w->game->instance;
-    /* The memo first: a plugin's number() may search (Amazons settles rooms exactly), and
-     * numbers are memoized like other positions. */
-    uint64_t key = mix(d->hash(inst, pos) ^ w->game->salt);
-    uint32_t memo;
-    if (map_get(&w->t->positions, key, &memo)) {
-        *out = memo;
-        return SG_OK;
+    size_t n = 0, at = walk_push(w, MOVES_FIRST * sizeof(sg_move));
+    int rc = d->moves(inst, pos, (sg_player)side, (sg_move *)(w->stack + at), MOVES_FIRST, &n);
+    if (rc == SG_ERR_RANGE) {
+        w->stack_used = at;
+        at = walk_push(w, n * sizeof(sg_move));
+        rc = d->moves(inst, pos, (sg_player)side, (sg_move *)(w->stack + at), n, &n);
     }
+    *frame = at;
+    *count = n;
+    if (rc != SG_OK)
+        return rc;
+    size_t size = d->pos_size, stride = (size + 15) & ~(size_t)15;
+    w->stack_used = at;
+    walk_push(w, n * sizeof(sg_move));
+    size_t kids = walk_push(w, n * stride), keys = walk_push(w, n * sizeof(uint64_t));
+    const sg_move *moves = (const sg_move *)(w->stack + at);
+    uint64_t *key = (uint64_t *)(w->stack + keys);
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        void *next = w->stack + kids + i * stride;
+        rc = d->play(inst, pos, (sg_player)side, moves[i], next, w->err, w->errlen);
+        if (rc == SG_OK) {
+            key[i] = position_key(w, next);
+            prefetch_key(&w->t->positions, key[i]);
+        }
+    }
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        uint32_t memo;
+        if (map_get(&w->t->positions, key[i], &memo))
+            key[i] = (uint64_t)memo + 1;
+        else
+            key[i] = 0;
+    }
+    return rc;
+}
+
+/* Expands a position not in the memo; key is position_key(pos). */
+static int expand(struct walk *w, const void *at, uint64_t key, sg_cg *out)
+{
+    const sg_game_desc *d = w->game->desc;
+    void *inst = w->game->instance;
+    /* at may be a child on the walk's stack, which moves when it grows. */
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    memcpy(pos, at, d->pos_size);
+    /* A plugin's number() may search (Amazons settles rooms exactly), so it comes after
+     * the memo, and numbers are memoized like other positions. */
     sg_value x;
     if (d->number(inst, pos, &x)) {
         *out = sg_cgt_number(w->t, x);
@@ -774,29 +1056,26 @@ static int walk_position(struct walk *w, const void *pos, sg_cg *out)
     struct list side[2];
     list_init(&side[LEFT]);
     list_init(&side[RIGHT]);
-    _Alignas(16) unsigned char next[SG_POS_MAX];
+    size_t stride = (d->pos_size + 15) & ~(size_t)15, base = w->stack_used;
     int rc = SG_OK;
     for (int s = LEFT; s <= RIGHT && rc == SG_OK; s++) {
-        size_t n = 0;
-        sg_move small[64], *moves = small;
-        rc = d->moves(inst, pos, (sg_player)s, moves, 64, &n);
-        if (rc == SG_ERR_RANGE) {
-            moves = malloc(n * sizeof *moves);
-            if (!moves)
-                rc = SG_ERR_NOMEM;
-            else
-                rc = d->moves(inst, pos, (sg_player)s, moves, n, &n);
-        }
+        size_t frame, n;
+        rc = children(w, pos, s, &frame, &n);
+        size_t kids = frame + ((n * sizeof(sg_move) + 15) & ~(size_t)15);
+        size_t keys = kids + ((n * stride + 15) & ~(size_t)15);
         for (size_t i = 0; i < n && rc == SG_OK; i++) {
-            rc = d->play(inst, pos, (sg_player)s, moves[i], next, w->err, w->errlen);
-            sg_cg o;
-            if (rc == SG_OK)
-                rc = walk_result(w, next, &o);
+            /* The stack may move during the recursion: addresses are taken afresh. */
+            uint64_t found;
+            memcpy(&found, w->stack + keys + i * sizeof found, sizeof found);
+            sg_cg o = (sg_cg)(found - 1);
+            if (!found) {
+                const void *next = w->stack + kids + i * stride;
+                rc = walk_result(w, next, position_key(w, next), &o);
+            }
             if (rc == SG_OK)
                 list_push(&side[s], o);
         }
-        if (moves != small)
-            free(moves);
+        w->stack_used = base;
     }
     if (rc == SG_OK) {
         sg_cgt_make(w->t, side[LEFT].v, side[LEFT].n, side[RIGHT].v, side[RIGHT].n, out);
@@ -817,8 +1096,10 @@ int sg_cgt_from_game_metered(sg_cgt *t, const sg_game *game, const void *pos,
                              size_t max_positions, sg_meter *meter, sg_cg *out, char *err,
                              size_t errlen)
 {
-    struct walk w = { t, game, max_positions, 0, meter, err, errlen };
-    return walk_result(&w, pos, out);
+    struct walk w = { t, game, max_positions, 0, meter, err, errlen, NULL, 0, 0 };
+    int rc = walk_result(&w, pos, position_key(&w, pos), out);
+    free(w.stack);
+    return rc;
 }
 
 bool sg_cgt_stops(const sg_cgt *t, sg_cg g, sg_value *left, sg_value *right)

@@ -91,10 +91,7 @@ static void destroy(void *instance)
 /* Loads pos into b; false when it is not a well-formed position. */
 static bool load(const amz_instance *inst, const void *pos, amz_board *b)
 {
-    if (!amz_valid(&inst->geom, pos))
-        return false;
-    amz_load(pos, b);
-    return true;
+    return amz_load_valid(&inst->geom, pos, b);
 }
 
 static int parse(void *instance, const char *text, void *pos, char *err, size_t errlen)

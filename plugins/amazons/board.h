@@ -199,6 +199,15 @@ static inline bool amz_valid(const amz_geom *g, const void *pos)
            (black & empty) == 0 && (white & empty) == 0;
 }
 
+/* amz_valid and amz_load in one: false (b unspecified) when the blob is not valid. */
+static inline bool amz_load_valid(const amz_geom *g, const void *pos, amz_board *b)
+{
+    if (!amz_valid(g, pos))
+        return false;
+    amz_load(pos, b);
+    return true;
+}
+
 /* Move codes: from | to << 8 | arrow << 16, square bit indices. */
 static inline sg_move amz_move_code(int from, int to, int arrow)
 {
