@@ -120,7 +120,7 @@ static void rcg_part(const sg_game *rcg2, const sg_game *rcg3, int instances, do
     sg_solve_config plain = { .no_incentives = true, .limits = { .seconds = max_seconds } };
     printf("exact solving, %d sums of rcg(2,50) trees, Left first (total seconds):\n",
            instances);
-    int small = 7;
+    int small = 10;
     double with = rcg_total(rcg2, small, instances, &inc, max_seconds);
     double without = rcg_total(rcg2, small, instances, &plain, max_seconds);
     char label[128];
