@@ -28,6 +28,7 @@ struct slot {
 struct map {
     struct slot *s;
     size_t cap, used;
+    unsigned shed; /* times the map could not grow and was emptied instead */
 };
 
 /* The memo of comparisons between canonical ids, the largest table: one word a slot,
@@ -35,6 +36,7 @@ struct map {
 struct le_map {
     uint64_t *s;
     size_t cap, used;
+    unsigned shed;
 };
 
 /* Comparisons against the temporary, valid for one generation: a slot whose gen is not
@@ -104,15 +106,11 @@ static void *xrealloc(void *p, size_t n)
 #define TABLE_MMAP_MIN ((size_t)4 << 20)
 static void *table_alloc(size_t bytes)
 {
-    if (bytes < TABLE_MMAP_MIN) {
-        void *p = calloc(1, bytes);
-        if (!p)
-            die_nomem();
-        return p;
-    }
+    if (bytes < TABLE_MMAP_MIN)
+        return calloc(1, bytes);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
-        die_nomem();
+        return NULL;
 #ifdef MADV_HUGEPAGE
     madvise(p, bytes, MADV_HUGEPAGE);
 #endif
@@ -144,11 +142,24 @@ static bool map_get(const struct map *m, uint64_t key, uint32_t *val)
 
 static void map_put(struct map *m, uint64_t key, uint32_t val);
 
+/* The maps are memos: when one cannot grow (the memory ran out, or ulimit -v), it is
+ * emptied and goes on at its size, and walks stop at their next position (see
+ * table_short), so that the process ends with a message instead of an abort. */
 static void map_grow(struct map *m)
 {
     struct map old = *m;
-    m->cap = old.cap ? old.cap * 2 : 1024;
-    m->s = table_alloc(m->cap * sizeof *m->s);
+    size_t cap = old.cap ? old.cap * 2 : 1024;
+    struct slot *s = table_alloc(cap * sizeof *s);
+    if (!s) {
+        if (!old.cap)
+            die_nomem();
+        memset(m->s, 0, m->cap * sizeof *m->s);
+        m->used = 0;
+        m->shed++;
+        return;
+    }
+    m->cap = cap;
+    m->s = s;
     m->used = 0;
     for (size_t i = 0; i < old.cap; i++)
         if (old.s[i].key)
@@ -200,6 +211,16 @@ static void le_put(struct le_map *m, uint64_t key, bool le)
     if ((m->used + 1) * 2 > m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 1024;
         uint64_t *s = table_alloc(cap * sizeof *s);
+        if (!s && m->cap) {
+            memset(m->s, 0, m->cap * sizeof *m->s);
+            m->used = 0;
+            m->shed++;
+            le_insert(m->s, m->cap, key << 1 | le);
+            m->used++;
+            return;
+        }
+        if (!s)
+            die_nomem();
         for (size_t i = 0; i < m->cap; i++)
             if (m->s[i])
                 le_insert(s, cap, m->s[i]);
@@ -916,6 +937,12 @@ static void prefetch_key(const struct map *m, uint64_t key)
         __builtin_prefetch(&m->s[mix(key + 1) & (m->cap - 1)]);
 }
 
+/* A memo that could not grow: the memory is at its end. */
+static bool table_short(const sg_cgt *t)
+{
+    return t->le.shed || t->add.shed || t->positions.shed || t->oracle.shed;
+}
+
 static int expand(struct walk *w, const void *pos, uint64_t key, sg_cg *out);
 
 /* A position that is a part of a split, not yet looked up. */
@@ -1045,6 +1072,12 @@ static int expand(struct walk *w, const void *at, uint64_t key, sg_cg *out)
     }
     if (w->max_positions && ++w->visited > w->max_positions) {
         snprintf(w->err, w->errlen, "%s: more than %zu positions", d->name, w->max_positions);
+        return SG_ERR_BUDGET;
+    }
+    if (table_short(w->t)) {
+        if (w->meter)
+            w->meter->stop = SG_METER_OUT_OF_MEMORY;
+        snprintf(w->err, w->errlen, "%s: the canonical-form table ran out of memory", d->name);
         return SG_ERR_BUDGET;
     }
     if (w->meter && sg_meter_tick(w->meter)) {

@@ -53,10 +53,11 @@ void sg_meter_start(sg_meter *m, const sg_limits *limits)
             m->memory_limit = (uint64_t)pages * (uint64_t)page / 10 * 8;
     }
     /* Under ulimit -v an allocation fails long before the machine is full: stop first,
-     * with room for a table that doubles (its old and new arrays live side by side). */
+     * with room for a table that doubles (its old and new arrays live side by side); a
+     * table that cannot grow all the same stops the work too (cgt.c). */
     struct rlimit rl;
     if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-        m->vm_limit = (uint64_t)rl.rlim_cur / 10 * 6;
+        m->vm_limit = (uint64_t)rl.rlim_cur / 10 * 7;
 }
 
 void sg_meter_set_progress(sg_meter *m, sg_progress_fn fn, void *ctx)
@@ -85,7 +86,8 @@ bool sg_meter_check(sg_meter *m)
         m->last_memory_read = now;
         uint64_t vm;
         read_statm(&vm, &m->rss);
-        if ((m->memory_limit && m->rss > m->memory_limit) || (m->vm_limit && vm > m->vm_limit)) {
+        m->vm_hit = m->vm_limit && vm > m->vm_limit;
+        if ((m->memory_limit && m->rss > m->memory_limit) || m->vm_hit) {
             m->stop = SG_METER_MEMORY;
             return true;
         }
@@ -117,15 +119,20 @@ void sg_meter_reason(const sg_meter *m, char *buf, size_t cap)
         snprintf(buf, cap, "the time limit of %g s", m->limits.seconds);
         break;
     case SG_METER_MEMORY:
-        if (m->limits.memory)
+        if (m->vm_hit)
+            snprintf(buf, cap, "%llu MiB, 70%% of the address-space limit (ulimit -v)",
+                     (unsigned long long)(m->vm_limit >> 20));
+        else if (m->limits.memory)
             snprintf(buf, cap, "the memory limit of %llu MiB",
                      (unsigned long long)(m->limits.memory >> 20));
         else
-            snprintf(buf, cap, "the default memory limit of %llu MiB (set --memory)",
-                     (unsigned long long)((m->vm_limit && m->vm_limit < m->memory_limit
-                                               ? m->vm_limit
-                                               : m->memory_limit) >>
-                                          20));
+            snprintf(buf, cap, "the default memory limit of %llu MiB, 80%% of the machine's "
+                               "(set --memory)",
+                     (unsigned long long)(m->memory_limit >> 20));
+        break;
+    case SG_METER_OUT_OF_MEMORY:
+        snprintf(buf, cap, "the end of the memory this process may allocate (set --memory "
+                           "lower, or allow more)");
         break;
     default:
         if (cap)

@@ -31,7 +31,8 @@ typedef enum sg_meter_stop {
     SG_METER_RUNNING = 0,
     SG_METER_NODES = 1,
     SG_METER_TIME = 2,
-    SG_METER_MEMORY = 3
+    SG_METER_MEMORY = 3,
+    SG_METER_OUT_OF_MEMORY = 4 /* an allocation failed before the limit was reached */
 } sg_meter_stop;
 
 /* Called about twice a second once a metered job has run for a second: a host shows it
@@ -50,6 +51,7 @@ typedef struct sg_meter {
     double next_progress;
     double last_memory_read;
     uint64_t rss;          /* resident bytes at the last read */
+    bool vm_hit;           /* the memory stop came from vm_limit */
     sg_meter_stop stop;
     sg_progress_fn progress;
     void *progress_ctx;
