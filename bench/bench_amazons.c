@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "sumgame/amazons_grid_db.h"
+#include "bench_util.h"
 #include "sumgame/clock.h"
 #include "sumgame/loader.h"
 #include "sumgame/rng.h"
@@ -51,18 +52,6 @@ static void die(const char *what, const char *err)
 {
     fprintf(stderr, "bench_amazons: %s: %s\n", what, err);
     exit(1);
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 static void parse(const char *text, void *pos)
@@ -160,7 +149,7 @@ static void compare_perft(const char *label, const char *text, int depth, int re
         abi[r] = (t2 - t1) / repeat;
         sum[r] = (t3 - t2) / repeat;
     }
-    double mf = median(fast, rounds), ma = median(abi, rounds), ms = median(sum, rounds);
+    double mf = bench_median(fast, rounds), ma = bench_median(abi, rounds), ms = bench_median(sum, rounds);
     printf("  %s perft(%d) = %llu: plugin %.5f s | ABI moves+play %.5f s, ratio %.1f | "
            "sum interface %.5f s, ratio %.1f",
            label, depth, (unsigned long long)lf, mf, ma, ma / mf, ms, ms / mf);
@@ -186,7 +175,7 @@ static void bench_perft(int rounds)
         t3[r] = t1 - t0;
         s3[r] = sg_clock_seconds() - t1;
     }
-    double m3 = median(t3, rounds), ms3 = median(s3, rounds);
+    double m3 = bench_median(t3, rounds), ms3 = bench_median(s3, rounds);
     printf("amazons perft, Black first, median of %d rounds:\n", rounds);
     printf("  10x10 start perft(3), plugin, bulk counting: %llu leaves in %.2f s "
            "(%.0f M leaves/s); target < 5 s: %s\n",
@@ -268,7 +257,7 @@ static void bench_engine_rate(int rounds)
         tw[r] = sg_clock_seconds() - t1;
         nodes = res.nodes;
     }
-    double a = median(ts, rounds), b = median(tw, rounds);
+    double a = bench_median(ts, rounds), b = bench_median(tw, rounds);
     double engine_rate = (double)nodes / a, abi_rate = (double)plays / b;
     printf("alpha-beta engine on a fixed sum (5x5 + 6x6 + 4x4 rooms, depth %d, iterative, "
            "TT 2^20), median of %d rounds:\n"
@@ -352,7 +341,7 @@ static void bench_search(int rounds)
             die(solve_cases[c].rooms[0], "scores with and without the table differ");
         char score[64];
         sg_value_format(sa, score, sizeof score);
-        double a = median(ta, rounds), b = median(tb, rounds);
+        double a = bench_median(ta, rounds), b = bench_median(tb, rounds);
         total_tt += a;
         total_plain += b;
         printf("  %-32s stop %4s | TT %9llu nodes %7.3f s %5.2f M/s | no TT %10llu nodes "
@@ -410,7 +399,7 @@ static void bench_databases(int rounds)
             shared[r] = build_database(n, true, &count);
             fresh[r] = build_database(n, false, &count);
         }
-        double a = median(shared, rounds), b = median(fresh, rounds);
+        double a = bench_median(shared, rounds), b = bench_median(fresh, rounds);
         printf("  n=%d: %4zu rooms in %.4f s (shared cache) vs %.4f s (cache per room), "
                "ratio %.2f\n",
                n, count, a, b, b / a);
@@ -446,7 +435,7 @@ static void bench_grid_database(int rounds)
         build[r] = sg_clock_seconds() - t0;
         rooms6[r] = build_database(6, true, &count6);
     }
-    double a = median(build, rounds), b = median(rooms6, rounds);
+    double a = bench_median(build, rounds), b = bench_median(rooms6, rounds);
     printf("full 4x4 database (every blocked pattern, one amazon each), median of %d rounds:\n"
            "  3932160 positions (%zu up to symmetry, %zu canonical forms) in %.2f s: "
            "%.3f of the 10-minute target\n"
@@ -516,7 +505,7 @@ static int scaling(int rooms, double cap, int min_empty, int max_empty)
             if (times[i] > max)
                 max = times[i];
         }
-        double med = solved ? median(times, solved) : 0;
+        double med = solved ? bench_median(times, solved) : 0;
         printf("%5d  %6d  %6d  %9.4f  %9.4f  %9.4f\n", empty, solved, capped, med,
                solved ? sum / solved : 0, max);
         fflush(stdout);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sumgame/cgt.h"
+#include "bench_util.h"
 #include "sumgame/clock.h"
 #include "sumgame/loader.h"
 
@@ -29,18 +30,6 @@ static void die(const char *what, const char *err)
 {
     fprintf(stderr, "bench_cgt: %s: %s\n", what, err);
     exit(1);
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* ---- the baseline: memoized minimax of both stops ---- */
@@ -135,16 +124,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_cgt: usage: bench_cgt BUILD_DIR [ROUNDS 1..%d]\n", ROUNDS_MAX);
         return 2;
     }
-    char path[4096], err[256];
-    snprintf(path, sizeof path, "%s/games/amazons.so", build);
+    char err[256];
     sg_plugin plugin;
-    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &plugin, err, sizeof err) != SG_OK)
-        die("open", err);
-    sg_params params = { "bench", "amazons", NULL, 0 };
-    void *inst;
-    if (plugin.desc.game->create(sg_default_host(), &params, &inst, err, sizeof err) != SG_OK)
-        die("create", err);
-    sg_game_init(&game, plugin.desc.game, inst);
+    if (bench_open_game("bench_cgt", build, "amazons", NULL, &plugin, &game) != 0)
+        return 1;
+    void *inst = game.instance;
     _Alignas(16) unsigned char pos[ROOMS][SG_POS_MAX];
     for (size_t i = 0; i < ROOMS; i++)
         if (game.desc->parse(inst, rooms[i], pos[i], err, sizeof err) != SG_OK)
@@ -176,7 +160,7 @@ int main(int argc, char **argv)
         forms_s[r] = t1 - t0;
         minimax_s[r] = t2 - t1;
     }
-    double f = median(forms_s, rounds), m = median(minimax_s, rounds);
+    double f = bench_median(forms_s, rounds), m = bench_median(minimax_s, rounds);
     printf("canonical forms of %zu Amazons rooms (3x3 and 4x4), median of %d rounds:\n", ROOMS,
            rounds);
     printf("  canonical forms (fresh table a room): %8.3f s, %zu forms\n", f, forms);

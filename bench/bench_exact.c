@@ -6,22 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
 #include "sumgame/clock.h"
 #include "sumgame/loader.h"
 #include "sumgame/rng.h"
 #include "sumgame/thermograph.h"
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /* Every position of the tree below pos, as a strategy meets them over a game: each is
  * analyzed, by the memoized path (cache given) or by plain recursion (cache NULL). */
@@ -142,12 +131,12 @@ int main(int argc, char **argv)
         sg_thermo_cache_free(cache);
         sg_cgt_free(table);
     }
-    double m = median(memo, rounds), n = median(naive, rounds);
+    double m = bench_median(memo, rounds), n = bench_median(naive, rounds);
     printf("exact thermographs, %d rcg(3,50) trees, median of %d rounds:\n", trees, rounds);
     printf("  memoized (canonical forms + caches): %10.0f trees/s\n", m);
     printf("  naive unmemoized recursion:          %10.0f trees/s\n", n);
     printf("  ratio memoized/naive:                %10.2f\n", m / n);
-    double ma = median(memo_all, rounds), na = median(naive_all, rounds);
+    double ma = bench_median(memo_all, rounds), na = bench_median(naive_all, rounds);
     printf("every position of those trees, as strategies meet them over games:\n");
     printf("  memoized:                            %10.0f positions/s\n", ma);
     printf("  naive:                               %10.0f positions/s\n", na);

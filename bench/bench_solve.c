@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
 #include "sumgame/clock.h"
 #include "sumgame/loader.h"
 #include "sumgame/rng.h"
@@ -22,16 +23,7 @@ struct loaded {
 
 static int load(const char *build, const char *name, const sg_params *params, struct loaded *l)
 {
-    char path[4096], err[512];
-    snprintf(path, sizeof path, "%s/games/%s.so", build, name);
-    void *inst = NULL;
-    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &l->plugin, err, sizeof err) != SG_OK ||
-        l->plugin.desc.game->create(sg_default_host(), params, &inst, err, sizeof err) != SG_OK) {
-        fprintf(stderr, "bench_solve: %s\n", err);
-        return -1;
-    }
-    sg_game_init(&l->game, l->plugin.desc.game, inst);
-    return 0;
+    return bench_open_game("bench_solve", build, name, params, &l->plugin, &l->game);
 }
 
 static void unload(struct loaded *l)

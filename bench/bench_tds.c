@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
 #include "sumgame/clock.h"
 #include "sumgame/estimator.h"
 #include "sumgame/loader.h"
@@ -23,18 +24,6 @@ static void die(const char *what, const char *err)
 {
     fprintf(stderr, "bench_tds: %s: %s\n", what, err);
     exit(1);
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 typedef struct tds_round {
@@ -96,17 +85,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_tds: usage: bench_tds BUILD_DIR [ROUNDS 1..%d]\n", ROUNDS_MAX);
         return 2;
     }
-    char path[4096], err[256];
-    snprintf(path, sizeof path, "%s/games/amazons.so", build);
+    char err[256];
     sg_plugin plugin;
-    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, &plugin, err, sizeof err) != SG_OK)
-        die("open", err);
-    sg_params params = { "bench", "amazons", NULL, 0 };
-    void *inst;
-    if (plugin.desc.game->create(sg_default_host(), &params, &inst, err, sizeof err) != SG_OK)
-        die("create", err);
     sg_game game;
-    sg_game_init(&game, plugin.desc.game, inst);
+    if (bench_open_game("bench_tds", build, "amazons", NULL, &plugin, &game) != 0)
+        return 1;
+    void *inst = game.instance;
 
     sg_room *rooms = NULL;
     size_t count = 0;
@@ -127,14 +111,14 @@ int main(int argc, char **argv)
         tds_s[k] = last.seconds;
         rate[k] = last.seconds > 0 ? (double)last.nodes / last.seconds : 0;
     }
-    double e = median(exact_s, rounds), t = median(tds_s, rounds);
+    double e = bench_median(exact_s, rounds), t = bench_median(tds_s, rounds);
     printf("bench_tds: all %zu %d-point Amazons rooms, median of %d round%s\n", count,
            ROOM_POINTS, rounds, rounds == 1 ? "" : "s");
     printf("  exact thermographs:              %.3f s\n", e);
     printf("  exact TDS, C_-1(49/16, 1/16):    %.3f s, ratio TDS/exact %.1f\n", t,
            e > 0 ? t / e : 0);
     printf("  TDS nodes: %llu per round, %.0f nodes/s\n", (unsigned long long)last.nodes,
-           median(rate, rounds));
+           bench_median(rate, rounds));
     printf("  TDS against the exact values: %zu agree, %zu disagree, %zu failed\n",
            count - last.disagree - last.failed, last.disagree, last.failed);
 

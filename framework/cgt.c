@@ -1148,6 +1148,10 @@ bool sg_cgt_stops(const sg_cgt *t, sg_cg g, sg_value *left, sg_value *right)
 int sg_cgt_number_of(sg_cgt *t, const sg_game *game, const void *pos, size_t max_positions,
                      sg_meter *meter, sg_value *value)
 {
+    /* A position gets the answer it got first: with a budget, a later question could be
+     * answered (its subtree memoized meanwhile) where an earlier one was not, and a sum
+     * must not freeze a position on one path and play it out on another (a search
+     * keys its table on the position). */
     uint64_t key = mix(game->desc->hash(game->instance, pos) ^ game->salt);
     uint32_t memo;
     if (map_get(&t->oracle, key, &memo))
@@ -1165,21 +1169,7 @@ int sg_cgt_number_of(sg_cgt *t, const sg_game *game, const void *pos, size_t max
 
 bool sg_cgt_number_oracle(void *oracle, const sg_game *game, const void *pos, sg_value *value)
 {
-    /* A position gets the answer it got first: with a budget, a later question could be
-     * answered (its subtree memoized meanwhile) where an earlier one was not, and a sum
-     * must not freeze a position on one path and play it out on another (a search
-     * keys its table on the position). */
-    sg_cgt_oracle *o = oracle;
-    sg_cgt *t = o->table;
-    uint64_t key = mix(game->desc->hash(game->instance, pos) ^ game->salt);
-    uint32_t memo;
-    if (map_get(&t->oracle, key, &memo))
-        return memo && sg_cgt_is_number(t, memo - 1, value);
-    char err[256];
-    sg_cg g;
-    bool number = sg_cgt_from_game(t, game, pos, o->max_positions, &g, err, sizeof err) ==
-                      SG_OK &&
-                  sg_cgt_is_number(t, g, value);
-    map_put(&t->oracle, key, number ? g + 1 : 0);
-    return number;
+    const sg_cgt_oracle *o = oracle;
+    return sg_cgt_number_of(o->table, game, pos, o->max_positions, NULL, value) ==
+           SG_CGT_IS_NUMBER;
 }

@@ -34,7 +34,10 @@ struct sg_solver {
     unsigned char *keep;
     sg_sum_move *kept;
     size_t scratch_cap;
-    sg_cg opts[2][64];
+    sg_cg opts[64];     /* incentives of opts_of's options for opts_who */
+    size_t nopts;
+    sg_cg opts_of;
+    int opts_who;       /* -1: none yet */
 };
 
 static bool stuck_side(const sg_game *game, const void *pos)
@@ -97,20 +100,26 @@ static bool grow_scratch(sg_solver *s, size_t n)
     return true;
 }
 
-/* The incentive of moves[i] when it is in a canonical-form component. */
+/* The incentive of a move in a canonical-form component. A component's moves come
+ * together, so its incentives are computed once for all of them. */
 static bool incentive(sg_solver *s, const sg_sum *sum, sg_player who, sg_sum_move m, sg_cg *out)
 {
     const sg_game *game = sg_sum_game(sum, m.component);
     if (!sg_is_cg_game(game))
         return false;
     sg_cg g = sg_cg_game_id(sg_sum_pos(sum, m.component));
-    size_t k = (size_t)(m.move & ~SG_CG_RIGHT), n;
-    sg_cg *buf = s->opts[who];
-    int rc = who == SG_LEFT ? sg_cgt_left_incentives(s->table, g, buf, 64, &n)
-                            : sg_cgt_right_incentives(s->table, g, buf, 64, &n);
-    if (rc != SG_OK || k >= n)
+    if (s->opts_who != (int)who || s->opts_of != g) {
+        int rc = who == SG_LEFT ? sg_cgt_left_incentives(s->table, g, s->opts, 64, &s->nopts)
+                                : sg_cgt_right_incentives(s->table, g, s->opts, 64, &s->nopts);
+        if (rc != SG_OK)
+            s->nopts = 0; /* more than 64 options: its moves are kept unpruned */
+        s->opts_of = g;
+        s->opts_who = (int)who;
+    }
+    size_t k = (size_t)(m.move & ~SG_CG_RIGHT);
+    if (k >= s->nopts)
         return false;
-    *out = buf[k];
+    *out = s->opts[k];
     return true;
 }
 
@@ -180,6 +189,7 @@ int sg_solver_new(const sg_solve_config *config, sg_solver **out, char *err, siz
     }
     if (config)
         s->config = *config;
+    s->opts_who = -1;
     s->m = s->config.meter;
     if (!s->m) {
         sg_meter_start(&s->own, &s->config.limits);

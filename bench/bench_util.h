@@ -1,0 +1,43 @@
+/* What the benchmarks share: medians of rounds, and opening a built game plugin. */
+#ifndef SUMGAME_BENCH_UTIL_H
+#define SUMGAME_BENCH_UTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sumgame/loader.h"
+#include "sumgame/sum.h"
+
+static inline int bench_by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts v. */
+static inline double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, bench_by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Opens BUILD/games/NAME.so and creates an instance from params (NULL: none); prints
+ * "BENCH: message" and returns -1 on failure. */
+static inline int bench_open_game(const char *bench, const char *build, const char *name,
+                                  const sg_params *params, sg_plugin *plugin, sg_game *game)
+{
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/games/%s.so", build, name);
+    sg_params none = { "bench", name, NULL, 0 };
+    void *inst = NULL;
+    if (sg_plugin_open_file(path, SG_PLUGIN_GAME, plugin, err, sizeof err) != SG_OK ||
+        plugin->desc.game->create(sg_default_host(), params ? params : &none, &inst, err,
+                                  sizeof err) != SG_OK) {
+        fprintf(stderr, "%s: %s\n", bench, err);
+        return -1;
+    }
+    sg_game_init(game, plugin->desc.game, inst);
+    return 0;
+}
+
+#endif
