@@ -291,7 +291,6 @@ int cmd_analyze(int argc, char **argv)
     sg_meter_start(&meter, &limits);
     progress_line progress;
     progress_attach(&progress, "analyze", &meter);
-    int rc = SG_OK;
     /* The search options become the estimator's keys (delta, time, depth, tmax). */
     sg_param items[sizeof search / sizeof search[0]];
     sg_params params = { "command line", "analyze", items, 0 };
@@ -305,15 +304,22 @@ int cmd_analyze(int argc, char **argv)
         /* An option's error names the option's key; the file and section say nothing. */
         bool from_options = strncmp(err, params_prefix, sizeof params_prefix - 1) == 0;
         status = cli_fail("analyze: %s", err + (from_options ? sizeof params_prefix - 1 : 0));
-    } else if ((sg_estimator_set_meter(est, &meter),
-                rc = sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err)) !=
-                   SG_OK ||
-               ((want_canonical || svg_path) &&
-                (rc = exact_extras(game, pos, position, svg_path,
-                                   want_canonical ? &canonical : NULL, &meter, err,
-                                   sizeof err)) != SG_OK)) {
+    } else {
+        sg_estimator_set_meter(est, &meter);
+        int rc = sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err);
+        if (rc == SG_OK && (want_canonical || svg_path))
+            rc = exact_extras(game, pos, position, svg_path, want_canonical ? &canonical : NULL,
+                              &meter, err, sizeof err);
         progress_done(&progress);
-        if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
+        if (rc == SG_OK) {
+            char best_left[256], best_right[256];
+            move_text(game, pos, e.has_best_left, e.best_left, best_left, sizeof best_left);
+            move_text(game, pos, e.has_best_right, e.best_right, best_right, sizeof best_right);
+            if (json)
+                print_json(method, &e, best_left, best_right, canonical);
+            else
+                print_human(position, method, &e, best_left, best_right, canonical, svg_path);
+        } else if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
             char why[120];
             sg_meter_reason(&meter, why, sizeof why);
             cli_fail("analyze: stopped at %s after %llu nodes and %.1f s", why,
@@ -322,15 +328,6 @@ int cmd_analyze(int argc, char **argv)
         } else {
             status = cli_fail("analyze: %s", err[0] ? err : "analysis failed");
         }
-    } else {
-        progress_done(&progress);
-        char best_left[256], best_right[256];
-        move_text(game, pos, e.has_best_left, e.best_left, best_left, sizeof best_left);
-        move_text(game, pos, e.has_best_right, e.best_right, best_right, sizeof best_right);
-        if (json)
-            print_json(method, &e, best_left, best_right, canonical);
-        else
-            print_human(position, method, &e, best_left, best_right, canonical, svg_path);
     }
     free(canonical);
     sg_estimator_free(est);
