@@ -837,6 +837,32 @@ static bool is_star(sg_cgt *t, sg_cg g, sg_value *base)
     return l == r && sg_cgt_is_number(t, l, base);
 }
 
+/* Whether g is x + *n with n >= 1: the canonical form of x + *n is {x, x*, ..., x*(n-1) |
+ * the same}, so both option lists are one list of such games, one for each m < n. */
+static bool is_nimber(sg_cgt *t, sg_cg g, sg_value *base, unsigned *n)
+{
+    const struct node *a = &t->nodes[g];
+    size_t k = count(t, g, LEFT);
+    if (a->number || k == 0 || k != count(t, g, RIGHT) || k > 64)
+        return false;
+    uint64_t seen = 0;
+    for (size_t i = 0; i < k; i++) {
+        sg_cg l = option(t, g, LEFT, i);
+        if (l != option(t, g, RIGHT, i))
+            return false;
+        sg_value b;
+        unsigned m = 0;
+        if (!sg_cgt_is_number(t, l, &b) && !is_nimber(t, l, &b, &m))
+            return false;
+        if ((i > 0 && !sg_value_eq(b, *base)) || m >= k || (seen >> m & 1))
+            return false;
+        *base = b;
+        seen |= (uint64_t)1 << m;
+    }
+    *n = (unsigned)k;
+    return true;
+}
+
 static void format_game(sg_cgt *t, sg_cg g, struct out *o)
 {
     char num[SG_VALUE_TEXT_MAX];
@@ -846,12 +872,17 @@ static void format_game(sg_cgt *t, sg_cg g, struct out *o)
         put(o, num);
         return;
     }
-    if (is_star(t, g, &x)) {
+    unsigned heap;
+    if (is_nimber(t, g, &x, &heap)) {
         if (x.num != 0) {
             sg_value_format(x, num, sizeof num);
             put(o, num);
         }
         put(o, "*");
+        if (heap > 1) {
+            snprintf(num, sizeof num, "%u", heap);
+            put(o, num);
+        }
         return;
     }
     size_t nl = count(t, g, LEFT), nr = count(t, g, RIGHT);

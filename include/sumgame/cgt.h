@@ -63,7 +63,7 @@ sg_cmp sg_cgt_compare(sg_cgt *t, sg_cg g, sg_cg h);
 int sg_cgt_left_incentives(sg_cgt *t, sg_cg g, sg_cg *out, size_t cap, size_t *count);
 int sg_cgt_right_incentives(sg_cgt *t, sg_cg g, sg_cg *out, size_t cap, size_t *count);
 
-/* CGSuite-like text: numbers "3/4", "*", "3*", "^", "v", "±2", else "{3|-2}" with
+/* CGSuite-like text: numbers "3/4", "*", "3*", "*2", "1/2*3", "^", "v", "±2", else "{3|-2}" with
  * nested braces. SG_ERR_RANGE when cap is too small. */
 int sg_cgt_format(sg_cgt *t, sg_cg g, char *buf, size_t cap);
 

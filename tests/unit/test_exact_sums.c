@@ -7,7 +7,8 @@
  * It shares no search code with `solve`, which finds the stops by αβ over the sum of
  * canonical forms (decomposition on), over the games' own positions with numbers found
  * by the canonical-form oracle (decomposition off), with and without incentive pruning.
- * Hand values come from theory (Winning Ways ch. 2 and 7: Hackenbush strings). */
+ * Hand values come from theory (Winning Ways ch. 2 and 7: Hackenbush strings; a green
+ * string of n edges is the nim heap *n, and nim heaps add by exclusive or). */
 #include "support.h"
 
 #include <stdio.h>
@@ -227,6 +228,8 @@ static void test_hackenbush_theory(void **state)
         { "BRB", "3/4", "3/4", "3/4" },    { "BBR", "3/2", "3/2", "3/2" },
         { "RB", "-1/2", "-1/2", "-1/2" },  { "BBBR", "5/2", "5/2", "5/2" },
         { "G", "*", "0", "0" },            { "BG", "1*", "1", "1" },
+        { "GG", "*2", "0", "0" },          { "GGG", "*3", "0", "0" },
+        { "G,GG", "*3", "0", "0" },        { "BG,GG,GGG", "1", "1", "1" },
         { "BR,RB", "0", "0", "0" },        { "BRR,G", "1/4*", "1/4", "1/4" },
         { "RRB,G", "-3/2*", "-3/2", "-3/2" },
     };
