@@ -27,7 +27,6 @@ struct sg_solver {
     size_t ncomps;
     size_t *loaded_of;       /* live component of reduced -> live component of loaded */
     char inexact[400];
-    uint64_t search_nodes;
     /* Scratch for the prune hook, grown as needed. */
     sg_cg *inc;
     sg_value *rank;
@@ -231,7 +230,6 @@ void sg_solver_free(sg_solver *s)
 
 sg_meter *sg_solver_meter(sg_solver *s) { return s->m; }
 const char *sg_solver_inexact_reason(const sg_solver *s) { return s->inexact; }
-uint64_t sg_solver_search_nodes(const sg_solver *s) { return s->search_nodes; }
 
 static int stopped(sg_solver *s, const char *doing, char *err, size_t errlen)
 {
@@ -322,7 +320,6 @@ static int run(sg_solver *s, const sg_sum *sum, sg_player first, bool outcome,
         sg_search_clear(s->engine); /* outcome scores live under other keys */
     sg_search_set_config(s->engine, &sc);
     int rc = sg_search_run(s->engine, sum, first, r, err, errlen);
-    s->search_nodes += r->nodes;
     if (outcome)
         sg_search_clear(s->engine);
     if (rc == SG_ERR_BUDGET || (rc == SG_OK && sg_meter_expired(s->m)))

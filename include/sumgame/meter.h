@@ -72,8 +72,6 @@ void sg_meter_reason(const sg_meter *m, char *buf, size_t cap);
 
 /* Parses a memory size: "512M", "2G", "1.5G", "4096K", or plain bytes. */
 int sg_parse_memory(const char *text, uint64_t *bytes);
-/* Resident bytes of this process now (0 when unknown). */
-uint64_t sg_resident_bytes(void);
 
 #ifdef __cplusplus
 }

@@ -75,8 +75,6 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *answer, char
                     size_t errlen);
 /* "" while every answer so far is exact; else one line saying what was not analysed. */
 const char *sg_solver_inexact_reason(const sg_solver *s);
-/* Search nodes of all solves so far (positions analysed are on the meter). */
-uint64_t sg_solver_search_nodes(const sg_solver *s);
 
 /* The stops of a sum by the solver above, for methods that report stops beside
  * their estimates (TDS), so that every method gives the CGT stops. meter may be NULL
