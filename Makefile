@@ -26,7 +26,7 @@ ABS_BUILD := $(abspath $(BUILD))
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -fPIC -Iinclude -Iframework $(CFLAGS)
 LDFLAGS_ALL = $(OPT) $(LDFLAGS)
 
-LIB_SRC   := $(filter-out framework/host/%,$(wildcard framework/*.c))
+LIB_SRC   := $(filter-out framework/host/%,$(wildcard framework/*/*.c))
 HOST_SRC  := $(wildcard framework/host/*.c)
 # A plugin is a folder with C sources in it.
 GAMES     := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard plugins/*/*.c)))))

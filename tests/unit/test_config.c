@@ -1,4 +1,4 @@
-/* INI configuration loading (framework/config.c): sections and keys with their lines,
+/* INI configuration loading (framework/core/config.c): sections and keys with their lines,
  * every error as "file:line: message", and the typed getters on loaded sections. */
 #include <stdio.h>
 #include <stdlib.h>
