@@ -66,6 +66,11 @@ struct sg_search {
     sg_search_prune_fn prune; /* or NULL */
     void *prune_ctx;
     sg_meter *meter; /* or NULL */
+    bool no_best_first;
+    sg_search_evaluate_fn evaluate; /* or NULL: the games' evaluate() */
+    void *evaluate_ctx;
+    sg_search_horizon_fn horizon_fn; /* or NULL */
+    void *horizon_ctx;
     tt_entry *tt;
     size_t bucket_mask; /* two entries per bucket */
     eval_entry *evals;
@@ -387,6 +392,8 @@ static sg_value heuristic_score(sg_search *s, const sg_sum *sum, sg_player who,
     if (s->config.outcome)
         return zero();
     sg_value total = sg_value_add(sg_sum_frozen(sum), extra_value(s, xstate, who));
+    if (s->evaluate)
+        return for_mover(sg_value_add(total, s->evaluate(s->evaluate_ctx, sum, who)), who);
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
         const sg_game *g = sg_sum_game(sum, i);
         if (g->desc->evaluate)
@@ -522,7 +529,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
         return terminal_score(s, sg_value_add(frozen, xleaf), who);
     if (sg_sum_is_over(sum))
         return terminal_score(s, sg_value_add(frozen, extra_value(s, xstate, who)), who);
-    if (depth <= 0) {
+    if (depth <= 0 || (ply > 0 && s->horizon_fn && s->horizon_fn(s->horizon_ctx, sum, who))) {
         *exact = false;
         s->horizon = true;
         return heuristic_score(s, sum, who, xstate);
@@ -572,7 +579,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
         count = kept;
     }
     /* A colliding key may hold a move of another position: use it only if legal here. */
-    have_tt_move = have_tt_move && move_to_front(moves, count, tt_move);
+    have_tt_move = have_tt_move && !s->no_best_first && move_to_front(moves, count, tt_move);
     if (s->config.order)
         s->config.order(s->config.order_ctx, sum, who, moves, count,
                         have_tt_move ? &tt_move : NULL);
@@ -717,6 +724,34 @@ void sg_search_set_prune(sg_search *s, sg_search_prune_fn fn, void *ctx)
 }
 
 void sg_search_set_meter(sg_search *s, sg_meter *meter) { s->meter = meter; }
+
+void sg_search_set_best_first(sg_search *s, bool on) { s->no_best_first = !on; }
+
+void sg_search_set_evaluate(sg_search *s, sg_search_evaluate_fn fn, void *ctx)
+{
+    s->evaluate = fn;
+    s->evaluate_ctx = ctx;
+}
+
+void sg_search_set_horizon(sg_search *s, sg_search_horizon_fn fn, void *ctx)
+{
+    s->horizon_fn = fn;
+    s->horizon_ctx = ctx;
+}
+
+const char *const sg_order_names[] = { "auto", "none", "prev", "temp", "temp+prev",
+                                       "incentive", NULL };
+
+bool sg_order_uses_prev(sg_order order)
+{
+    return order == SG_ORDER_PREV || order == SG_ORDER_TEMP_PREV ||
+           order == SG_ORDER_INCENTIVE;
+}
+
+bool sg_order_uses_temp(sg_order order)
+{
+    return order == SG_ORDER_TEMP || order == SG_ORDER_TEMP_PREV;
+}
 
 int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
                   sg_search_result *result, char *err, size_t errlen)

@@ -137,6 +137,46 @@ void sg_search_set_prune(sg_search *search, sg_search_prune_fn fn, void *ctx);
  * a spent budget does. The meter outlives the searches that use it. */
 void sg_search_set_meter(sg_search *search, sg_meter *meter);
 
+/* Move ordering policies (Müller and Li §3.1 and Experiment 1), by name in INI files and
+ * on the command line (sg_order_names). The engine itself only knows whether to put the
+ * best move of the table (the previous iteration's, or a transposition's) first and
+ * whether to deepen iteratively; temperatures and incentives come from local analysis
+ * (sumgame/local.h), which also implements INC pruning. */
+typedef enum sg_order {
+    SG_ORDER_AUTO = 0,      /* the caller's own default */
+    SG_ORDER_NONE = 1,      /* the games' order; one search, no best move first */
+    SG_ORDER_PREV = 2,      /* BEST-PREV: iterative deepening, the best move found before
+                               first */
+    SG_ORDER_TEMP = 3,      /* TEMP: hottest component first; one search */
+    SG_ORDER_TEMP_PREV = 4, /* both: by temperature, then the best move found before first */
+    SG_ORDER_INCENTIVE = 5  /* by the Left stops of the moves' incentives, largest first,
+                               then the best move found before first */
+} sg_order;
+/* "auto", "none", "prev", "temp", "temp+prev", "incentive"; NULL-terminated, indexed by
+ * sg_order. */
+extern const char *const sg_order_names[];
+/* Whether an order deepens iteratively and puts the best move found before first. */
+bool sg_order_uses_prev(sg_order order);
+/* Whether an order sorts by temperature. */
+bool sg_order_uses_temp(sg_order order);
+
+/* Whether the table's best move for a node is tried first (default true). Off, moves come
+ * in the order the prune and order hooks leave them, and order() gets best = NULL. */
+void sg_search_set_best_first(sg_search *search, bool on);
+
+/* Optional evaluation of depth-limited (and horizon) leaves, replacing the sum of the
+ * games' evaluate(): the Left-view worth of the live components, without the frozen
+ * total or the extra component. Set it before a search; NULL restores the default. */
+typedef sg_value (*sg_search_evaluate_fn)(void *ctx, const sg_sum *sum, sg_player to_move);
+void sg_search_set_evaluate(sg_search *search, sg_search_evaluate_fn fn, void *ctx);
+
+/* Optional horizon: a node below the root for which horizon() returns true is scored as
+ * a depth-limited leaf (the temperature-bounded search of Müller and Li §3.2 stops where
+ * no component is hotter than its bound). Entries of the table that such leaves
+ * influenced count as heuristic; clear the table when the horizon changes. */
+typedef bool (*sg_search_horizon_fn)(void *ctx, const sg_sum *sum, sg_player to_move);
+void sg_search_set_horizon(sg_search *search, sg_search_horizon_fn fn, void *ctx);
+
 /* Searches sum with to_move to play. With no budget and max_depth 0 the answer is the
  * exact minimax value. Returns SG_OK with result filled; SG_ERR_BUDGET when the budget
  * ran out before any iteration finished (result->completed false; pv_length is 1 when
