@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "sumgame/meter.h"
+#include "sumgame/search.h"
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
@@ -44,7 +45,11 @@ typedef struct sg_solve_config {
     size_t tt_log2;     /* transposition table of 2^tt_log2 entries; 0 = the engine's
                            default (2^20, 32 MiB, zeroed when the solver is made) */
     bool no_decompose;  /* search every component as it is (for comparison) */
-    bool no_incentives; /* keep moves with dominated incentives */
+    bool no_incentives; /* keep moves with dominated incentives (no INC pruning) */
+    /* Move ordering (sumgame/local.h). AUTO: by incentive, deepening iteratively only
+     * when a component was not reduced (over canonical forms the incentive order already
+     * puts the best moves first, and re-searching costs 3x on rcg sums). */
+    sg_order order;
 } sg_solve_config;
 
 typedef struct sg_solve_answer {

@@ -1,0 +1,81 @@
+/* Locally informed global search (Müller and Li, "Locally informed global search for sums
+ * of combinatorial games", §3.1): what the shared αβ engine learns from analysing each
+ * component on its own, and how it uses it.
+ *
+ *   TEMP  moves are tried hottest component first. A component's temperature is the
+ *         Hotstrat+ pseudo-temperature of the player to move (the paper calls these
+ *         temperatures too, §2.1), from the exact thermograph of its canonical form or
+ *         from a caller's estimator; ties keep the games' order.
+ *   INC   a move whose incentive (G^L - G for Left, G - G^R for Right) is dominated by
+ *         another move's incentive is dropped: S + D1 <= S + D2 gives R(S + D1) <=
+ *         R(S + D2), since stops are order-preserving (Siegel, CGT, §II.4). Of equal
+ *         incentives the first is kept. Exact play is unchanged.
+ *   incentive order: by the Left stops of the incentives, largest first (decomposition
+ *         search's own order).
+ * The best move of the previous iteration (BEST-PREV) is the engine's business
+ * (sg_search_set_best_first); sg_local_attach sets it as the order says.
+ *
+ * Components may be canonical forms (cg components, sumgame/cg_game.h) or any game's
+ * positions: a position is reduced to its canonical form in the local table, memoized by
+ * hash, within max_positions. A component whose analysis is cut short has no temperature
+ * and no incentives: its moves are kept and tried after the others. */
+#ifndef SUMGAME_LOCAL_H
+#define SUMGAME_LOCAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sumgame/cgt.h"
+#include "sumgame/meter.h"
+#include "sumgame/search.h"
+#include "sumgame/sum.h"
+#include "sumgame/value.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sg_local_config {
+    sg_order order;          /* AUTO counts as INCENTIVE */
+    bool incentives;         /* INC pruning */
+    uint64_t max_positions;  /* one component's analysis (0 = only the meter bounds it) */
+    sg_meter *meter;         /* NULL = none */
+} sg_local_config;
+
+/* A component's temperature for a player, from a caller's estimator (say TDS) instead of
+ * the exact thermograph. False when it has none. */
+typedef bool (*sg_local_temperature_fn)(void *ctx, const sg_game *game, const void *pos,
+                                        sg_player who, sg_value *t);
+
+typedef struct sg_local sg_local;
+
+/* table: the canonical-form table to share (NULL = the local analysis makes its own). */
+int sg_local_new(const sg_local_config *config, sg_cgt *table, sg_local **out, char *err,
+                 size_t errlen);
+void sg_local_free(sg_local *l);
+sg_cgt *sg_local_table(sg_local *l);
+/* Forgets analyses keyed on game instances (call when the instances go away). */
+void sg_local_reset(sg_local *l);
+void sg_local_set_temperature(sg_local *l, sg_local_temperature_fn fn, void *ctx);
+
+/* Installs the prune hook (INC and the TEMP or incentive order) on search and switches
+ * the engine's best-move-first as the order says. The caller sets iterative deepening
+ * (sg_order_uses_prev). The local analysis must outlive the search's use of it. */
+void sg_local_attach(sg_local *l, sg_search *search);
+
+/* The canonical form of a component position; false when its analysis was cut short. */
+bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out);
+/* Temperature and Hotstrat+ pseudo-temperatures of a component position; false when
+ * its analysis was cut short. */
+bool sg_local_temperatures(sg_local *l, const sg_game *game, const void *pos,
+                           sg_value *temperature, sg_value *pseudo_left,
+                           sg_value *pseudo_right);
+/* The hottest temperature of sum's live components (-1 when it has none or none could be
+ * analysed). */
+sg_value sg_local_tmax(sg_local *l, const sg_sum *sum);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
