@@ -20,7 +20,10 @@
  * The INI file holds one section [experiment]; keys: kind, sizes, deltas, depths, tmax,
  * combine, data (the database path, {n} standing for the size), title. Errors are one
  * line "file:line: ...". Output: Markdown tables on stdout, or one JSON object; progress
- * on stderr when it is a terminal. */
+ * on stderr when it is a terminal.
+ *
+ * Other kinds live in files of their own (experiment.h): solve-time and ordering
+ * (exp_solve_time.c, exp_ordering.c). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -31,6 +34,7 @@
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
+#include "experiment.h"
 #include "sumgame/clock.h"
 #include "sumgame/config.h"
 #include "sumgame/params.h"
@@ -491,6 +495,15 @@ int cmd_experiment(int argc, char **argv)
     plan pl;
     if (sg_config_load(file, &cfg, err, sizeof err) != SG_OK)
         return cli_fail("%s", err);
+    const experiment_kind *other = experiment_find_kind(cfg);
+    if (other) {
+        status = sizes || deltas || depths || combine >= 0
+                     ? cli_usage("experiment: --sizes, --deltas, --depths and --combine are "
+                                 "for the TDS kinds, not kind = %s", other->name)
+                     : other->run(cfg, plugin_path, json);
+        sg_config_free(cfg);
+        return status;
+    }
     if (load_plan(cfg, &pl, err, sizeof err) != SG_OK) {
         sg_config_free(cfg);
         return cli_fail("%s", err);
