@@ -1,9 +1,12 @@
 /* sumgame solve SUM [--first left|right|both] [--method decomposition|summation]
- * [--nodes N] [--time S] [--memory SIZE] [--no-decompose] [--no-incentives]
+ * [--nodes N] [--time S] [--memory SIZE] [--no-decompose] [--no-incentives] [--order NAME]
  * [--component-positions N] [--json]: the optimal score of a sum (its Left stop and Right
  * stop, as CGT defines them) and the normal-play winner for each first player, by
  * decomposition search (sumgame/solve.h), or by adding the components' canonical forms
  * (--method summation, sumgame/summation.h; the baseline of Müller and Li's Table 1).
+ * --order picks the move ordering (none, prev, temp, temp+prev, incentive; auto is the
+ * incentive order) and --no-incentives turns INC pruning off, the switches of Müller and
+ * Li's experiments; every combination gives the same stops.
  *
  * The winner follows from the stop: a stop above 0 means Left wins and below 0 Right
  * wins, whoever moves first (L(G) > 0 gives G |> 0; R(G) > 0 gives G > 0; and so on with
@@ -228,7 +231,7 @@ static int solve_by_summation(const sg_sum *sum, int first, const sg_limits *lim
 int cmd_solve(int argc, char **argv)
 {
     const char *plugin_path = NULL;
-    int first = 2, method = METHOD_DECOMPOSITION;
+    int first = 2, method = METHOD_DECOMPOSITION, order = SG_ORDER_AUTO;
     bool json = false, no_decompose = false, no_incentives = false;
     unsigned long long component_positions = 0;
     limits_opt lo = { 0 };
@@ -239,6 +242,7 @@ int cmd_solve(int argc, char **argv)
         { "--json", ARGS_FLAG, &json, 0, 0, NULL },
         { "--no-decompose", ARGS_FLAG, &no_decompose, 0, 0, NULL },
         { "--no-incentives", ARGS_FLAG, &no_incentives, 0, 0, NULL },
+        { "--order", ARGS_CHOICE, &order, 0, 0, sg_order_names },
         { "--component-positions", ARGS_UINT, &component_positions, 1, UINT64_MAX, NULL },
         LIMITS_OPTIONS(lo),
     };
@@ -253,11 +257,12 @@ int cmd_solve(int argc, char **argv)
                            "[--first left|right|both] [--method decomposition|summation] "
                            "[--nodes N] [--time S] [--memory SIZE] [--json])");
     if (status == 0 && method == METHOD_SUMMATION &&
-        (no_decompose || no_incentives || component_positions))
+        (no_decompose || no_incentives || component_positions || order != SG_ORDER_AUTO))
         status = cli_usage("solve: --method summation takes no --no-decompose, "
-                           "--no-incentives or --component-positions");
+                           "--no-incentives, --order or --component-positions");
     sg_solve_config config = { .no_decompose = no_decompose,
                                .no_incentives = no_incentives,
+                               .order = (sg_order)order,
                                .component_positions = component_positions };
     if (status == 0)
         status = limits_opt_parse("solve", &lo, &config.limits);
