@@ -12,6 +12,10 @@
  * instances = 100                ; sums per cell
  * seed = 1                       ; positions as `sumgame match` makes them (experiment.h)
  * cap = 600                      ; seconds per cell; a row ends at its first cell over it
+ * clock = wall                   ; what the cap counts: wall (wall-clock seconds) or cpu
+ *                                ; (the process's CPU seconds: on a shared machine
+ *                                ; they vary less; an instance then stops at 4x the CPU
+ *                                ; time left, in wall-clock seconds, plus one)
  * extend = no                    ; yes: a row goes on past the listed columns, one
  *                                ; component more each time, until a cell passes its cap
  * max_components = 100           ; where extend stops in any case
@@ -58,8 +62,9 @@
 
 static const char *const st_keys[] = { "kind",   "title",  "levels",   "size",
                                        "components", "instances", "seed", "cap",
-                                       "extend", "max_components", "memory", "methods",
-                                       NULL };
+                                       "clock", "extend", "max_components", "memory",
+                                       "methods", NULL };
+static const char *const clock_names[] = { "wall", "cpu", NULL };
 static const char *const method_keys[] = { "label", "method", "order", "incentives",
                                            "decompose", "cap", "extend", NULL };
 static const char *const method_kinds[] = { "search", "summation", NULL };
@@ -107,6 +112,7 @@ typedef struct st_plan {
     unsigned instances;
     uint64_t seed;
     double cap;
+    bool cpu_clock;
     bool extend;
     int max_components;
     uint64_t memory;
@@ -227,6 +233,10 @@ static int load_st_plan(const sg_config *cfg, st_plan *pl, char *err, size_t err
         rc = sg_params_int(p, "seed", 1, 0, INT64_MAX, &seed, err, errlen);
     if (rc == SG_OK)
         rc = sg_params_seconds(p, "cap", 600, &pl->cap, err, errlen);
+    int clk = 0;
+    if (rc == SG_OK)
+        rc = sg_params_enum(p, "clock", clock_names, 0, &clk, err, errlen);
+    pl->cpu_clock = clk == 1;
     if (rc == SG_OK)
         rc = sg_params_bool(p, "extend", false, &pl->extend, err, errlen);
     if (rc == SG_OK)
@@ -387,7 +397,9 @@ static bool run_cell(const st_plan *pl, size_t r, catalog *cat, column *col, cel
             c->status = CELL_ERROR;
             return false;
         }
-        sg_limits limits = { .seconds = cap - c->seconds, .memory = pl->memory };
+        double used = pl->cpu_clock ? c->cpu : c->seconds;
+        sg_limits limits = { .seconds = pl->cpu_clock ? 4 * (cap - used) + 1 : cap - used,
+                             .memory = pl->memory };
         outcome o;
         double w0 = sg_clock_seconds(), c0 = cpu_seconds();
         solve_one(m, sum, &limits, &o);
@@ -427,7 +439,7 @@ static bool run_cell(const st_plan *pl, size_t r, catalog *cat, column *col, cel
             c->status = CELL_ERROR;
         }
         /* A cell whose last instance ended right at the cap is over it as well. */
-        if (c->seconds > cap) {
+        if ((pl->cpu_clock ? c->cpu : c->seconds) > cap) {
             c->status = CELL_OVER_CAP;
             return false;
         }
@@ -481,9 +493,10 @@ static void print_markdown(const st_plan *pl, const column *cols, size_t ncols,
 {
     printf("# %s\n\n", pl->title ? pl->title : pl->file);
     printf("Sums of rcg(%d, %d) trees, %u instances per cell (seed %llu), Left moving first. "
-           "Total seconds per cell; a row ends at its first cell over its cap (\"> cap\"; "
-           "N/A after it, N/C: out of memory).\n\n",
-           pl->levels, pl->size, pl->instances, (unsigned long long)pl->seed);
+           "Total seconds per cell; a row ends at its first cell over its cap in %s seconds "
+           "(\"> cap\"; N/A after it, N/C: out of memory).\n\n",
+           pl->levels, pl->size, pl->instances, (unsigned long long)pl->seed,
+           pl->cpu_clock ? "CPU" : "wall-clock");
     static const char *const titles[] = { "Wall-clock seconds", "CPU seconds",
                                           "Nodes (positions analysed plus search nodes)" };
     for (int what = 0; what < 3; what++) {
@@ -530,8 +543,9 @@ static void print_json(const st_plan *pl, const column *cols, size_t ncols, cons
     printf("{\"file\":");
     cli_json_string(pl->file);
     printf(",\"kind\":\"solve-time\",\"levels\":%d,\"size\":%d,\"instances\":%u,\"seed\":%llu,"
-           "\"first\":\"left\",\"seconds\":%.3f,\"rows\":[",
-           pl->levels, pl->size, pl->instances, (unsigned long long)pl->seed, total);
+           "\"first\":\"left\",\"clock\":\"%s\",\"seconds\":%.3f,\"rows\":[",
+           pl->levels, pl->size, pl->instances, (unsigned long long)pl->seed,
+           clock_names[pl->cpu_clock], total);
     for (size_t r = 0; r < pl->nmethods; r++) {
         const method_spec *m = &pl->methods[r];
         printf("%s\n{\"method\":", r ? "," : "");
