@@ -3,7 +3,8 @@
  * decomposition search's on random sums of general trees (several options, dyadic
  * leaves, numbers), a best move that reaches the stop, and the meter stopping it; then
  * `sumgame experiment` with kind = solve-time: its INI errors, a small run whose rows
- * must agree, and the cap. */
+ * must agree, and the cap; and kind = ordering: its counts add up, and every position is
+ * classified when sample = 1. */
 #include "support.h"
 
 #include <stdio.h>
@@ -319,13 +320,60 @@ static void test_experiment_cap(void **state)
     free(path);
 }
 
+/* The value of "key": N in a one-line JSON object, or -1. */
+static long long json_int(const char *json, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *p = strstr(json, pat);
+    return p ? strtoll(p + strlen(pat), NULL, 10) : -1;
+}
+
+static void test_ordering(void **state)
+{
+    (void)state;
+    expect_ini_error("[experiment]\nkind = ordering\nsample = 0\n",
+                     ":3: experiment: sample = 0: expected a probability in (0, 1]");
+    expect_ini_error("[experiment]\nkind = ordering\nmethods = a\n",
+                     ":3: experiment: unknown key 'methods'");
+    char *path = support_temp_file(".ini", "[experiment]\nkind = ordering\ncomponents = 6\n"
+                                           "instances = 4\nseed = 5\nsample = 1\n");
+    char args[4200];
+    snprintf(args, sizeof args, "experiment '%s' --json", path);
+    support_run r = support_host(args, NULL);
+    if (r.status != 0)
+        fail_msg("exit %d: %s", r.status, r.err);
+    long long searched = json_int(r.out, "searched"), classified = json_int(r.out, "classified");
+    assert_true(searched > 0);
+    assert_int_equal(searched, classified);
+    const char *all = strstr(r.out, "\"all\":{");
+    assert_non_null(all);
+    long long sum = json_int(all, "both") + json_int(all, "temp_only") +
+                    json_int(all, "prev_only") + json_int(all, "neither");
+    assert_int_equal(sum, classified);
+    /* The subsets are nested. */
+    const char *choice = strstr(r.out, "\"choice\":{"), *cand = strstr(r.out, "\"candidate\":{");
+    assert_non_null(choice);
+    assert_non_null(cand);
+    assert_true(json_int(choice, "neither") <= json_int(all, "neither"));
+    assert_true(json_int(cand, "both") <= json_int(choice, "both"));
+    support_run_free(&r);
+    snprintf(args, sizeof args, "experiment '%s'", path);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "| all sampled positions | "));
+    support_run_free(&r);
+    remove(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_computed),     cmocka_unit_test(test_random_against_solver),
         cmocka_unit_test(test_meter),             cmocka_unit_test(test_cli),
         cmocka_unit_test(test_experiment_errors), cmocka_unit_test(test_experiment_run),
-        cmocka_unit_test(test_experiment_cap),
+        cmocka_unit_test(test_experiment_cap),    cmocka_unit_test(test_ordering),
     };
-    return cmocka_run_group_tests_name("summation", tests, setup, teardown);
+    return cmocka_run_group_tests_name("ml_exact", tests, setup, teardown);
 }
