@@ -32,12 +32,16 @@
  * decompose = no                 ; replace components by canonical forms (search)
  * cap = 120                      ; this row's cap (default: the experiment's)
  * extend = yes                   ; this row's extend (default: the experiment's)
+ * components = 2-13, 20, 24      ; this row's columns (default: the experiment's); the
+ *                                ; other rows' columns it skips show "-"
  *
  * Each instance is solved for one first player, Left, by a fresh solver (its creation,
  * the components' analysis and the search are timed, parsing the text is not), under a
  * meter whose time limit is what is left of the cell's cap, so a cell never runs past
  * it. A cell's time is the sum over its instances (wall clock; CPU seconds and nodes are
- * reported beside it). Every Left stop is compared with the one the first row that
+ * reported beside it). When stderr is not a terminal, each finished cell is also logged
+ * there as one line "experiment: cell {JSON}", so a long run that is stopped keeps what
+ * it did. Every Left stop is compared with the one the first row that
  * solved the same instance found: a disagreement is a bug and is reported as an error
  * naming the instance. Errors are one line each on stderr; the tables are still printed,
  * and the exit status is then 1. */
@@ -66,7 +70,8 @@ static const char *const st_keys[] = { "kind",   "title",  "levels",   "size",
                                        "methods", NULL };
 static const char *const clock_names[] = { "wall", "cpu", NULL };
 static const char *const method_keys[] = { "label", "method", "order", "incentives",
-                                           "decompose", "cap", "extend", NULL };
+                                           "decompose", "cap", "extend", "components",
+                                           NULL };
 static const char *const method_kinds[] = { "search", "summation", NULL };
 
 typedef struct method_spec {
@@ -75,17 +80,20 @@ typedef struct method_spec {
     sg_order order;
     bool incentives, decompose, extend;
     double cap;
+    int listed[COLUMNS_MAX]; /* this row's columns */
+    size_t nlisted;
 } method_spec;
 
 typedef enum cell_status {
     CELL_NOT_RUN = 0,
+    CELL_SKIPPED, /* not among the row's columns */
     CELL_DONE,
     CELL_OVER_CAP,
     CELL_OUT_OF_MEMORY,
     CELL_ERROR
 } cell_status;
-static const char *const status_names[] = { "not_run", "ok", "over_cap", "out_of_memory",
-                                            "error" };
+static const char *const status_names[] = { "not_run", "skipped", "ok", "over_cap",
+                                            "out_of_memory", "error" };
 
 typedef struct cell {
     cell_status status;
@@ -164,7 +172,7 @@ static int bad(char *err, size_t errlen, const sg_params *p, const sg_param *it,
 }
 
 static int load_method(const sg_config *cfg, const sg_params *exp, const sg_param *list,
-                       const char *name, double cap, bool extend, method_spec *m, char *err,
+                       const char *name, const st_plan *pl, method_spec *m, char *err,
                        size_t errlen)
 {
     char section[128];
@@ -186,11 +194,19 @@ static int load_method(const sg_config *cfg, const sg_params *exp, const sg_para
     if (rc == SG_OK)
         rc = sg_params_bool(p, "decompose", true, &m->decompose, err, errlen);
     if (rc == SG_OK)
-        rc = sg_params_seconds(p, "cap", cap, &m->cap, err, errlen);
+        rc = sg_params_seconds(p, "cap", pl->cap, &m->cap, err, errlen);
     if (rc == SG_OK)
-        rc = sg_params_bool(p, "extend", extend, &m->extend, err, errlen);
+        rc = sg_params_bool(p, "extend", pl->extend, &m->extend, err, errlen);
     if (rc != SG_OK)
         return rc;
+    const sg_param *it = sg_params_find(p, "components");
+    if (!it) {
+        memcpy(m->listed, pl->listed, pl->nlisted * sizeof *m->listed);
+        m->nlisted = pl->nlisted;
+    } else if (parse_int_list(it->value, 1, pl->max_components, m->listed, &m->nlisted) != 0) {
+        return bad(err, errlen, p, it, "expected increasing counts from 1 to max_components, "
+                                       "e.g. 2-13 or 2, 3, 5");
+    }
     m->summation = kind == 1;
     m->order = (sg_order)order;
     m->label = sg_params_string(p, "label", m->name);
@@ -284,8 +300,8 @@ static int load_st_plan(const sg_config *cfg, st_plan *pl, char *err, size_t err
             continue;
         if (pl->nmethods == METHODS_MAX)
             return bad(err, errlen, p, it, "at most 16 methods");
-        if ((rc = load_method(cfg, p, it, tok, pl->cap, pl->extend, &pl->methods[pl->nmethods],
-                              err, errlen)) != SG_OK)
+        if ((rc = load_method(cfg, p, it, tok, pl, &pl->methods[pl->nmethods], err, errlen)) !=
+            SG_OK)
             return rc;
         pl->nmethods++;
     }
@@ -468,6 +484,9 @@ static void cell_text(const cell *c, double cap, int what, char *buf, size_t n)
     case CELL_NOT_RUN:
         snprintf(buf, n, "N/A");
         return;
+    case CELL_SKIPPED:
+        snprintf(buf, n, "-");
+        return;
     case CELL_OVER_CAP:
         snprintf(buf, n, "> %g", cap);
         return;
@@ -559,7 +578,7 @@ static void print_json(const st_plan *pl, const column *cols, size_t ncols, cons
         bool comma = false;
         for (size_t k = 0; k < ncols; k++) {
             const cell *c = &cells[r * COLUMNS_MAX + k];
-            if (c->status == CELL_NOT_RUN)
+            if (c->status == CELL_NOT_RUN || c->status == CELL_SKIPPED)
                 continue;
             printf("%s{\"components\":%d,\"status\":\"%s\",\"seconds\":%.4f,\"cpu_seconds\":%.4f,"
                    "\"nodes\":%llu,\"solved\":%u,\"outcome_searches\":%u}",
@@ -570,6 +589,50 @@ static void print_json(const st_plan *pl, const column *cols, size_t ncols, cons
         printf("]}");
     }
     printf("\n]}\n");
+}
+
+/* Adds a column for count in order (no-op when there is one); cells of later columns
+ * move with it. */
+static int insert_column(column *cols, size_t *ncols, int count, cell *cells, size_t nrows)
+{
+    size_t at = 0;
+    while (at < *ncols && cols[at].components < count)
+        at++;
+    if (at < *ncols && cols[at].components == count)
+        return SG_OK;
+    if (*ncols == COLUMNS_MAX)
+        return SG_ERR_RANGE;
+    memmove(&cols[at + 1], &cols[at], (*ncols - at) * sizeof *cols);
+    memset(&cols[at], 0, sizeof *cols);
+    cols[at].components = count;
+    for (size_t r = 0; cells && r < nrows; r++) {
+        memmove(&cells[r * COLUMNS_MAX + at + 1], &cells[r * COLUMNS_MAX + at],
+                (*ncols - at) * sizeof *cells);
+        memset(&cells[r * COLUMNS_MAX + at], 0, sizeof *cells);
+        cells[r * COLUMNS_MAX + at].status = CELL_SKIPPED;
+    }
+    (*ncols)++;
+    return SG_OK;
+}
+
+static void ensure_column(column *cols, size_t *ncols, int count)
+{
+    insert_column(cols, ncols, count, NULL, 0);
+}
+
+static int ensure_column_row(column *cols, size_t *ncols, int count, cell *cells, size_t nrows)
+{
+    return insert_column(cols, ncols, count, cells, nrows);
+}
+
+/* "experiment: cell {...}" on stderr: the finished cell, for logs of long runs. */
+static void log_cell(const method_spec *m, int count, const cell *c)
+{
+    fprintf(stderr, "experiment: cell {\"method\":\"%s\",\"components\":%d,\"status\":\"%s\","
+                    "\"seconds\":%.4f,\"cpu_seconds\":%.4f,\"nodes\":%llu,\"solved\":%u}\n",
+            m->name, count, status_names[c->status], c->seconds, c->cpu,
+            (unsigned long long)c->nodes, c->solved);
+    fflush(stderr);
 }
 
 int exp_solve_time(const sg_config *cfg, const char *plugin_path, bool json)
@@ -589,31 +652,57 @@ int exp_solve_time(const sg_config *cfg, const char *plugin_path, bool json)
         catalog_close(cat);
         return cli_fail("experiment: out of memory");
     }
-    size_t ncols = pl.nlisted;
-    for (size_t k = 0; k < ncols; k++)
-        cols[k].components = pl.listed[k];
+    /* The columns: every row's listed counts, sorted, then what extend adds. */
+    size_t ncols = 0;
+    for (size_t r = 0; r < pl.nmethods; r++)
+        for (size_t i = 0; i < pl.methods[r].nlisted; i++)
+            ensure_column(cols, &ncols, pl.methods[r].listed[i]);
     bool tty = isatty(STDERR_FILENO);
     int errors = 0, status = 0;
     double start = sg_clock_seconds();
     for (size_t r = 0; r < pl.nmethods && status == 0; r++) {
-        for (size_t k = 0;; k++) {
-            if (k >= pl.nlisted && !pl.methods[r].extend)
-                break;
-            if (k == ncols) {
-                int next = cols[k - 1].components + 1;
-                if (next > pl.max_components || ncols == COLUMNS_MAX)
+        const method_spec *m = &pl.methods[r];
+        for (size_t k = 0; k < ncols; k++)
+            cells[r * COLUMNS_MAX + k].status = CELL_SKIPPED;
+        int count = 0;
+        for (size_t i = 0;; i++) {
+            if (i < m->nlisted) {
+                count = m->listed[i];
+            } else {
+                count++;
+                if (!m->extend || count > pl.max_components || ncols == COLUMNS_MAX)
                     break;
-                cols[ncols++].components = next;
+                if (ensure_column_row(cols, &ncols, count, cells, pl.nmethods) != SG_OK)
+                    break;
             }
+            size_t k = 0;
+            while (cols[k].components != count)
+                k++;
+            cell *c = &cells[r * COLUMNS_MAX + k];
             if (make_column(&pl, plugin_path, &cols[k], err, sizeof err) != SG_OK) {
-                status = cli_fail("experiment: %d components: %s", cols[k].components, err);
+                status = cli_fail("experiment: %d components: %s", count, err);
                 break;
             }
-            if (!run_cell(&pl, r, cat, &cols[k], &cells[r * COLUMNS_MAX + k], tty, &errors))
+            bool go_on = run_cell(&pl, r, cat, &cols[k], c, tty, &errors);
+            if (!tty)
+                log_cell(m, count, c);
+            if (!go_on)
                 break;
         }
         if (tty)
             fprintf(stderr, "\r\033[K");
+    }
+    /* Columns of a row after where it stopped were not run. */
+    for (size_t r = 0; r < pl.nmethods; r++) {
+        bool after = false;
+        for (size_t k = 0; k < ncols; k++) {
+            cell *c = &cells[r * COLUMNS_MAX + k];
+            if (after && c->status == CELL_SKIPPED)
+                c->status = CELL_NOT_RUN;
+            if (c->status == CELL_OVER_CAP || c->status == CELL_OUT_OF_MEMORY ||
+                c->status == CELL_ERROR)
+                after = true;
+        }
     }
     double total = sg_clock_seconds() - start;
     if (status == 0) {
