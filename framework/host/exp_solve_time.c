@@ -629,9 +629,10 @@ static int ensure_column_row(column *cols, size_t *ncols, int count, cell *cells
 static void log_cell(const method_spec *m, int count, const cell *c)
 {
     fprintf(stderr, "experiment: cell {\"method\":\"%s\",\"components\":%d,\"status\":\"%s\","
-                    "\"seconds\":%.4f,\"cpu_seconds\":%.4f,\"nodes\":%llu,\"solved\":%u}\n",
+                    "\"seconds\":%.4f,\"cpu_seconds\":%.4f,\"nodes\":%llu,\"solved\":%u,"
+                    "\"outcome_searches\":%u}\n",
             m->name, count, status_names[c->status], c->seconds, c->cpu,
-            (unsigned long long)c->nodes, c->solved);
+            (unsigned long long)c->nodes, c->solved, c->outcome_searches);
     fflush(stderr);
 }
 
