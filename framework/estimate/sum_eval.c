@@ -10,11 +10,24 @@
 /* A rollout that has not ended after this many moves is a game that does not end. */
 #define ROLLOUT_MOVE_LIMIT 1000000
 
+/* Rollout values remembered by sum (the hash of its live components, their number and the
+ * player to move): a search meets the same leaf by many move orders, and the engine does
+ * not keep leaves in its table. Direct-mapped; a slot is overwritten on collision. */
+#define MEMO_SLOTS 4096
+typedef struct memo_slot {
+    uint64_t key;
+    uint32_t count;
+    uint32_t generation; /* valid when it is the evaluator's; 0 = never filled */
+    sg_value value;
+} memo_slot;
+
 struct sg_sum_eval {
     sg_estimator *estimator;
     sg_sum *scratch[2];       /* the rollout's sums, played into each other in turn */
     sg_estimate *estimates;   /* the estimates of the rollout's current components */
     size_t cap;
+    memo_slot *memo;          /* MEMO_SLOTS rollout values */
+    uint32_t generation;      /* of the valid slots: a reset starts a new one */
     int status;               /* the first failure of a hook, or SG_OK */
     char err[256];
     sg_sum_eval_stats stats;
@@ -48,8 +61,10 @@ int sg_sum_eval_new(sg_estimator *estimator, sg_sum_eval **out, char *err, size_
         ev->estimator = estimator;
         ev->scratch[0] = sg_sum_new(SG_FREEZE_INTEGERS);
         ev->scratch[1] = sg_sum_new(SG_FREEZE_INTEGERS);
+        ev->memo = calloc(MEMO_SLOTS, sizeof *ev->memo);
+        ev->generation = 1;
     }
-    if (!ev || !ev->scratch[0] || !ev->scratch[1]) {
+    if (!ev || !ev->scratch[0] || !ev->scratch[1] || !ev->memo) {
         sg_sum_eval_free(ev);
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
@@ -65,10 +80,21 @@ void sg_sum_eval_free(sg_sum_eval *ev)
     sg_sum_free(ev->scratch[0]);
     sg_sum_free(ev->scratch[1]);
     free(ev->estimates);
+    free(ev->memo);
     free(ev);
 }
 
 sg_estimator *sg_sum_eval_estimator(sg_sum_eval *ev) { return ev->estimator; }
+
+void sg_sum_eval_reset(sg_sum_eval *ev)
+{
+    if (++ev->generation == 0) { /* wrapped: the old generations must not match */
+        memset(ev->memo, 0, MEMO_SLOTS * sizeof *ev->memo);
+        ev->generation = 1;
+    }
+    /* A reset that cannot get a fresh table keeps the old one: correct, only larger. */
+    (void)sg_estimator_reset(ev->estimator);
+}
 
 static int estimate(sg_sum_eval *ev, const sg_sum *sum, size_t i, sg_estimate *out, char *err,
                     size_t errlen)
@@ -150,6 +176,12 @@ int sg_sum_eval_rollout_value(sg_sum_eval *ev, const sg_sum *sum, sg_player to_m
         *value = sg_value_int(0);
         return SG_OK;
     }
+    uint64_t key = (sg_sum_hash(sum) ^ (to_move == SG_LEFT ? 0 : UINT64_C(0x9E3779B97F4A7C15)));
+    memo_slot *slot = &ev->memo[(key ^ (key >> 31)) & (MEMO_SLOTS - 1)];
+    if (slot->key == key && slot->count == n && slot->generation == ev->generation) {
+        *value = slot->value;
+        return SG_OK;
+    }
     int rc = reserve(ev, n);
     if (rc != SG_OK) {
         snprintf(err, errlen, "out of memory");
@@ -160,6 +192,7 @@ int sg_sum_eval_rollout_value(sg_sum_eval *ev, const sg_sum *sum, sg_player to_m
         if (rc != SG_OK)
             return rc;
     }
+    size_t n0 = n;
     sg_sum *cur = ev->scratch[0], *next = ev->scratch[1];
     rc = sg_sum_copy(cur, sum);
     if (rc != SG_OK) {
@@ -207,6 +240,10 @@ int sg_sum_eval_rollout_value(sg_sum_eval *ev, const sg_sum *sum, sg_player to_m
         who = sg_opponent(who);
     }
     *value = sg_value_add(sg_value_sub(sg_sum_frozen(cur), start), rest);
+    slot->key = key;
+    slot->generation = ev->generation;
+    slot->count = (uint32_t)n0;
+    slot->value = *value;
     return SG_OK;
 }
 

@@ -17,7 +17,9 @@
  * moves come from an sg_estimator (sumgame/estimator.h), which caches them by component;
  * a rollout plays in one pair of scratch sums that the evaluator keeps, and only the
  * components a move changed are estimated again, so once the caches are warm an
- * evaluation allocates nothing.
+ * evaluation allocates nothing. Rollout values are remembered by sum (the hash of its
+ * live components and the player to move), since a search reaches the same leaf by many
+ * move orders.
  *
  * A hook cannot return an error. When an estimate fails (a limit of the estimator, out of
  * memory) the hook returns 0 and the evaluator remembers the first failure: the caller
@@ -51,6 +53,9 @@ typedef struct sg_sum_eval sg_sum_eval;
 int sg_sum_eval_new(sg_estimator *estimator, sg_sum_eval **out, char *err, size_t errlen);
 void sg_sum_eval_free(sg_sum_eval *ev);
 sg_estimator *sg_sum_eval_estimator(sg_sum_eval *ev);
+/* Forgets what is keyed on game instances: the remembered rollouts and the estimator's
+ * cache (sg_estimator_reset). Call it when the instances go away (a new game). */
+void sg_sum_eval_reset(sg_sum_eval *ev);
 
 /* The evaluations with their errors: *value is the Left-view worth of sum's live
  * components, without its frozen total. */

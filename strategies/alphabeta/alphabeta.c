@@ -4,7 +4,8 @@
  * Keys of [strategy.NAME]:
  *   depth      = plies of lookahead; 0 (default) searches until the sum is over, so
  *                within an unlimited budget (and without `bound`) it plays perfectly
- *   tt_log2    = transposition table of 2^tt_log2 entries (default 20, from 4 to 28)
+ *   tt_log2    = transposition table of 2^tt_log2 entries (default 20, from 4 to 28; with
+ *                `bound` 14, since the table is then cleared at every move)
  *   evaluate   = how leaves cut off by `depth`, the budget's depth or `bound` are scored:
  *                game (default: the games' own evaluate()), static (SE: the sum of the
  *                components' means) or rollout (HR: a Hotstrat+ playout of the sum by both
@@ -120,6 +121,9 @@ static int ab_create(const sg_host *host, const sg_params *params, void **instan
         rc = sg_params_bool(params, "incentives", false, &incentives, err, errlen);
     if (rc != SG_OK)
         return rc;
+    /* A bounded search clears its table at every move: a small one is cleared fast. */
+    if (bounded && !sg_params_find(params, "tt_log2"))
+        tt_log2 = 14;
     alphabeta *ab = host->alloc(sizeof *ab);
     if (!ab) {
         snprintf(err, errlen, "alphabeta: out of memory");
@@ -172,8 +176,8 @@ static void ab_new_game(void *instance, const sg_rng *rng)
     alphabeta *ab = instance;
     sg_search_clear(ab->engine);
     /* Cached analyses are keyed on the last game's instances. */
-    if (ab->estimator)
-        sg_estimator_reset(ab->estimator);
+    if (ab->eval)
+        sg_sum_eval_reset(ab->eval); /* and its estimator */
     if (ab->local)
         sg_local_reset(ab->local);
 }
@@ -238,7 +242,7 @@ static void ab_stats(void *instance, sg_strategy_stats *stats)
 
 static const sg_param_doc params_doc[] = {
     { "depth", "0", "plies of lookahead; 0 searches until the sum is over" },
-    { "tt_log2", "20", "transposition table of 2^tt_log2 entries (4 to 28)" },
+    { "tt_log2", "20", "transposition table of 2^tt_log2 entries (4 to 28); 14 with bound" },
     { "evaluate", "game", "leaves cut off by depth or bound: game (the games' evaluate()), "
                           "static (SE: sum of means) or rollout (HR: Hotstrat+ playout)" },
     { "bound", "none", "TEMP-ab factor C (0.8, 3/4): a position below the root is a leaf when "

@@ -238,6 +238,27 @@ static void test_strategy_full_depth(void **state)
     check_strategy(hr, 2, &rcg2, 4, 4);
 }
 
+static void test_strategy_orders(void **state)
+{
+    (void)state;
+    /* Every order, with and without INC, leaves exact search exact; and TEMP-αβ with
+     * bound 0 too. */
+    static const char *const orders[] = { "auto", "none", "prev", "temp", "temp+prev",
+                                          "incentive" };
+    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
+        for (int inc = 0; inc < 2; inc++) {
+            sg_param items[3] = { { "order", orders[i], 1 },
+                                  { "incentives", inc ? "yes" : "no", 2 },
+                                  { "tt_log2", "12", 3 } };
+            check_strategy(items, 3, &rcg2, 4, 2);
+            sg_param bounded[4] = { { "order", orders[i], 1 },
+                                    { "incentives", inc ? "yes" : "no", 2 },
+                                    { "bound", "0", 3 },
+                                    { "evaluate", "rollout", 4 } };
+            check_strategy(bounded, 4, &rcg2, 4, 2);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_engine_three_level),
         cmocka_unit_test(test_strategy_bound_zero),
         cmocka_unit_test(test_strategy_full_depth),
+        cmocka_unit_test(test_strategy_orders),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -176,10 +176,17 @@ static void test_rollout(void **state)
     assert_int_equal(sg_sum_count(sum), 3);
     assert_value(sg_sum_frozen(sum), sg_value_int(5));
     assert_value(rollout(ev, sum, SG_LEFT), sg_value_int(69));
+    /* Each sum and first player was played out once: 3 + 3 + 5 + 5 moves; the second
+     * asking (the hook, and the third rollout) found the value remembered. */
     sg_sum_eval_stats st;
     sg_sum_eval_stats_get(ev, &st);
-    assert_true(st.evaluations >= 7);
-    assert_true(st.rollout_moves >= 2 * 3 + 5 + 5 + 5);
+    assert_int_equal(st.evaluations, 10);
+    assert_int_equal(st.rollout_moves, 16);
+    /* After a reset (new game instances) it is played out again. */
+    sg_sum_eval_reset(ev);
+    assert_value(rollout(ev, sum, SG_LEFT), sg_value_int(69));
+    sg_sum_eval_stats_get(ev, &st);
+    assert_int_equal(st.rollout_moves, 21);
     sg_sum_free(sum);
 
     /* A non-integer number is played out as in real play: {0|1} alone ends at 0 with
