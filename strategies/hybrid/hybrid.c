@@ -46,7 +46,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sumgame/cgt.h"
 #include "sumgame/estimator.h"
 #include "sumgame/local.h"
 #include "sumgame/params.h"
@@ -68,10 +67,8 @@ typedef struct hybrid {
     sg_search *engine;
     sg_estimator *estimator;
     sg_sum_eval *eval;       /* over estimator: t_max, the leaves' scores */
-    sg_local *local;         /* canonical forms, for the incentives */
+    sg_local *local;         /* INC pruning (its incentives memoized by component) */
     sg_thermo_cache *thermo; /* Thermostrat's walls; only with thermostrat = yes */
-    struct inc_slot *incs;   /* the incentives memo, INC_SLOTS entries */
-    uint32_t generation;     /* of the memo's valid slots: a new game starts a new one */
     /* the decision under way */
     const sg_sum *root;
     sg_player root_who;
@@ -82,30 +79,12 @@ typedef struct hybrid {
     const sg_thermograph **th;
     size_t *rank;
     size_t cap;
-    struct incentive *inc;   /* of each move */
-    unsigned char *state;    /* of each move: 1 incentive known, 2 not; | SELECTED */
+    unsigned char *selected; /* of each move */
     size_t move_cap;
     sg_sum_move preferred;   /* Thermostrat's move, when has_preferred */
     bool has_preferred;
     sg_strategy_stats last;
 } hybrid;
-
-/* A memo of incentives by (component, player, move): direct-mapped, a slot overwritten
- * on collision. The component is known by its game and its hash in the sum (64 bits, as
- * the transposition table knows positions). */
-#define INC_SLOTS 16384
-typedef struct incentive {
-    sg_cg g;
-    sg_value left, right;  /* its stops: G <= H needs L(G) <= L(H) and R(G) <= R(H) */
-} incentive;
-struct inc_slot {
-    uint64_t key;
-    uint32_t generation;   /* valid when it is the hybrid's; 0 = never filled */
-    const sg_game *game;
-    sg_move move;
-    incentive inc;
-    bool known;            /* false: the analysis failed */
-};
 
 static const char *const known_keys[] = { "width",   "root_width", "thermostrat",
                                           "incentives", "bound", "depth",
@@ -123,9 +102,7 @@ static void hy_destroy(void *instance)
         sg_thermo_cache_free(h->thermo);
     if (h->local)
         sg_local_free(h->local);
-    free(h->inc);
-    free(h->incs);
-    free(h->state);
+    free(h->selected);
     free(h->est);
     free(h->th);
     free(h->rank);
@@ -218,95 +195,33 @@ static bool thermostrat_move(hybrid *h, const sg_sum *sum, sg_player who, sg_sum
     return has;
 }
 
-#define SELECTED 4
-
 static bool same(sg_sum_move a, sg_sum_move b)
 {
     return a.component == b.component && a.move == b.move;
 }
 
-/* The incentive of each move (G^L - G for Left, G - G^R for Right) into h->inc, with
- * h->state[i] 1 when known and 2 when not (its analysis failed: such a move is kept). */
-static bool compute_incentives(hybrid *h, const sg_sum *sum, sg_player who,
-                               const sg_sum_move *moves, size_t count)
+/* Room for count moves' marks. */
+static bool grow_moves(hybrid *h, size_t count)
 {
-    if (count > h->move_cap) {
-        size_t cap = h->move_cap ? h->move_cap : 32;
-        while (cap < count)
-            cap *= 2;
-        incentive *inc = realloc(h->inc, cap * sizeof *inc);
-        if (inc)
-            h->inc = inc;
-        unsigned char *state = realloc(h->state, cap);
-        if (state)
-            h->state = state;
-        if (!inc || !state)
-            return fail(h, SG_ERR_NOMEM, "out of memory");
-        h->move_cap = cap;
-    }
-    sg_cgt *table = sg_local_table(h->local);
-    for (size_t i = 0; i < count; i++) {
-        h->state[i] = 2;
-        if (!h->incentives)
-            continue;
-        const sg_game *game = sg_sum_game(sum, moves[i].component);
-        uint64_t key = sg_sum_component_hash(sum, moves[i].component) ^
-                       (moves[i].move + (uint64_t)who + 1) * UINT64_C(0x9E3779B97F4A7C15);
-        struct inc_slot *slot = &h->incs[(key ^ (key >> 29)) & (INC_SLOTS - 1)];
-        if (slot->key != key || slot->generation != h->generation || slot->game != game ||
-            slot->move != moves[i].move) {
-            const void *pos = sg_sum_pos(sum, moves[i].component);
-            _Alignas(16) unsigned char next[SG_POS_MAX];
-            char why[160];
-            sg_cg g, option;
-            slot->key = key;
-            slot->generation = h->generation;
-            slot->game = game;
-            slot->move = moves[i].move;
-            slot->known =
-                sg_local_form(h->local, game, pos, &g) &&
-                game->desc->play(game->instance, pos, who, moves[i].move, next, why,
-                                 sizeof why) == SG_OK &&
-                sg_local_form(h->local, game, next, &option) &&
-                (who == SG_LEFT ? sg_cgt_sub(table, option, g, &slot->inc.g)
-                                : sg_cgt_sub(table, g, option, &slot->inc.g)) == SG_OK &&
-                sg_cgt_stops(table, slot->inc.g, &slot->inc.left, &slot->inc.right);
-        }
-        if (slot->known) {
-            h->inc[i] = slot->inc;
-            h->state[i] = 1;
-        }
-    }
+    if (count <= h->move_cap)
+        return true;
+    size_t cap = h->move_cap ? h->move_cap : 32;
+    while (cap < count)
+        cap *= 2;
+    unsigned char *selected = realloc(h->selected, cap);
+    if (!selected)
+        return fail(h, SG_ERR_NOMEM, "out of memory");
+    h->selected = selected;
+    h->move_cap = cap;
     return true;
 }
 
-/* INC (Müller-Li §2.3): whether move i's incentive is dominated by another move's (of
- * equal incentives the first is kept), as the local analysis prunes. A dominated move is
- * never the only best move, so dropping it keeps exact play exact. */
-static bool dominated(hybrid *h, size_t i, size_t count)
-{
-    if (!h->incentives || (h->state[i] & 3) != 1)
-        return false;
-    sg_cgt *table = sg_local_table(h->local);
-    const incentive *a = &h->inc[i];
-    for (size_t j = 0; j < count; j++) {
-        if (j == i || (h->state[j] & 3) == 2)
-            continue;
-        const incentive *b = &h->inc[j];
-        if (b->g == a->g ? j < i
-                         : sg_value_cmp(a->left, b->left) <= 0 &&
-                               sg_value_cmp(a->right, b->right) <= 0 &&
-                               sg_cgt_le(table, a->g, b->g))
-            return true;
-    }
-    return false;
-}
-
-/* The selective move list. Components are taken hottest first by the mover's
- * pseudo-temperature (stable), each standing for one move: the estimator's best move
- * there (or, in a game whose best move is not listed, its first); a move INC drops is
- * skipped, until `width` are taken (0: every move INC keeps). Thermostrat's move is
- * added if INC keeps it. The kept moves go to the front in the engine's order. */
+/* The selective move list. INC (the local analysis's, sumgame/local.h) drops dominated
+ * moves first. Of the components with a move left, the hottest by the mover's
+ * pseudo-temperature (stable) are taken, each standing for one move: the estimator's best
+ * move there if INC kept it, else its first kept move; until `width` are taken (0: every
+ * move INC keeps). Thermostrat's move is added if INC kept it. The selected moves go to
+ * the front in the engine's order. */
 static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *moves,
                     size_t count)
 {
@@ -316,15 +231,13 @@ static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *mo
     int width = root ? h->root_width : h->width;
     bool fresh = h->est_of == sum;
     h->est_of = NULL;
-    if ((!fresh && !estimate_all(h, sum)) || !compute_incentives(h, sum, who, moves, count))
+    if ((!fresh && !estimate_all(h, sum)) || !grow_moves(h, count))
         return count;
+    if (h->incentives)
+        count = sg_local_prune(h->local, sum, who, moves, count);
     size_t n = sg_sum_count(sum);
-    /* SELECTED marks the moves kept; the low bits stay the incentive's state. */
-    if (width == 0) {
-        for (size_t i = 0; i < count; i++)
-            if (!dominated(h, i, count))
-                h->state[i] |= SELECTED;
-    } else {
+    memset(h->selected, width == 0, count);
+    if (width > 0) {
         /* h->rank[c]: the move standing for component c, or SIZE_MAX. */
         for (size_t c = 0; c < n; c++)
             h->rank[c] = SIZE_MAX;
@@ -342,8 +255,7 @@ static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *mo
         for (size_t c = 0; c < n; c++)
             if (h->rank[c] != SIZE_MAX)
                 h->rank[m++] = h->rank[c];
-        size_t taken = 0;
-        while (taken < (size_t)width && m > 0) {
+        for (size_t taken = 0; taken < (size_t)width && m > 0; taken++) {
             size_t top = 0;
             sg_value hot = heat(&h->est[moves[h->rank[0]].component], who);
             for (size_t r = 1; r < m; r++) {
@@ -353,32 +265,26 @@ static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *mo
                     hot = t;
                 }
             }
-            size_t i = h->rank[top];
+            h->selected[h->rank[top]] = 1;
             memmove(&h->rank[top], &h->rank[top + 1], (m - top - 1) * sizeof *h->rank);
             m--;
-            if (!dominated(h, i, count)) {
-                h->state[i] |= SELECTED;
-                taken++;
-            }
         }
     }
     if (h->thermostrat && thermostrat_move(h, sum, who, &h->preferred))
         for (size_t i = 0; i < count; i++)
-            if (same(moves[i], h->preferred) &&
-                ((h->state[i] & SELECTED) || !dominated(h, i, count))) {
-                h->state[i] |= SELECTED;
+            if (same(moves[i], h->preferred)) {
+                h->selected[i] = 1;
                 h->has_preferred = true;
             }
     size_t kept = 0;
     for (size_t i = 0; i < count; i++) {
-        if (!(h->state[i] & SELECTED))
+        if (!h->selected[i])
             continue;
         sg_sum_move t = moves[kept];
         moves[kept] = moves[i];
         moves[i] = t;
-        unsigned char st = h->state[kept];
-        h->state[kept] = h->state[i];
-        h->state[i] = st;
+        h->selected[i] = h->selected[kept];
+        h->selected[kept] = 1;
         kept++;
     }
     return kept ? kept : count;
@@ -503,13 +409,9 @@ static int hy_create(const sg_host *host, const sg_params *params, void **instan
         rc = h->thermo ? SG_OK : SG_ERR_NOMEM;
     }
     if (rc == SG_OK) {
-        h->incs = calloc(INC_SLOTS, sizeof *h->incs);
-        h->generation = 1;
-        rc = h->incs ? SG_OK : SG_ERR_NOMEM;
-    }
-    if (rc == SG_OK) {
-        /* Only its canonical forms are used: its own hooks are not attached. */
-        sg_local_config lc = { .order = SG_ORDER_NONE };
+        /* INC only, keeping the games' order; its hooks are not attached, prune() calls
+         * it first. */
+        sg_local_config lc = { .order = SG_ORDER_NONE, .incentives = true };
         rc = sg_local_new(&lc, NULL, &h->local, why, sizeof why);
     }
     if (rc != SG_OK) {
@@ -539,10 +441,6 @@ static void hy_new_game(void *instance, const sg_rng *rng)
     if (h->thermo)
         sg_thermo_cache_reset(h->thermo);
     sg_local_reset(h->local);
-    if (++h->generation == 0) { /* wrapped: the old generations must not match */
-        memset(h->incs, 0, INC_SLOTS * sizeof *h->incs);
-        h->generation = 1;
-    }
 }
 
 static int hy_choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
