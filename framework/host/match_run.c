@@ -67,7 +67,7 @@ static void json_escape_into(char **buf, size_t *len, const char *s)
     *len = (size_t)(o - grown);
 }
 
-static void fjson_string(FILE *f, const char *s)
+void match_json_string(FILE *f, const char *s)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -324,11 +324,11 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     const char *result = result_of(plan, g, r, &sign);
     bool a_left = match_a_is_left(g);
     fprintf(f, "{\"game\":%llu,\"pair\":%llu,\"sum\":", g, g / 2);
-    fjson_string(f, plan->texts[g / 2]);
+    match_json_string(f, plan->texts[g / 2]);
     fputs(",\"left_player\":", f);
-    fjson_string(f, a_left ? plan->a.name : plan->b.name);
+    match_json_string(f, a_left ? plan->a.name : plan->b.name);
     fputs(",\"right_player\":", f);
-    fjson_string(f, a_left ? plan->b.name : plan->a.name);
+    match_json_string(f, a_left ? plan->b.name : plan->a.name);
     fprintf(f, ",\"first\":\"%s\"", match_first_player(plan, g) == SG_LEFT ? "left" : "right");
     if (r->has_score && !r->forfeit) {
         char s[64], t[64];
@@ -352,7 +352,7 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     }
     fprintf(f, ",\"result\":\"%s\",\"forfeit\":", result);
     if (r->forfeit)
-        fjson_string(f, r->reason ? r->reason : "forfeit");
+        match_json_string(f, r->reason ? r->reason : "forfeit");
     else
         fputs("null", f);
     fprintf(f, ",\"score_estimated\":%s", r->estimated && !r->forfeit ? "true" : "false");
