@@ -418,7 +418,7 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
                      e->file, sg_config_find_line(cfg, "experiment"));
     if (parse_counts(counts, 1, 1000, e->counts, &e->ncounts) != 0) {
         if (ov->components)
-            return failf(err, errlen, "--components '%.80s': expected numbers of components "
+            return failf(err, errlen, CMD ": --components '%.80s': expected numbers of components "
                          "from 1 to 1000, e.g. 2-13 or 2, 4, 8", counts);
         sg_params_error(ex, it, err, errlen, "components = %s: expected numbers of components "
                         "from 1 to 1000, e.g. 2-13 or 2, 4, 8", counts);
@@ -426,7 +426,7 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
     }
     if (e->kind == KIND_TRADEOFF && e->ncounts != 1) {
         if (ov->components)
-            return failf(err, errlen, "--components '%.80s': kind = tradeoff takes one number "
+            return failf(err, errlen, CMD ": --components '%.80s': kind = tradeoff takes one number "
                          "of components", counts);
         sg_params_error(ex, it, err, errlen, "components = %s: kind = tradeoff takes one "
                         "number of components", counts);
