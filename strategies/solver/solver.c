@@ -9,6 +9,8 @@
  *   incentives = yes | no   prune moves with dominated incentives (default yes)
  *   decompose  = yes | no   replace components by their canonical forms (default yes:
  *                decomposition search; `no` searches the games' own moves)
+ *   tt_log2    = N          transposition table of 2^N entries (default 20, 32 MiB; each
+ *                game makes its own, so small sums play faster with less)
  * Every setting is exact; they change only the time a move takes. The budget is ignored:
  * a perfect player that stopped early would not be one.
  *
@@ -39,7 +41,7 @@ typedef struct solver_strategy {
     sg_strategy_stats stats;
 } solver_strategy;
 
-static const char *const known_keys[] = { "order", "incentives", "decompose", NULL };
+static const char *const known_keys[] = { "order", "incentives", "decompose", "tt_log2", NULL };
 
 static int create(const sg_host *host, const sg_params *params, void **instance, char *err,
                   size_t errlen)
@@ -54,6 +56,9 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
         rc = sg_params_bool(params, "incentives", true, &incentives, err, errlen);
     if (rc == SG_OK)
         rc = sg_params_bool(params, "decompose", true, &decompose, err, errlen);
+    long long tt_log2 = 20;
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "tt_log2", 20, 10, 30, &tt_log2, err, errlen);
     if (rc != SG_OK)
         return rc;
     solver_strategy *s = host->alloc(sizeof *s);
@@ -64,6 +69,7 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
     s->config.order = (sg_order)order;
     s->config.no_incentives = !incentives;
     s->config.no_decompose = !decompose;
+    s->config.tt_log2 = (size_t)tt_log2;
     s->frozen = sg_sum_new(SG_FREEZE_NUMBERS);
     s->next = sg_sum_new(SG_FREEZE_INTEGERS);
     if (!s->frozen || !s->next) {
@@ -218,6 +224,7 @@ static const sg_param_doc param_docs[] = {
     { "order", "auto", "move ordering: auto, none, prev, temp, temp+prev or incentive" },
     { "incentives", "yes", "prune moves with dominated incentives (INC)" },
     { "decompose", "yes", "search the components' canonical forms (decomposition search)" },
+    { "tt_log2", "20", "transposition table of 2^N entries" },
     { NULL, NULL, NULL },
 };
 
