@@ -1,7 +1,7 @@
 /* Exact solving of sums (decomposition search, sumgame/solve.h) on the issue's targets:
  *   - 100 sums of k two-level rcg(2,50) trees (Müller-Li, Tables 4-5: TEMP + INC took
- *     772 s for 13 subgames on 2005 hardware), Left first, against the same solver
- *     without incentive pruning on sums small enough for it, measured in the same run;
+ *     772 s for 13 subgames on 2005 hardware), Left first: plain global alpha-beta, TEMP +
+ *     INC and decomposition search, measured in the same run;
  *   - four 3x3 Amazons rooms and the open 4x4 room, both first players.
  * Prints totals and ratios. Usage: bench_solve BUILD_DIR [INSTANCES] [MAX_SECONDS] [PARTS]
  * where PARTS is rcg, amazons or all (the default). */
@@ -106,34 +106,46 @@ static void row(const char *label, double t, double target)
         printf("  %-46s %9.3f s\n", label, t);
 }
 
+/* The Mueller-Li engines on sums of k rcg(2,50) trees, k = 6, 7, ...: plain global
+ * alpha-beta (no ordering, no INC), TEMP + INC over the trees' own positions (the paper's
+ * fastest), and our decomposition search, until plain alpha-beta passes max_seconds; then
+ * TEMP + INC and decomposition search alone at 13 subgames, the paper's largest. */
 static void rcg_part(const sg_game *rcg2, const sg_game *rcg3, int instances, double max_seconds)
 {
-    sg_solve_config inc = { .limits = { .seconds = max_seconds } };
-    sg_solve_config plain = { .no_incentives = true, .limits = { .seconds = max_seconds } };
-    printf("exact solving, %d sums of rcg(2,50) trees, Left first (total seconds):\n",
+    sg_solve_config plain = { .no_decompose = true, .no_incentives = true,
+                              .order = SG_ORDER_NONE, .limits = { .seconds = max_seconds } };
+    sg_solve_config temp_inc = { .no_decompose = true, .order = SG_ORDER_TEMP,
+                                 .limits = { .seconds = max_seconds } };
+    sg_solve_config decomp = { .limits = { .seconds = max_seconds } };
+    printf("exact solving, %d sums of k rcg(2,50) trees, Left first (total seconds):\n",
            instances);
-    int small = 10;
-    double with = rcg_total(rcg2, small, instances, &inc, max_seconds);
-    double without = rcg_total(rcg2, small, instances, &plain, max_seconds);
-    char label[128];
-    snprintf(label, sizeof label, "%d subgames, decomposition + incentives", small);
-    row(label, with, 0);
-    snprintf(label, sizeof label, "%d subgames, without incentive pruning", small);
-    row(label, without, 0);
-    if (with > 0 && without > 0)
-        printf("  ratio without/with incentive pruning:          %9.1f\n", without / with);
-    double t13 = rcg_total(rcg2, 13, instances, &inc, max_seconds);
-    row("13 subgames, decomposition + incentives", t13, 7.7 * instances / 100);
+    printf("  %3s %12s %12s %12s %14s\n", "k", "plain ab", "TEMP+INC", "decomposition",
+           "plain/TEMP+INC");
+    for (int k = 6; k < 13; k++) {
+        double p = rcg_total(rcg2, k, instances, &plain, max_seconds);
+        double t = rcg_total(rcg2, k, instances, &temp_inc, max_seconds);
+        double d = rcg_total(rcg2, k, instances, &decomp, max_seconds);
+        if (p < 0) {
+            printf("  %3d %12s %12.3f %12.3f %14s\n", k, "over limit", t, d, "-");
+            break;
+        }
+        printf("  %3d %12.3f %12.3f %12.3f %13.1fx\n", k, p, t, d, t > 0 ? p / t : 0);
+    }
+    double t13 = rcg_total(rcg2, 13, instances, &temp_inc, max_seconds);
+    row("13 subgames, TEMP + INC", t13, 7.7 * instances / 100);
+    double d13 = rcg_total(rcg2, 13, instances, &decomp, max_seconds);
+    row("13 subgames, decomposition search", d13, 7.7 * instances / 100);
     if (t13 > 0)
-        printf("  speed-up over Mueller-Li's 772 s (2005 hardware): %6.0fx\n",
+        printf("  TEMP + INC over Mueller-Li's 772 s (2005 hardware): %6.0fx\n",
                772.0 * instances / 100 / t13);
-    double t3 = rcg_total(rcg3, 9, instances, &inc, max_seconds);
+    double t3 = rcg_total(rcg3, 9, instances, &temp_inc, max_seconds);
+    double d3 = rcg_total(rcg3, 9, instances, &decomp, max_seconds);
     printf("exact solving, %d sums of 9 rcg(3,50) trees, Left first:\n", instances);
-    row("9 subgames, decomposition + incentives", t3, 0);
+    row("9 subgames, TEMP + INC", t3, 0);
+    row("9 subgames, decomposition search", d3, 0);
     if (t3 > 0)
-        printf("  speed-up over Mueller-Li's 791 s (2005 hardware): %6.0fx\n",
+        printf("  TEMP + INC over Mueller-Li's 791 s (2005 hardware): %6.0fx\n",
                791.0 * instances / 100 / t3);
-
 }
 
 static int amazons_part(const sg_game *amazons, double max_seconds)

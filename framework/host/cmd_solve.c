@@ -1,7 +1,10 @@
 /* sumgame solve SUM [--first left|right|both] [--nodes N] [--time S] [--memory SIZE]
- * [--no-decompose] [--no-incentives] [--component-positions N] [--json]: the optimal
- * score of a sum (its Left stop and Right stop, as CGT defines them) and the normal-play
- * winner for each first player, by decomposition search (sumgame/solve.h).
+ * [--no-decompose] [--no-incentives] [--order NAME] [--component-positions N] [--json]:
+ * the optimal score of a sum (its Left stop and Right stop, as CGT defines them) and the
+ * normal-play winner for each first player, by decomposition search (sumgame/solve.h).
+ * --order picks the move ordering (none, prev, temp, temp+prev, incentive; auto is the
+ * incentive order) and --no-incentives turns INC pruning off, the switches of Müller and
+ * Li's experiments; every combination gives the same stops.
  *
  * The winner follows from the stop: a stop above 0 means Left wins and below 0 Right
  * wins, whoever moves first (L(G) > 0 gives G |> 0; R(G) > 0 gives G > 0; and so on with
@@ -138,7 +141,7 @@ static void print_text(const sg_solver *solver, const sg_sum *sum, const struct 
 int cmd_solve(int argc, char **argv)
 {
     const char *plugin_path = NULL;
-    int first = 2;
+    int first = 2, order = SG_ORDER_AUTO;
     bool json = false, no_decompose = false, no_incentives = false;
     unsigned long long component_positions = 0;
     limits_opt lo = { 0 };
@@ -148,6 +151,7 @@ int cmd_solve(int argc, char **argv)
         { "--json", ARGS_FLAG, &json, 0, 0, NULL },
         { "--no-decompose", ARGS_FLAG, &no_decompose, 0, 0, NULL },
         { "--no-incentives", ARGS_FLAG, &no_incentives, 0, 0, NULL },
+        { "--order", ARGS_CHOICE, &order, 0, 0, sg_order_names },
         { "--component-positions", ARGS_UINT, &component_positions, 1, UINT64_MAX, NULL },
         LIMITS_OPTIONS(lo),
     };
@@ -163,6 +167,7 @@ int cmd_solve(int argc, char **argv)
                            "[--json])");
     sg_solve_config config = { .no_decompose = no_decompose,
                                .no_incentives = no_incentives,
+                               .order = (sg_order)order,
                                .component_positions = component_positions };
     if (status == 0)
         status = limits_opt_parse("solve", &lo, &config.limits);

@@ -6,6 +6,7 @@
 
 #include "sumgame/cg_game.h"
 #include "sumgame/cgt.h"
+#include "sumgame/local.h"
 #include "sumgame/search.h"
 
 struct component {
@@ -27,16 +28,7 @@ struct sg_solver {
     size_t ncomps;
     size_t *loaded_of;       /* live component of reduced -> live component of loaded */
     char inexact[400];
-    /* Scratch for the prune hook, grown as needed. */
-    sg_cg *inc;
-    sg_value *rank;
-    unsigned char *keep;
-    sg_sum_move *kept;
-    size_t scratch_cap;
-    sg_cg opts[64];     /* incentives of opts_of's options for opts_who */
-    size_t nopts;
-    sg_cg opts_of;
-    int opts_who;       /* -1: none yet */
+    sg_local *local; /* TEMP, INC and the incentive order */
 };
 
 static bool stuck_side(const sg_game *game, const void *pos)
@@ -74,111 +66,6 @@ static bool oracle(void *ctx, const sg_game *game, const void *pos, sg_value *va
     return answer == SG_CGT_IS_NUMBER;
 }
 
-static bool grow_scratch(sg_solver *s, size_t n)
-{
-    if (n <= s->scratch_cap)
-        return true;
-    size_t cap = s->scratch_cap ? s->scratch_cap : 64;
-    while (cap < n)
-        cap *= 2;
-    sg_cg *inc = realloc(s->inc, cap * sizeof *inc);
-    if (inc)
-        s->inc = inc;
-    sg_value *rank = realloc(s->rank, cap * sizeof *rank);
-    if (rank)
-        s->rank = rank;
-    unsigned char *keep = realloc(s->keep, cap);
-    if (keep)
-        s->keep = keep;
-    sg_sum_move *kept = realloc(s->kept, cap * sizeof *kept);
-    if (kept)
-        s->kept = kept;
-    if (!inc || !rank || !keep || !kept)
-        return false;
-    s->scratch_cap = cap;
-    return true;
-}
-
-/* The incentive of a move in a canonical-form component. A component's moves come
- * together, so its incentives are computed once for all of them. */
-static bool incentive(sg_solver *s, const sg_sum *sum, sg_player who, sg_sum_move m, sg_cg *out)
-{
-    const sg_game *game = sg_sum_game(sum, m.component);
-    if (!sg_is_cg_game(game))
-        return false;
-    sg_cg g = sg_cg_game_id(sg_sum_pos(sum, m.component));
-    if (s->opts_who != (int)who || s->opts_of != g) {
-        int rc = who == SG_LEFT ? sg_cgt_left_incentives(s->table, g, s->opts, 64, &s->nopts)
-                                : sg_cgt_right_incentives(s->table, g, s->opts, 64, &s->nopts);
-        if (rc != SG_OK)
-            s->nopts = 0; /* more than 64 options: its moves are kept unpruned */
-        s->opts_of = g;
-        s->opts_who = (int)who;
-    }
-    size_t k = (size_t)(m.move & ~SG_CG_RIGHT);
-    if (k >= s->nopts)
-        return false;
-    *out = s->opts[k];
-    return true;
-}
-
-/* Drops every move whose incentive another move's dominates (of equal ones, keeps the
- * first), then orders the rest by their incentives' Left stops, largest first: a cheap
- * measure of how much a move gains, like a temperature. Moves in components that were
- * not reduced have no incentive here; they are kept and tried after the others. */
-static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *moves,
-                    size_t count)
-{
-    sg_solver *s = ctx;
-    if (!grow_scratch(s, count))
-        return count;
-    size_t with = 0;
-    for (size_t i = 0; i < count; i++) {
-        s->keep[i] = incentive(s, sum, who, moves[i], &s->inc[i]) ? 1 : 2;
-        with += s->keep[i] == 1;
-    }
-    if (with == 0)
-        return count;
-    if (!s->config.no_incentives)
-        for (size_t i = 0; i < count; i++) {
-            if (s->keep[i] != 1)
-                continue;
-            /* i < j in (incentive, earlier first) is a strict order, so every move
-             * dropped here is dominated by one that is kept. */
-            for (size_t j = 0; j < count; j++) {
-                if (j == i || s->keep[j] == 2)
-                    continue;
-                if (s->inc[j] == s->inc[i] ? j > i : !sg_cgt_le(s->table, s->inc[i], s->inc[j]))
-                    continue;
-                s->keep[i] = 0;
-                break;
-            }
-        }
-    size_t n = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (s->keep[i] != 1)
-            continue;
-        sg_value r, unused;
-        if (!sg_cgt_stops(s->table, s->inc[i], &r, &unused))
-            r = sg_value_int(0);
-        /* Insertion by rank keeps equal ranks in the game's order. */
-        size_t at = n;
-        while (at > 0 && sg_value_cmp(s->rank[at - 1], r) < 0) {
-            s->rank[at] = s->rank[at - 1];
-            s->kept[at] = s->kept[at - 1];
-            at--;
-        }
-        s->rank[at] = r;
-        s->kept[at] = moves[i];
-        n++;
-    }
-    for (size_t i = 0; i < count; i++)
-        if (s->keep[i] == 2)
-            s->kept[n++] = moves[i];
-    memcpy(moves, s->kept, n * sizeof *moves);
-    return n;
-}
-
 int sg_solver_new(const sg_solve_config *config, sg_solver **out, char *err, size_t errlen)
 {
     sg_solver *s = calloc(1, sizeof *s);
@@ -188,7 +75,6 @@ int sg_solver_new(const sg_solve_config *config, sg_solver **out, char *err, siz
     }
     if (config)
         s->config = *config;
-    s->opts_who = -1;
     s->m = s->config.meter;
     if (!s->m) {
         sg_meter_start(&s->own, &s->config.limits);
@@ -198,7 +84,11 @@ int sg_solver_new(const sg_solve_config *config, sg_solver **out, char *err, siz
     s->reduced = sg_sum_new(SG_FREEZE_NUMBERS);
     sg_search_config sc = { .iterative = true, .tt_log2 = s->config.tt_log2 };
     s->engine = s->table && s->reduced ? sg_search_new(&sc, err, errlen) : NULL;
-    if (!s->engine) {
+    sg_local_config lc = { .order = s->config.order,
+                           .incentives = !s->config.no_incentives,
+                           .max_positions = s->config.component_positions,
+                           .meter = s->m };
+    if (!s->engine || sg_local_new(&lc, s->table, &s->local, err, errlen) != SG_OK) {
         if (!s->table || !s->reduced)
             snprintf(err, errlen, "out of memory");
         sg_solver_free(s);
@@ -207,7 +97,7 @@ int sg_solver_new(const sg_solve_config *config, sg_solver **out, char *err, siz
     sg_cg_game_init(&s->cg, s->table);
     sg_sum_set_number_oracle(s->reduced, oracle, s);
     sg_search_set_meter(s->engine, s->m);
-    sg_search_set_prune(s->engine, prune, s);
+    sg_local_attach(s->local, s->engine);
     *out = s;
     return SG_OK;
 }
@@ -217,14 +107,11 @@ void sg_solver_free(sg_solver *s)
     if (!s)
         return;
     sg_search_free(s->engine);
+    sg_local_free(s->local);
     sg_sum_free(s->reduced);
     sg_cgt_free(s->table);
     free(s->comps);
     free(s->loaded_of);
-    free(s->inc);
-    free(s->rank);
-    free(s->keep);
-    free(s->kept);
     free(s);
 }
 
@@ -312,10 +199,13 @@ static int run(sg_solver *s, const sg_sum *sum, sg_player first, bool outcome,
     /* Over canonical forms the incentive order already puts the best moves first, and
      * iterative deepening only re-searches (3x slower on rcg sums); over a game's own
      * positions each iteration's best moves order the next, which pays for itself. */
-    bool all_reduced = true;
-    for (size_t i = 0; i < s->ncomps; i++)
-        all_reduced = all_reduced && s->comps[i].reduced;
-    sg_search_config sc = { .iterative = !all_reduced, .outcome = outcome };
+    bool iterative = sg_order_uses_prev(s->config.order);
+    if (s->config.order == SG_ORDER_AUTO) {
+        iterative = false;
+        for (size_t i = 0; i < s->ncomps; i++)
+            iterative = iterative || !s->comps[i].reduced;
+    }
+    sg_search_config sc = { .iterative = iterative, .outcome = outcome };
     if (outcome)
         sg_search_clear(s->engine); /* outcome scores live under other keys */
     sg_search_set_config(s->engine, &sc);

@@ -306,6 +306,37 @@ static void test_random_sums(void **state)
     }
 }
 
+/* Müller and Li's switches: every move ordering, with and without INC pruning, over the
+ * games' own positions and over canonical forms, gives the canonical sum's stops and a
+ * move that keeps them, so each agrees with plain search (no ordering, no pruning). */
+static void test_every_option_agrees(void **state)
+{
+    (void)state;
+    sg_rng rng;
+    sg_rng_seed(&rng, 12);
+    for (int round = 0; round < 40; round++) {
+        struct item items[5];
+        size_t n = 1 + sg_rng_below(&rng, 5), rooms_in_sum = 0;
+        for (size_t i = 0; i < n; i++) {
+            items[i] = random_item(&rng);
+            rooms_in_sum += items[i].game == AMAZONS;
+        }
+        for (int order = SG_ORDER_AUTO; sg_order_names[order]; order++)
+            for (int inc = 0; inc < 2; inc++)
+                for (int dec = 0; dec < 2; dec++) {
+                    /* global search over several Amazons rooms takes minutes */
+                    if (!dec && rooms_in_sum > 1)
+                        continue;
+                    sg_solve_config c = { .order = (sg_order)order, .no_incentives = !inc,
+                                          .no_decompose = !dec };
+                    char label[96];
+                    snprintf(label, sizeof label, "order %s, %s, %s", sg_order_names[order],
+                             inc ? "INC" : "no INC", dec ? "decomposed" : "not decomposed");
+                    check_solver(items, n, &c, label);
+                }
+    }
+}
+
 /* Every single component: exact analysis, TDS and the solver give the canonical form's
  * stops (TDS is left out on Amazons rooms, where it is slow). */
 static void test_methods_agree(void **state)
@@ -488,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_hackenbush_theory),
         cmocka_unit_test(test_issue_sum),
         cmocka_unit_test(test_random_sums),
+        cmocka_unit_test(test_every_option_agrees),
         cmocka_unit_test(test_methods_agree),
         cmocka_unit_test(test_unreduced_is_reported),
         cmocka_unit_test(test_cli),

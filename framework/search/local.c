@@ -1,0 +1,366 @@
+#include "sumgame/local.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/cg_game.h"
+#include "sumgame/thermograph.h"
+
+/* Components whose analysis was cut short, so that the search does not walk them again at
+ * every node: an open-addressing set of component keys. */
+typedef struct failed_set {
+    uint64_t *keys; /* 0 = empty */
+    size_t cap, used;
+} failed_set;
+
+/* Local information about one move of a node: its incentive and sort key. */
+typedef struct move_info {
+    sg_cg incentive;
+    sg_value rank;
+    unsigned char state; /* 0 dropped, 1 has information, 2 has none (kept, tried last) */
+} move_info;
+
+struct sg_local {
+    sg_local_config config;
+    sg_cgt *table;
+    bool own_table;
+    sg_thermo_cache *thermo;
+    failed_set failed;
+    sg_local_temperature_fn temperature_fn;
+    void *temperature_ctx;
+    move_info *info;
+    sg_sum_move *kept;
+    size_t scratch_cap;
+    /* The current component of the node being pruned: its form and its incentives for
+     * cg components (moves of a component come together). */
+    size_t comp;
+    bool comp_known;
+    sg_cg comp_form;
+    sg_value comp_rank;
+    bool comp_has_rank;
+    sg_cg opts[64];
+    size_t nopts;
+};
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static uint64_t position_key(const sg_game *game, const void *pos)
+{
+    uint64_t k = mix64(game->salt ^ game->desc->hash(game->instance, pos) ^
+                       (uint64_t)(uintptr_t)game->instance);
+    return k ? k : 1;
+}
+
+static bool failed_has(const failed_set *f, uint64_t key)
+{
+    if (!f->cap)
+        return false;
+    for (size_t i = key & (f->cap - 1);; i = (i + 1) & (f->cap - 1)) {
+        if (f->keys[i] == key)
+            return true;
+        if (f->keys[i] == 0)
+            return false;
+    }
+}
+
+static void failed_add(failed_set *f, uint64_t key)
+{
+    if ((f->used + 1) * 2 > f->cap) {
+        size_t cap = f->cap ? f->cap * 2 : 64;
+        uint64_t *keys = calloc(cap, sizeof *keys);
+        if (!keys)
+            return; /* not remembered: the walk is only repeated */
+        for (size_t i = 0; i < f->cap; i++) {
+            if (!f->keys[i])
+                continue;
+            size_t j = f->keys[i] & (cap - 1);
+            while (keys[j])
+                j = (j + 1) & (cap - 1);
+            keys[j] = f->keys[i];
+        }
+        free(f->keys);
+        f->keys = keys;
+        f->cap = cap;
+    }
+    size_t i = key & (f->cap - 1);
+    while (f->keys[i] && f->keys[i] != key)
+        i = (i + 1) & (f->cap - 1);
+    if (!f->keys[i]) {
+        f->keys[i] = key;
+        f->used++;
+    }
+}
+
+int sg_local_new(const sg_local_config *config, sg_cgt *table, sg_local **out, char *err,
+                 size_t errlen)
+{
+    sg_local *l = calloc(1, sizeof *l);
+    if (!l) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    if (config)
+        l->config = *config;
+    if (l->config.order == SG_ORDER_AUTO)
+        l->config.order = SG_ORDER_INCENTIVE;
+    l->own_table = table == NULL;
+    l->table = table ? table : sg_cgt_new();
+    l->thermo = l->table ? sg_thermo_cache_new(l->table) : NULL;
+    if (!l->thermo) {
+        sg_local_free(l);
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    sg_thermo_cache_set_meter(l->thermo, l->config.meter);
+    *out = l;
+    return SG_OK;
+}
+
+void sg_local_free(sg_local *l)
+{
+    if (!l)
+        return;
+    sg_thermo_cache_free(l->thermo);
+    if (l->own_table)
+        sg_cgt_free(l->table);
+    free(l->failed.keys);
+    free(l->info);
+    free(l->kept);
+    free(l);
+}
+
+sg_cgt *sg_local_table(sg_local *l) { return l->table; }
+
+void sg_local_reset(sg_local *l)
+{
+    free(l->failed.keys);
+    memset(&l->failed, 0, sizeof l->failed);
+    sg_thermo_cache_reset(l->thermo);
+}
+
+void sg_local_set_temperature(sg_local *l, sg_local_temperature_fn fn, void *ctx)
+{
+    l->temperature_fn = fn;
+    l->temperature_ctx = ctx;
+}
+
+bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out)
+{
+    if (sg_is_cg_game(game)) {
+        *out = sg_cg_game_id(pos);
+        return true;
+    }
+    uint64_t key = position_key(game, pos);
+    if (failed_has(&l->failed, key))
+        return false;
+    char why[200];
+    int rc = sg_cgt_from_game_metered(l->table, game, pos, l->config.max_positions,
+                                      l->config.meter, out, why, sizeof why);
+    if (rc == SG_OK)
+        return true;
+    /* A walk the meter stopped is not remembered: the search stops with it anyway. */
+    if (!(l->config.meter && sg_meter_expired(l->config.meter)))
+        failed_add(&l->failed, key);
+    return false;
+}
+
+bool sg_local_temperatures(sg_local *l, const sg_game *game, const void *pos,
+                           sg_value *temperature, sg_value *pseudo_left,
+                           sg_value *pseudo_right)
+{
+    sg_cg g;
+    if (!sg_local_form(l, game, pos, &g))
+        return false;
+    const sg_thermograph *th = sg_thermograph_of(l->thermo, g);
+    if (!th)
+        return false;
+    *temperature = th->temperature;
+    *pseudo_left = th->pseudo_left;
+    *pseudo_right = th->pseudo_right;
+    return true;
+}
+
+sg_value sg_local_tmax(sg_local *l, const sg_sum *sum)
+{
+    sg_value best = sg_value_int(-1);
+    for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
+        sg_value t, pl, pr;
+        if (sg_local_temperatures(l, sg_sum_game(sum, i), sg_sum_pos(sum, i), &t, &pl, &pr) &&
+            sg_value_cmp(t, best) > 0)
+            best = t;
+    }
+    return best;
+}
+
+/* The sort key of component i's moves for who under TEMP: its pseudo-temperature for the
+ * mover (or the caller's estimate). */
+static bool component_temperature(sg_local *l, const sg_game *game, const void *pos,
+                                  sg_player who, sg_value *out)
+{
+    if (l->temperature_fn)
+        return l->temperature_fn(l->temperature_ctx, game, pos, who, out);
+    sg_value t, pl, pr;
+    if (!sg_local_temperatures(l, game, pos, &t, &pl, &pr))
+        return false;
+    *out = who == SG_LEFT ? pl : pr;
+    return true;
+}
+
+/* Moves to the component of move m: its form, and for cg components the incentives of
+ * all its options for who. */
+static void enter_component(sg_local *l, const sg_sum *sum, sg_player who, size_t comp)
+{
+    if (l->comp == comp)
+        return;
+    l->comp = comp;
+    const sg_game *game = sg_sum_game(sum, comp);
+    const void *pos = sg_sum_pos(sum, comp);
+    l->comp_known = sg_local_form(l, game, pos, &l->comp_form);
+    l->nopts = 0;
+    if (l->comp_known && sg_is_cg_game(game) &&
+        (who == SG_LEFT ? sg_cgt_left_incentives(l->table, l->comp_form, l->opts, 64, &l->nopts)
+                        : sg_cgt_right_incentives(l->table, l->comp_form, l->opts, 64,
+                                                  &l->nopts)) != SG_OK)
+        l->nopts = 0; /* more than 64 options: computed move by move below */
+    l->comp_has_rank = sg_order_uses_temp(l->config.order) &&
+                       component_temperature(l, game, pos, who, &l->comp_rank);
+}
+
+/* The incentive of move m (in the current component) for who. */
+static bool move_incentive(sg_local *l, const sg_sum *sum, sg_player who, sg_sum_move m,
+                           sg_cg *out)
+{
+    if (!l->comp_known)
+        return false;
+    const sg_game *game = sg_sum_game(sum, m.component);
+    const void *pos = sg_sum_pos(sum, m.component);
+    sg_cg option;
+    if (sg_is_cg_game(game)) {
+        size_t k = (size_t)(m.move & ~SG_CG_RIGHT);
+        if (k < l->nopts) {
+            *out = l->opts[k];
+            return true;
+        }
+        option = sg_cg_game_option(game, pos, m.move);
+    } else {
+        _Alignas(16) unsigned char next[SG_POS_MAX];
+        char why[160];
+        if (game->desc->play(game->instance, pos, who, m.move, next, why, sizeof why) != SG_OK ||
+            !sg_local_form(l, game, next, &option))
+            return false;
+    }
+    int rc = who == SG_LEFT ? sg_cgt_sub(l->table, option, l->comp_form, out)
+                            : sg_cgt_sub(l->table, l->comp_form, option, out);
+    return rc == SG_OK;
+}
+
+static bool grow_scratch(sg_local *l, size_t n)
+{
+    if (n <= l->scratch_cap)
+        return true;
+    size_t cap = l->scratch_cap ? l->scratch_cap : 64;
+    while (cap < n)
+        cap *= 2;
+    move_info *info = realloc(l->info, cap * sizeof *info);
+    if (info)
+        l->info = info;
+    sg_sum_move *kept = realloc(l->kept, cap * sizeof *kept);
+    if (kept)
+        l->kept = kept;
+    if (!info || !kept)
+        return false;
+    l->scratch_cap = cap;
+    return true;
+}
+
+/* The prune hook: INC drops dominated incentives; TEMP or the incentive order sorts what
+ * is left (stably, so equal keys keep the games' order); moves without information come
+ * last, in their order. */
+static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *moves,
+                    size_t count)
+{
+    sg_local *l = ctx;
+    sg_order order = l->config.order;
+    bool temp = sg_order_uses_temp(order), by_incentive = order == SG_ORDER_INCENTIVE;
+    bool want_incentives = l->config.incentives || by_incentive;
+    if ((!want_incentives && !temp) || !grow_scratch(l, count))
+        return count;
+    l->comp = SIZE_MAX;
+    size_t with = 0;
+    for (size_t i = 0; i < count; i++) {
+        move_info *mi = &l->info[i];
+        mi->state = 2;
+        if (moves[i].component == SG_EXTRA_COMPONENT)
+            continue;
+        enter_component(l, sum, who, moves[i].component);
+        bool has_inc = want_incentives && move_incentive(l, sum, who, moves[i], &mi->incentive);
+        if (temp) {
+            if (!l->comp_has_rank || (l->config.incentives && !has_inc))
+                continue;
+            mi->rank = l->comp_rank;
+        } else if (!has_inc) {
+            continue;
+        } else if (by_incentive) {
+            sg_value unused;
+            if (!sg_cgt_stops(l->table, mi->incentive, &mi->rank, &unused))
+                mi->rank = sg_value_int(0);
+        }
+        mi->state = 1;
+        with++;
+    }
+    if (with == 0)
+        return count;
+    if (l->config.incentives)
+        for (size_t i = 0; i < count; i++) {
+            if (l->info[i].state != 1)
+                continue;
+            /* i < j in (incentive, earlier first) is a strict order, so every move
+             * dropped here is dominated by one that is kept. */
+            for (size_t j = 0; j < count; j++) {
+                if (j == i || l->info[j].state == 2)
+                    continue;
+                if (l->info[j].incentive == l->info[i].incentive
+                        ? j > i
+                        : !sg_cgt_le(l->table, l->info[i].incentive, l->info[j].incentive))
+                    continue;
+                l->info[i].state = 0;
+                break;
+            }
+        }
+    bool sort = temp || by_incentive;
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (l->info[i].state != 1)
+            continue;
+        size_t at = n;
+        /* Insertion by rank keeps equal ranks in the games' order. l->info[0..n) is
+         * reused for the ranks of the kept moves: i >= n, so nothing unread is lost. */
+        sg_value r = l->info[i].rank;
+        while (sort && at > 0 && sg_value_cmp(l->info[at - 1].rank, r) < 0) {
+            l->info[at].rank = l->info[at - 1].rank;
+            l->kept[at] = l->kept[at - 1];
+            at--;
+        }
+        l->info[at].rank = r;
+        l->kept[at] = moves[i];
+        n++;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (l->info[i].state == 2)
+            l->kept[n++] = moves[i];
+    memcpy(moves, l->kept, n * sizeof *moves);
+    return n;
+}
+
+void sg_local_attach(sg_local *l, sg_search *search)
+{
+    sg_search_set_prune(search, prune, l);
+    sg_search_set_best_first(search, l->config.order != SG_ORDER_NONE &&
+                                          l->config.order != SG_ORDER_TEMP);
+}
