@@ -460,11 +460,13 @@ static void print_json(const plan *pl, const cell *cells, size_t ncells, const c
 /* The kind of the experiment the arguments name, read before the options are parsed,
  * since each kind has options of its own: the file is the first argument that is neither
  * an option nor an option's value (every option takes a value but the flags). NULL when
- * there is none or it cannot be read; the kind's own code then reports the problem. */
+ * there is no file or no kind (the kinds' own code then reports it); a file that cannot
+ * be read is reported here (*status), before any option of a kind it does not name. */
 static const char *const flags[] = { "--json", "--resume", NULL };
 
-static char *peek_kind(int argc, char **argv)
+static char *peek_kind(int argc, char **argv, int *status)
 {
+    *status = 0;
     const char *file = NULL;
     for (int i = 0; i < argc && !file; i++) {
         const char *a = argv[i];
@@ -484,8 +486,12 @@ static char *peek_kind(int argc, char **argv)
     }
     char err[512];
     sg_config *cfg = NULL;
-    if (!file || sg_config_load(file, &cfg, err, sizeof err) != SG_OK)
+    if (!file)
         return NULL;
+    if (sg_config_load(file, &cfg, err, sizeof err) != SG_OK) {
+        *status = cli_fail("%s", err);
+        return NULL;
+    }
     const char *name = sg_params_string(sg_config_find(cfg, "experiment"), "kind", NULL);
     char *copy = name ? strdup(name) : NULL;
     sg_config_free(cfg);
@@ -502,7 +508,10 @@ static const struct {
 
 int cmd_experiment(int argc, char **argv)
 {
-    char *peeked = peek_kind(argc, argv);
+    int status = 0;
+    char *peeked = peek_kind(argc, argv, &status);
+    if (status != 0)
+        return status;
     for (size_t i = 0; peeked && i < sizeof other_kinds / sizeof other_kinds[0]; i++)
         if (other_kinds[i].knows(peeked)) {
             free(peeked);
@@ -525,7 +534,7 @@ int cmd_experiment(int argc, char **argv)
     if (!pos_args)
         return cli_fail("experiment: out of memory");
     size_t npos = 0;
-    int status = args_parse("experiment", argc, argv, options,
+    status = args_parse("experiment", argc, argv, options,
                             sizeof options / sizeof options[0], pos_args, &npos);
     const char *file = npos ? pos_args[0] : NULL;
     if (status == 0 && npos == 0)
