@@ -145,9 +145,9 @@ static struct frame make_frame(const plot_spec *p)
 }
 
 /* Eight colours and marker shapes that stay apart in print and for common colour
- * blindness (Okabe and Ito's palette, black for the eighth). */
+ * blindness (Okabe and Ito's palette, with brown for its pale yellow). */
 static const char *const colours[] = { "#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                       "#E69F00", "#56B4E9", "#000000", "#F0E442" };
+                                       "#E69F00", "#56B4E9", "#000000", "#8C564B" };
 
 static void put_marker(struct text *s, size_t k, double x, double y, const char *colour)
 {
