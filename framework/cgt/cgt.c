@@ -75,6 +75,8 @@ struct sg_cgt {
     struct map oracle; /* position key -> 0 (not a number) or id + 1: the first answer */
 };
 
+static bool table_short(const sg_cgt *t);
+
 static uint64_t mix(uint64_t z)
 {
     z += UINT64_C(0x9E3779B97F4A7C15);
@@ -735,7 +737,9 @@ sg_cg sg_cgt_neg(sg_cgt *t, sg_cg g)
     return n;
 }
 
-int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)
+/* g + h, memoized; an expired meter (or a memo that could not grow) unwinds with
+ * SG_ERR_BUDGET, and only finished sums are memoized. */
+static int add(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out)
 {
     if (g > h) {
         sg_cg s = g;
@@ -753,31 +757,51 @@ int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)
         *out = memo;
         return SG_OK;
     }
+    if (meter) {
+        if (table_short(t)) {
+            meter->stop = SG_METER_OUT_OF_MEMORY;
+            return SG_ERR_BUDGET;
+        }
+        if (sg_meter_tick(meter))
+            return SG_ERR_BUDGET;
+    }
     /* Number translation: x + H = {H^L + x | H^R + x} when H is not a number, so the
      * number's own options are never needed. */
     bool a_num = a->number, b_num = b->number;
     struct list side[2];
     list_init(&side[LEFT]);
     list_init(&side[RIGHT]);
-    for (int s = LEFT; s <= RIGHT; s++) {
+    int rc = SG_OK;
+    for (int s = LEFT; s <= RIGHT && rc == SG_OK; s++) {
         if (!a_num)
-            for (size_t i = 0, n = count(t, g, s); i < n; i++) {
+            for (size_t i = 0, n = count(t, g, s); i < n && rc == SG_OK; i++) {
                 sg_cg sum;
-                sg_cgt_add(t, option(t, g, s, i), h, &sum);
-                list_push(&side[s], sum);
+                rc = add(t, option(t, g, s, i), h, meter, &sum);
+                if (rc == SG_OK)
+                    list_push(&side[s], sum);
             }
         if (!b_num)
-            for (size_t i = 0, n = count(t, h, s); i < n; i++) {
+            for (size_t i = 0, n = count(t, h, s); i < n && rc == SG_OK; i++) {
                 sg_cg sum;
-                sg_cgt_add(t, g, option(t, h, s, i), &sum);
-                list_push(&side[s], sum);
+                rc = add(t, g, option(t, h, s, i), meter, &sum);
+                if (rc == SG_OK)
+                    list_push(&side[s], sum);
             }
     }
-    sg_cgt_make(t, side[LEFT].v, side[LEFT].n, side[RIGHT].v, side[RIGHT].n, out);
+    if (rc == SG_OK) {
+        sg_cgt_make(t, side[LEFT].v, side[LEFT].n, side[RIGHT].v, side[RIGHT].n, out);
+        map_put(&t->add, key, *out);
+    }
     list_free(&side[LEFT]);
     list_free(&side[RIGHT]);
-    map_put(&t->add, key, *out);
-    return SG_OK;
+    return rc;
+}
+
+int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out) { return add(t, g, h, NULL, out); }
+
+int sg_cgt_add_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out)
+{
+    return add(t, g, h, meter, out);
 }
 
 int sg_cgt_sub(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)

@@ -20,7 +20,10 @@
  * The INI file holds one section [experiment]; keys: kind, sizes, deltas, depths, tmax,
  * combine, data (the database path, {n} standing for the size), title. Errors are one
  * line "file:line: ...". Output: Markdown tables on stdout, or one JSON object; progress
- * on stderr when it is a terminal. */
+ * on stderr when it is a terminal.
+ *
+ * Other kinds live in files of their own (experiment.h): solve-time and ordering
+ * (exp_solve_time.c, exp_ordering.c). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -32,6 +35,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "exp_games.h"
+#include "experiment.h"
 #include "sumgame/clock.h"
 #include "sumgame/config.h"
 #include "sumgame/params.h"
@@ -498,7 +502,9 @@ static char *peek_kind(int argc, char **argv, int *status)
     return copy;
 }
 
-/* Kinds with a file of their own. */
+/* Kinds with a file and command-line options of their own (--jobs, --out, ...); the kinds
+ * of experiment.h take only --plugin-path and --json, and are found after the common
+ * options are read. */
 static const struct {
     bool (*knows)(const char *kind);
     int (*run)(int argc, char **argv);
@@ -552,6 +558,15 @@ int cmd_experiment(int argc, char **argv)
     plan pl;
     if (sg_config_load(file, &cfg, err, sizeof err) != SG_OK)
         return cli_fail("%s", err);
+    const experiment_kind *other = experiment_find_kind(cfg);
+    if (other) {
+        status = sizes || deltas || depths || combine >= 0
+                     ? cli_usage("experiment: --sizes, --deltas, --depths and --combine are "
+                                 "for the TDS kinds, not kind = %s", other->name)
+                     : other->run(cfg, plugin_path, json);
+        sg_config_free(cfg);
+        return status;
+    }
     if (load_plan(cfg, &pl, err, sizeof err) != SG_OK) {
         sg_config_free(cfg);
         return cli_fail("%s", err);

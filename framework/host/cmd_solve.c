@@ -1,7 +1,9 @@
-/* sumgame solve SUM [--first left|right|both] [--nodes N] [--time S] [--memory SIZE]
- * [--no-decompose] [--no-incentives] [--order NAME] [--component-positions N] [--json]:
- * the optimal score of a sum (its Left stop and Right stop, as CGT defines them) and the
- * normal-play winner for each first player, by decomposition search (sumgame/solve.h).
+/* sumgame solve SUM [--first left|right|both] [--method decomposition|summation]
+ * [--nodes N] [--time S] [--memory SIZE] [--no-decompose] [--no-incentives] [--order NAME]
+ * [--component-positions N] [--json]: the optimal score of a sum (its Left stop and Right
+ * stop, as CGT defines them) and the normal-play winner for each first player, by
+ * decomposition search (sumgame/solve.h), or by adding the components' canonical forms
+ * (--method summation, sumgame/summation.h; the baseline of Müller and Li's Table 1).
  * --order picks the move ordering (none, prev, temp, temp+prev, incentive; auto is the
  * incentive order) and --no-incentives turns INC pruning off, the switches of Müller and
  * Li's experiments; every combination gives the same stops.
@@ -22,6 +24,7 @@
 #include "cli.h"
 #include "limits_opt.h"
 #include "sumgame/solve.h"
+#include "sumgame/summation.h"
 
 struct answer {
     bool asked;
@@ -32,6 +35,8 @@ struct answer {
 };
 
 static const char *const firsts[] = { "left", "right", "both", NULL };
+static const char *const methods[] = { "decomposition", "summation", NULL };
+enum { METHOD_DECOMPOSITION = 0, METHOD_SUMMATION = 1 };
 
 /* Joins the positional arguments, so an unquoted "rcg:1 + rcg:2" is one sum. */
 static char *join(char **args, size_t n)
@@ -138,16 +143,102 @@ static void print_text(const sg_solver *solver, const sg_sum *sum, const struct 
     printf("nodes:       %llu\nseconds:     %.3f\n", (unsigned long long)nodes, seconds);
 }
 
+/* --method summation: the canonical form of the whole sum gives the stops, its outcome
+ * class the winners, and one more summation per component a best move. */
+static int solve_by_summation(const sg_sum *sum, int first, const sg_limits *limits, bool json)
+{
+    sg_meter meter;
+    sg_meter_start(&meter, limits);
+    progress_line progress;
+    progress_attach(&progress, "solve", &meter);
+    char err[512] = "";
+    sg_cgt *table = sg_cgt_new();
+    struct answer ans[2];
+    memset(ans, 0, sizeof ans);
+    sg_cg g = 0;
+    int rc = table ? sg_summation(table, sum, &meter, &g, err, sizeof err) : SG_ERR_NOMEM;
+    sg_value stops[2] = { sg_value_int(0), sg_value_int(0) };
+    sg_player winners[2] = { SG_LEFT, SG_LEFT };
+    if (rc == SG_OK) {
+        sg_cgt_stops(table, g, &stops[0], &stops[1]);
+        sg_cmp c = sg_cgt_compare(table, g, sg_cgt_number(table, sg_value_int(0)));
+        winners[0] = c == SG_CMP_GREATER || c == SG_CMP_FUZZY ? SG_LEFT : SG_RIGHT;
+        winners[1] = c == SG_CMP_GREATER || c == SG_CMP_EQUAL ? SG_LEFT : SG_RIGHT;
+    }
+    for (int i = 0; i < 2 && rc == SG_OK; i++) {
+        if (first != 2 && first != i)
+            continue;
+        bool found = false;
+        sg_sum_move mv;
+        rc = sg_summation_best_move(table, sum, i == 0 ? SG_LEFT : SG_RIGHT, &meter, &found, &mv,
+                                    err, sizeof err);
+        if (rc != SG_OK)
+            break;
+        ans[i].asked = true;
+        ans[i].stop = stops[i];
+        ans[i].winner = winners[i] == SG_LEFT ? "left" : "right";
+        ans[i].has_move = found && sg_sum_format_move(sum, mv, ans[i].move,
+                                                       sizeof ans[i].move) == SG_OK;
+    }
+    progress_done(&progress);
+    uint64_t nodes = meter.count;
+    double seconds = sg_meter_elapsed(&meter);
+    size_t forms = table ? sg_cgt_size(table) : 0;
+    sg_cgt_free(table);
+    if (rc == SG_ERR_BUDGET) {
+        if (json) {
+            printf("{\"method\":\"summation\",\"exact\":false,\"stopped\":");
+            cli_json_string(err);
+            printf(",\"nodes\":%llu,\"seconds\":%.6f}\n", (unsigned long long)nodes, seconds);
+        }
+        cli_fail("solve: %s", err);
+        return EXIT_LIMIT;
+    }
+    if (rc != SG_OK)
+        return cli_fail("solve: %s", err[0] ? err : "out of memory");
+    static const char *const names[2] = { "left_first", "right_first" };
+    static const char *const labels[2] = { "left first: ", "right first:" };
+    if (json)
+        printf("{\"method\":\"summation\",");
+    for (int i = 0; i < 2; i++) {
+        if (!ans[i].asked)
+            continue;
+        char v[SG_VALUE_TEXT_MAX];
+        sg_value_format(ans[i].stop, v, sizeof v);
+        if (json) {
+            printf("\"%s\":\"%s\",\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], v,
+                   names[i], ans[i].winner, names[i]);
+            if (ans[i].has_move)
+                cli_json_string(ans[i].move);
+            else
+                printf("null");
+            printf(",");
+        } else {
+            printf("%s %s, %s wins, best move %s\n", labels[i], v, ans[i].winner,
+                   ans[i].has_move ? ans[i].move : "none (the sum is a number)");
+        }
+    }
+    if (json)
+        printf("\"exact\":true,\"forms\":%zu,\"nodes\":%llu,\"seconds\":%.6f}\n", forms,
+               (unsigned long long)nodes, seconds);
+    else
+        printf("method:      summation (%zu games in the canonical-form table)\n"
+               "nodes:       %llu\nseconds:     %.3f\n",
+               forms, (unsigned long long)nodes, seconds);
+    return 0;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     const char *plugin_path = NULL;
-    int first = 2, order = SG_ORDER_AUTO;
+    int first = 2, method = METHOD_DECOMPOSITION, order = SG_ORDER_AUTO;
     bool json = false, no_decompose = false, no_incentives = false;
     unsigned long long component_positions = 0;
     limits_opt lo = { 0 };
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
         { "--first", ARGS_CHOICE, &first, 0, 0, firsts },
+        { "--method", ARGS_CHOICE, &method, 0, 0, methods },
         { "--json", ARGS_FLAG, &json, 0, 0, NULL },
         { "--no-decompose", ARGS_FLAG, &no_decompose, 0, 0, NULL },
         { "--no-incentives", ARGS_FLAG, &no_incentives, 0, 0, NULL },
@@ -163,8 +254,12 @@ int cmd_solve(int argc, char **argv)
                             pos_args, &npos);
     if (status == 0 && npos == 0)
         status = cli_usage("solve: missing SUM (usage: sumgame solve SUM "
-                           "[--first left|right|both] [--nodes N] [--time S] [--memory SIZE] "
-                           "[--json])");
+                           "[--first left|right|both] [--method decomposition|summation] "
+                           "[--nodes N] [--time S] [--memory SIZE] [--json])");
+    if (status == 0 && method == METHOD_SUMMATION &&
+        (no_decompose || no_incentives || component_positions || order != SG_ORDER_AUTO))
+        status = cli_usage("solve: --method summation takes no --no-decompose, "
+                           "--no-incentives, --order or --component-positions");
     sg_solve_config config = { .no_decompose = no_decompose,
                                .no_incentives = no_incentives,
                                .order = (sg_order)order,
@@ -186,8 +281,11 @@ int cmd_solve(int argc, char **argv)
     if (!sum) {
         status = cli_fail("solve: out of memory");
     } else if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
-               catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK ||
-               sg_solver_new(&config, &solver, err, sizeof err) != SG_OK) {
+               catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK) {
+        status = cli_fail("solve: %s", err);
+    } else if (method == METHOD_SUMMATION) {
+        status = solve_by_summation(sum, first, &config.limits, json);
+    } else if (sg_solver_new(&config, &solver, err, sizeof err) != SG_OK) {
         status = cli_fail("solve: %s", err);
     } else {
         progress_attach(&progress, "solve", sg_solver_meter(solver));

@@ -47,6 +47,11 @@ sg_cg sg_cgt_right(sg_cgt *t, sg_cg g, size_t i);
 sg_cg sg_cgt_neg(sg_cgt *t, sg_cg g);
 int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out);
 int sg_cgt_sub(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out);
+/* g + h under a meter (NULL = none): every sum of options not yet memoized ticks it, and
+ * an expired meter, or a memo that can no longer grow (the meter then says out of
+ * memory), stops the addition with SG_ERR_BUDGET. Finished sums stay memoized, so a
+ * later call resumes where this one stopped. */
+int sg_cgt_add_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out);
 
 typedef enum sg_cmp {
     SG_CMP_LESS = -1,

@@ -1,4 +1,5 @@
-/* `sumgame solve` against an independent solver on random rcg sums.
+/* `sumgame solve` against an independent solver on random rcg sums, by decomposition
+ * search and by summation (--method summation), which must also agree on the winners.
  *
  * The independent solver here shares no code with sumgame: its own parser for the bar
  * and brace notation of integer trees and a plain minimax without pruning, tables or
@@ -144,24 +145,34 @@ static void check_random_sums(int levels, int components, int seeds)
             strcat(sum, line);
         }
         assert_int_equal(count, components);
-        char solve_args[4200];
-        snprintf(solve_args, sizeof solve_args, "solve '%s' --json", sum);
-        support_run s = support_host(solve_args, NULL);
-        if (s.status != 0)
-            fail_msg("solve failed: %s", s.err);
-        char got[64], want[64];
-        snprintf(want, sizeof want, "%ld", minimax(trees, count, 1));
-        json_string(s.out, "left_first", got, sizeof got);
-        if (strcmp(got, want) != 0)
-            fail_msg("%s: left first %s, independent solver %s", sum, got, want);
-        snprintf(want, sizeof want, "%ld", minimax(trees, count, 0));
-        json_string(s.out, "right_first", got, sizeof got);
-        if (strcmp(got, want) != 0)
-            fail_msg("%s: right first %s, independent solver %s", sum, got, want);
+        char winners[2][2][16];
+        for (int method = 0; method < 2; method++) {
+            char solve_args[4200];
+            snprintf(solve_args, sizeof solve_args, "solve '%s' --json%s", sum,
+                     method ? " --method summation" : "");
+            support_run s = support_host(solve_args, NULL);
+            if (s.status != 0)
+                fail_msg("solve failed: %s", s.err);
+            char got[64], want[64];
+            snprintf(want, sizeof want, "%ld", minimax(trees, count, 1));
+            json_string(s.out, "left_first", got, sizeof got);
+            if (strcmp(got, want) != 0)
+                fail_msg("%s: left first %s, independent solver %s", sum, got, want);
+            snprintf(want, sizeof want, "%ld", minimax(trees, count, 0));
+            json_string(s.out, "right_first", got, sizeof got);
+            if (strcmp(got, want) != 0)
+                fail_msg("%s: right first %s, independent solver %s", sum, got, want);
+            json_string(s.out, "left_first_winner", winners[method][0], sizeof winners[0][0]);
+            json_string(s.out, "right_first_winner", winners[method][1], sizeof winners[0][1]);
+            support_run_free(&s);
+        }
+        for (int f = 0; f < 2; f++)
+            if (strcmp(winners[0][f], winners[1][f]) != 0)
+                fail_msg("%s: %s first: solver's winner %s, summation's %s", sum,
+                         f ? "right" : "left", winners[0][f], winners[1][f]);
         for (size_t i = 0; i < count; i++)
             free_tree(trees[i]);
         support_run_free(&g);
-        support_run_free(&s);
     }
 }
 
