@@ -254,6 +254,27 @@ int sg_sum_copy(sg_sum *dst, const sg_sum *src)
     return SG_OK;
 }
 
+int sg_sum_refreeze(sg_sum *dst, const sg_sum *src, uint32_t *origin, size_t cap, char *err,
+                    size_t errlen)
+{
+    sg_sum_clear(dst);
+    sg_sum_add_frozen(dst, src->frozen);
+    for (size_t i = 0; i < src->count; i++) {
+        size_t before = dst->count;
+        int rc = sg_sum_add(dst, src->slots[i].game, src->bytes + src->slots[i].off, err,
+                            errlen);
+        if (rc != SG_OK)
+            return rc;
+        if (origin && dst->count > cap) {
+            snprintf(err, errlen, "component %zu splits into more parts than expected", i + 1);
+            return SG_ERR_RANGE;
+        }
+        for (size_t k = before; origin && k < dst->count; k++)
+            origin[k] = (uint32_t)i;
+    }
+    return SG_OK;
+}
+
 int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *moves,
                            size_t cap, size_t *count)
 {

@@ -13,8 +13,9 @@ const char *const sg_estimator_methods[] = { "exact", "tds", NULL };
 
 enum method { METHOD_EXACT = 0, METHOD_TDS = 1 };
 
-/* A TDS estimate remembered for one component (Hotstrat-TDS reuses the temperatures of
- * components a move did not change). The position is kept to rule out hash collisions. */
+/* An estimate remembered for one component (Hotstrat-TDS reuses the temperatures of
+ * components a move did not change; searches ask for the same components at many nodes).
+ * The position is kept to rule out hash collisions. */
 typedef struct cached {
     bool used;
     uint64_t key;
@@ -147,7 +148,7 @@ int sg_estimator_reset(sg_estimator *e)
     return e->cache ? sg_thermo_cache_reset(e->cache) : SG_OK;
 }
 
-/* ---- the TDS cache ------------------------------------------------------------------ */
+/* ---- the cache by component ------------------------------------------------------------------ */
 
 static uint64_t component_key(const sg_game *game, const void *pos)
 {
@@ -250,7 +251,16 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
 {
     if (e->method == METHOD_TDS)
         return estimate_tds(e, game, pos, budget, out, err, errlen);
-    /* Exact analysis runs to the end; max_positions bounds it instead of the budget. */
+    /* Exact analysis runs to the end; max_positions bounds it instead of the budget.
+     * Estimates are remembered by component as TDS's are, so that asking again (every
+     * node of a search, every move of a rollout) costs one lookup and no allocation. */
+    const cached *hit = lookup(e, game, pos);
+    if (hit) {
+        *out = hit->estimate;
+        out->nodes = 0;
+        out->seconds = 0;
+        return SG_OK;
+    }
     double start = sg_clock_seconds();
     size_t before = sg_cgt_size(sg_thermo_cache_table(e->cache));
     memset(out, 0, sizeof *out);
@@ -275,6 +285,8 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                                       &out->best_right, err, errlen);
     out->nodes = sg_cgt_size(sg_thermo_cache_table(e->cache)) - before;
     out->seconds = sg_clock_seconds() - start;
+    if (rc == SG_OK)
+        remember(e, game, pos, out);
     return rc;
 }
 

@@ -34,6 +34,7 @@
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
+#include "exp_games.h"
 #include "experiment.h"
 #include "sumgame/clock.h"
 #include "sumgame/config.h"
@@ -460,8 +461,70 @@ static void print_json(const plan *pl, const cell *cells, size_t ncells, const c
     printf("\n]}\n");
 }
 
+/* The kind of the experiment the arguments name, read before the options are parsed,
+ * since each kind has options of its own: the file is the first argument that is neither
+ * an option nor an option's value (every option takes a value but the flags). NULL when
+ * there is no file or no kind (the kinds' own code then reports it); a file that cannot
+ * be read is reported here (*status), before any option of a kind it does not name. */
+static const char *const flags[] = { "--json", "--resume", NULL };
+
+static char *peek_kind(int argc, char **argv, int *status)
+{
+    *status = 0;
+    const char *file = NULL;
+    for (int i = 0; i < argc && !file; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            file = i + 1 < argc ? argv[i + 1] : NULL;
+            break;
+        }
+        if (strncmp(a, "--", 2) != 0) {
+            file = a;
+            break;
+        }
+        bool flag = strchr(a, '=') != NULL;
+        for (const char *const *f = flags; *f && !flag; f++)
+            flag = strcmp(*f, a) == 0;
+        if (!flag)
+            i++;
+    }
+    char err[512];
+    sg_config *cfg = NULL;
+    if (!file)
+        return NULL;
+    if (sg_config_load(file, &cfg, err, sizeof err) != SG_OK) {
+        *status = cli_fail("%s", err);
+        return NULL;
+    }
+    const char *name = sg_params_string(sg_config_find(cfg, "experiment"), "kind", NULL);
+    char *copy = name ? strdup(name) : NULL;
+    sg_config_free(cfg);
+    return copy;
+}
+
+/* Kinds with a file and command-line options of their own (--jobs, --out, ...); the kinds
+ * of experiment.h take only --plugin-path and --json, and are found after the common
+ * options are read. */
+static const struct {
+    bool (*knows)(const char *kind);
+    int (*run)(int argc, char **argv);
+} other_kinds[] = {
+    { exp_games_kind, exp_games_main }, /* loss, tradeoff */
+};
+
 int cmd_experiment(int argc, char **argv)
 {
+    int status = 0;
+    char *peeked = peek_kind(argc, argv, &status);
+    if (status != 0)
+        return status;
+    for (size_t i = 0; peeked && i < sizeof other_kinds / sizeof other_kinds[0]; i++)
+        if (other_kinds[i].knows(peeked)) {
+            free(peeked);
+            return other_kinds[i].run(argc, argv);
+        }
+    free(peeked);
+
     const char *plugin_path = NULL, *sizes = NULL, *deltas = NULL, *depths = NULL;
     int combine = -1;
     bool json = false;
@@ -477,7 +540,7 @@ int cmd_experiment(int argc, char **argv)
     if (!pos_args)
         return cli_fail("experiment: out of memory");
     size_t npos = 0;
-    int status = args_parse("experiment", argc, argv, options,
+    status = args_parse("experiment", argc, argv, options,
                             sizeof options / sizeof options[0], pos_args, &npos);
     const char *file = npos ? pos_args[0] : NULL;
     if (status == 0 && npos == 0)

@@ -35,9 +35,11 @@ typedef enum match_first { FIRST_LEFT = 0, FIRST_RIGHT = 1, FIRST_ALTERNATE = 2 
 typedef enum match_zero { ZERO_DRAW = 0, ZERO_MOVER_LOSES = 1 } match_zero;
 
 typedef struct match_side {
-    const char *name; /* NAME of [strategy.NAME] (points into the config) */
+    const char *name; /* NAME of [strategy.NAME] (points into the config or into label) */
     const sg_strategy_desc *desc;
     void *instance;
+    sg_param *kept;   /* the parameters given to create(), kept while the instance lives */
+    char *label;      /* a name of its own (an experiment's variant), or NULL */
 } match_side;
 
 typedef struct match_plan {
@@ -52,7 +54,11 @@ typedef struct match_plan {
     match_zero zero;
     sg_sum **sums;  /* start of each position */
     char **texts;   /* each position as "GAME:POS + ..." */
-    sg_param *kept[3]; /* parameter lists given to create(), kept while instances live */
+    sg_param *kept; /* the generator's parameters, kept while its instance lives */
+    /* optimal = yes: each position's stop with the game's first player moving first
+     * (the same for both games of a pair), computed by the parent before play. */
+    bool optimal;
+    sg_value *stops;
 } match_plan;
 
 /* Command-line values that replace the file's (NULL / false = keep the file's). */
@@ -65,10 +71,38 @@ typedef struct match_overrides {
 } match_overrides;
 
 /* Reads the configuration at path, opens and creates both strategies and builds every
- * position. On failure err holds one line, normally "file:line: ...". */
+ * position (and with optimal = yes their stops). On failure err holds one line, normally
+ * "file:line: ...". */
 int match_plan_load(match_plan *plan, const char *path, const match_overrides *ov, char *err,
                     size_t errlen);
+/* Frees what the plan owns: both sides, the positions, the catalog and the config. */
 void match_plan_free(match_plan *plan);
+
+/* The pieces match_plan_load is made of, for other commands that play games (the
+ * experiments of cmd_experiment.c) and build their plans by hand. */
+
+/* Opens the plugin of section (a [strategy.NAME] of cfg, or any section with a `plugin`
+ * key; without one, the plugin is NAME) and creates an instance from the section's keys
+ * but `plugin`, keys starting with skip_prefix (NULL = none) and those in extra, and
+ * with extra[0..nextra) added (an experiment's swept values). */
+int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
+                    const sg_params *section, const char *skip_prefix, const sg_param *extra,
+                    size_t nextra, char *err, size_t errlen);
+void match_side_close(match_side *side);
+
+/* Makes plan->positions sums (plan->cat and plan->seed set) from the random generator of
+ * game gen (an item of section, blamed in messages), each of `components` components
+ * drawn in turn from sg_rng_split(sg_rng_seed(seed), p), so that every command gives the
+ * same positions for the same seed. The game's instance gets the keys of section but
+ * those in drop (NULL-terminated). */
+int match_generate(match_plan *plan, const sg_params *section, const sg_param *gen,
+                   const char *const *drop, long long components, char *err, size_t errlen);
+/* Fills plan->stops for positions plan->from onward with the exact solver (the first
+ * player of each position's games moving first); progress on stderr when it is a
+ * terminal. Sets plan->optimal. */
+int match_compute_stops(match_plan *plan, char *err, size_t errlen);
+/* Frees the positions, their stops and the generator's parameters only. */
+void match_positions_free(match_plan *plan);
 
 /* Game g's colors and first player. */
 static inline bool match_a_is_left(unsigned long long g) { return g % 2 == 0; }
@@ -77,9 +111,63 @@ sg_player match_first_player(const match_plan *plan, unsigned long long g);
 /* Plays game g inside a worker and reports on fd, one line per message:
  *   "M TEXT"               a move was played (sg_sum_format_move text)
  *   "F L|R REASON"         that player forfeits (its strategy failed or moved illegally)
- *   "E SCORE NL NR SECS"   the game ended: final score (Left's view) or "-" after a
- *                          forfeit, nodes of the Left and Right players, seconds */
+ *   "E SCORE NL NR SECS WL WR CL CR"
+ *                          the game ended: final score (Left's view) or "-" after a
+ *                          forfeit, nodes of the Left and Right players, seconds, and
+ *                          the wall-clock and CPU seconds Left and Right spent choosing */
 void match_play_game(const match_plan *plan, unsigned long long g, int fd);
+
+/* Whether game g's first mover is the `left=` strategy A. */
+static inline bool match_a_first(const match_plan *plan, unsigned long long g)
+{
+    return (match_first_player(plan, g) == SG_LEFT) == match_a_is_left(g);
+}
+
+/* What the parent knows about one game once its worker is done. */
+typedef struct match_record {
+    bool done;
+    size_t moves;         /* moves played */
+    char *moves_json;     /* "\"1:L1\",\"2:R1\"" */
+    size_t moves_len;
+    bool forfeit;
+    sg_player loser;      /* of a forfeit */
+    char *reason;         /* of a forfeit */
+    bool has_score;
+    bool estimated;       /* the score is partly the games' evaluation (match_play.c) */
+    sg_value score;       /* final score, Left's view */
+    unsigned long long nodes[2];
+    double seconds;
+    double side_seconds[2]; /* wall-clock seconds in each player's choose() */
+    double side_cpu[2];     /* CPU seconds of the worker process in each player's choose() */
+} match_record;
+
+/* The points A lost against optimal play from its own side (plan->optimal): the
+ * position's stop minus A's score when A is Left, the score minus the stop when A is
+ * Right. False without a score (a forfeit). */
+bool match_loss(const match_plan *plan, unsigned long long g, const match_record *r,
+                sg_value *loss);
+
+/* One game of a run: game of plan. */
+typedef struct match_task {
+    const match_plan *plan;
+    unsigned long long game;
+} match_task;
+/* Called in task order, each task once, as soon as it and every task before it are
+ * done; a non-zero return stops the run with that status. */
+typedef int (*match_done_fn)(void *ctx, size_t task, const match_record *r);
+
+/* Plays tasks[0..n) with up to jobs worker processes, one forked process per game (a
+ * worker that dies or hangs forfeits its game; the run goes on). what names the command
+ * in messages. Returns the exit status. */
+int match_play_tasks(const match_task *tasks, size_t n, unsigned jobs, const char *what,
+                     match_done_fn done, void *ctx);
+
+/* Writes s to f as a JSON string literal (with quotes). */
+void match_json_string(FILE *f, const char *s);
+
+/* Writes game g's JSON line (the contract of `sumgame match --out`). */
+void match_write_line(FILE *f, const match_plan *plan, unsigned long long g,
+                      const match_record *r);
 
 /* Plays games 2 * plan->from onward with up to jobs worker processes, writes one JSON
  * line per game to out (may be NULL) in game order, and the summary to stdout (as JSON

@@ -19,7 +19,8 @@
 
 static const char *const match_keys[] = { "left",          "right",          "games",
                                           "seed",          "time_per_move",  "nodes_per_move",
-                                          "first",         "zero_score",     NULL };
+                                          "first",         "zero_score",     "optimal",
+                                          NULL };
 static const char *const first_choices[] = { "left", "right", "alternate", NULL };
 static const char *const zero_choices[] = { "draw", "mover_loses", NULL };
 
@@ -47,28 +48,36 @@ sg_player match_first_player(const match_plan *plan, unsigned long long g)
     }
 }
 
-/* A copy of section p without the keys in drop (NULL-terminated), kept in plan->kept. */
-static int params_without(match_plan *plan, const sg_params *p, const char *const *drop,
+static bool listed(const char *const *keys, const char *key)
+{
+    for (const char *const *d = keys; d && *d; d++)
+        if (strcmp(*d, key) == 0)
+            return true;
+    return false;
+}
+
+/* A copy of section p without the keys in drop (NULL-terminated) and those starting
+ * with skip_prefix, then extra[0..nextra) appended (the caller owns the copy). */
+static int params_without(const sg_params *p, const char *const *drop, const char *skip_prefix,
+                          const sg_param *extra, size_t nextra, sg_param **kept,
                           sg_params *out)
 {
-    size_t slot = 0;
-    while (slot < 3 && plan->kept[slot])
-        slot++;
-    if (slot == 3)
-        return SG_ERR_INTERNAL;
-    sg_param *items = calloc(p->count + 1, sizeof *items);
+    sg_param *items = calloc(p->count + nextra + 1, sizeof *items);
     if (!items)
         return SG_ERR_NOMEM;
     size_t n = 0;
     for (size_t i = 0; i < p->count; i++) {
-        bool dropped = false;
-        for (const char *const *d = drop; *d; d++)
-            if (strcmp(*d, p->items[i].key) == 0)
-                dropped = true;
-        if (!dropped)
+        const char *key = p->items[i].key;
+        bool replaced = false;
+        for (size_t k = 0; k < nextra; k++)
+            replaced = replaced || strcmp(extra[k].key, key) == 0;
+        if (!listed(drop, key) && !replaced &&
+            !(skip_prefix && strncmp(key, skip_prefix, strlen(skip_prefix)) == 0))
             items[n++] = p->items[i];
     }
-    plan->kept[slot] = items;
+    for (size_t k = 0; k < nextra; k++)
+        items[n++] = extra[k];
+    *kept = items;
     *out = (sg_params){ p->file, p->section, items, n };
     return SG_OK;
 }
@@ -88,6 +97,50 @@ static int check_sections(const sg_config *cfg, char *err, size_t errlen)
     return SG_OK;
 }
 
+int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
+                    const sg_params *sp, const char *skip_prefix, const sg_param *extra,
+                    size_t nextra, char *err, size_t errlen)
+{
+    memset(side, 0, sizeof *side);
+    const char *section = sp->section;
+    side->name = strncmp(section, STRATEGY_PREFIX, strlen(STRATEGY_PREFIX)) == 0
+                     ? section + strlen(STRATEGY_PREFIX)
+                     : section;
+    const sg_param *plugin = sg_params_find(sp, "plugin");
+    const char *plugin_name = plugin ? plugin->value : side->name;
+    char why[512];
+    if (catalog_strategy_desc(cat, plugin_name, &side->desc, why, sizeof why) != SG_OK) {
+        int line = plugin ? plugin->line : sg_config_find_line(cfg, section);
+        return failf(err, errlen, "%s:%d: %s: plugin '%.80s': %s", sg_config_file(cfg), line,
+                     section, plugin_name, why);
+    }
+    static const char *const drop[] = { "plugin", NULL };
+    sg_params own;
+    if (params_without(sp, drop, skip_prefix, extra, nextra, &side->kept, &own) != SG_OK)
+        return failf(err, errlen, "out of memory");
+    why[0] = '\0';
+    int rc = side->desc->create(sg_default_host(), &own, &side->instance, why, sizeof why);
+    if (rc != SG_OK) {
+        side->instance = NULL;
+        /* A plugin that followed the rules already wrote "file:line: section: ..." */
+        if (strncmp(why, sg_config_file(cfg), strlen(sg_config_file(cfg))) == 0)
+            return failf(err, errlen, "%s", why);
+        return failf(err, errlen, "%s:%d: %s: %s", sg_config_file(cfg),
+                     sg_config_find_line(cfg, section), section,
+                     why[0] ? why : "the strategy refused its configuration");
+    }
+    return SG_OK;
+}
+
+void match_side_close(match_side *side)
+{
+    if (side->instance)
+        side->desc->destroy(side->instance);
+    free(side->kept);
+    free(side->label);
+    memset(side, 0, sizeof *side);
+}
+
 /* Opens and creates the strategy of [strategy.NAME] named by key (left or right). */
 static int load_side(match_plan *plan, const sg_params *match, const char *key,
                      match_side *side, char *err, size_t errlen)
@@ -105,33 +158,8 @@ static int load_side(match_plan *plan, const sg_params *match, const char *key,
                         key, it->value, it->value);
         return SG_ERR_INVALID;
     }
-    const sg_params *sp = sg_config_find(cfg, section);
-    side->name = sp->section + strlen(STRATEGY_PREFIX);
-    const sg_param *plugin = sg_params_find(sp, "plugin");
-    const char *plugin_name = plugin ? plugin->value : side->name;
-    char why[512];
-    if (catalog_strategy_desc(plan->cat, plugin_name, &side->desc, why, sizeof why) != SG_OK) {
-        int line = plugin ? plugin->line : sg_config_find_line(cfg, section);
-        return failf(err, errlen, "%s:%d: %s: plugin '%.80s': %s", sg_config_file(cfg), line,
-                     sp->section, plugin_name, why);
-    }
-    static const char *const drop[] = { "plugin", NULL };
-    sg_params own;
-    int rc = params_without(plan, sp, drop, &own);
-    if (rc != SG_OK)
-        return failf(err, errlen, "out of memory");
-    why[0] = '\0';
-    rc = side->desc->create(sg_default_host(), &own, &side->instance, why, sizeof why);
-    if (rc != SG_OK) {
-        side->instance = NULL;
-        /* A plugin that followed the rules already wrote "file:line: section: ..." */
-        if (strncmp(why, sg_config_file(cfg), strlen(sg_config_file(cfg))) == 0)
-            return failf(err, errlen, "%s", why);
-        return failf(err, errlen, "%s:%d: %s: %s", sg_config_file(cfg),
-                     sg_config_find_line(cfg, section), sp->section,
-                     why[0] ? why : "the strategy refused its configuration");
-    }
-    return SG_OK;
+    return match_side_open(side, cfg, plan->cat, sg_config_find(cfg, section), NULL, NULL, 0,
+                           err, errlen);
 }
 
 static int alloc_positions(match_plan *plan, char *err, size_t errlen)
@@ -156,16 +184,11 @@ static int append(char **buf, size_t *len, const char *piece)
     return SG_OK;
 }
 
-static int generate_positions(match_plan *plan, const sg_params *sum, const sg_param *gen,
-                              char *err, size_t errlen)
+int match_generate(match_plan *plan, const sg_params *sum, const sg_param *gen,
+                   const char *const *drop, long long components, char *err, size_t errlen)
 {
-    long long components;
-    if (sg_params_int(sum, "components", 1, 1, MATCH_COMPONENTS_MAX, &components, err,
-                      errlen) != SG_OK)
-        return SG_ERR_INVALID;
-    static const char *const drop[] = { "generator", "components", NULL };
     sg_params game_params;
-    if (params_without(plan, sum, drop, &game_params) != SG_OK)
+    if (params_without(sum, drop, NULL, NULL, 0, &plan->kept, &game_params) != SG_OK)
         return failf(err, errlen, "out of memory");
     char why[512] = "";
     const sg_game_desc *desc;
@@ -227,6 +250,17 @@ static int generate_positions(match_plan *plan, const sg_params *sum, const sg_p
         }
     }
     return SG_OK;
+}
+
+static int generate_positions(match_plan *plan, const sg_params *sum, const sg_param *gen,
+                              char *err, size_t errlen)
+{
+    long long components;
+    if (sg_params_int(sum, "components", 1, 1, MATCH_COMPONENTS_MAX, &components, err,
+                      errlen) != SG_OK)
+        return SG_ERR_INVALID;
+    static const char *const drop[] = { "generator", "components", NULL };
+    return match_generate(plan, sum, gen, drop, components, err, errlen);
 }
 
 /* One listed position; where names it in messages ("file:line: sum: sum.2"). */
@@ -419,7 +453,9 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     long long games, seed, nodes;
     double seconds;
     int first, zero;
+    bool optimal = false;
     if ((rc = sg_params_check_known(match, match_keys, err, errlen)) != SG_OK ||
+        (rc = sg_params_bool(match, "optimal", false, &optimal, err, errlen)) ||
         (rc = sg_params_int(match, "games", 10, 1, MATCH_GAMES_MAX, &games, err, errlen)) ||
         (rc = sg_params_int(match, "seed", 1, 0, INT64_MAX, &seed, err, errlen)) ||
         (rc = sg_params_seconds(match, "time_per_move", 0, &seconds, err, errlen)) ||
@@ -443,10 +479,18 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
         (rc = load_side(plan, match, "right", &plan->b, err, errlen)) != SG_OK)
         return rc;
     const sg_param *games_item = sg_params_find(match, "games");
-    return load_sum(plan, ov, games_item != NULL, games_item, err, errlen);
+    if ((rc = load_sum(plan, ov, games_item != NULL, games_item, err, errlen)) != SG_OK)
+        return rc;
+    if (optimal && (rc = match_compute_stops(plan, err, errlen)) != SG_OK) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", err);
+        return failf(err, errlen, "%s:%d: match: optimal = yes: %s", path,
+                     sg_params_find(match, "optimal")->line, why);
+    }
+    return SG_OK;
 }
 
-void match_plan_free(match_plan *plan)
+void match_positions_free(match_plan *plan)
 {
     if (plan->sums)
         for (unsigned long long p = 0; p < plan->positions; p++)
@@ -456,13 +500,20 @@ void match_plan_free(match_plan *plan)
             free(plan->texts[p]);
     free(plan->sums);
     free(plan->texts);
-    if (plan->a.instance)
-        plan->a.desc->destroy(plan->a.instance);
-    if (plan->b.instance)
-        plan->b.desc->destroy(plan->b.instance);
+    free(plan->stops);
+    free(plan->kept);
+    plan->sums = NULL;
+    plan->texts = NULL;
+    plan->stops = NULL;
+    plan->kept = NULL;
+}
+
+void match_plan_free(match_plan *plan)
+{
+    match_positions_free(plan);
+    match_side_close(&plan->a);
+    match_side_close(&plan->b);
     catalog_close(plan->cat); /* after the sums and strategies that use its games */
-    for (size_t i = 0; i < 3; i++)
-        free(plan->kept[i]);
     sg_config_free(plan->cfg);
     memset(plan, 0, sizeof *plan);
 }

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "match.h"
@@ -41,6 +42,16 @@ static void report(int fd, const char *fmt, ...)
 }
 
 static char side_letter(sg_player p) { return p == SG_LEFT ? 'L' : 'R'; }
+
+/* CPU seconds of this (worker) process: what a strategy's thinking costs, however busy
+ * the machine is. */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 /* The mover has no move in any live component, yet some are not settled: the game
  * could not find their values within its own budget (Amazons: a room where one colour is
@@ -92,6 +103,7 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
     }
 
     uint64_t nodes[2] = { 0, 0 };
+    double wall[2] = { 0, 0 }, cpu[2] = { 0, 0 };
     sg_sum *cur = sg_sum_new(SG_FREEZE_INTEGERS), *next = sg_sum_new(SG_FREEZE_INTEGERS);
     if (!cur || !next || sg_sum_copy(cur, plan->sums[g / 2]) != SG_OK) {
         report(fd, "F %c the worker ran out of memory", side_letter(match_first_player(plan, g)));
@@ -122,7 +134,10 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         }
         sg_sum_move mv = { 0, 0 };
         err[0] = '\0';
+        double w0 = sg_clock_seconds(), c0 = cpu_seconds();
         rc = side->desc->choose(side->instance, cur, who, &plan->budget, &mv, err, sizeof err);
+        wall[who] += sg_clock_seconds() - w0;
+        cpu[who] += cpu_seconds() - c0;
         if (side->desc->stats) {
             sg_strategy_stats st = { 0, 0, 0 };
             side->desc->stats(side->instance, &st);
@@ -156,8 +171,10 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
     char score[64] = "-";
     if (!forfeit)
         sg_value_format(estimated ? estimate : sg_sum_frozen(cur), score, sizeof score);
-    report(fd, "E %s %llu %llu %.3f", score, (unsigned long long)nodes[SG_LEFT],
-           (unsigned long long)nodes[SG_RIGHT], sg_clock_seconds() - start);
+    report(fd, "E %s %llu %llu %.3f %.6f %.6f %.6f %.6f", score,
+           (unsigned long long)nodes[SG_LEFT], (unsigned long long)nodes[SG_RIGHT],
+           sg_clock_seconds() - start, wall[SG_LEFT], wall[SG_RIGHT], cpu[SG_LEFT],
+           cpu[SG_RIGHT]);
     sg_sum_free(cur);
     sg_sum_free(next);
 }

@@ -18,25 +18,13 @@
 #include "cli.h"
 #include "match.h"
 
-/* What the parent knows about one game. */
-typedef struct record {
-    bool done;
-    size_t moves;         /* moves played */
-    char *moves_json;     /* "\"1:L1\",\"2:R1\"" */
-    size_t moves_len;
-    bool forfeit;
-    sg_player loser;      /* of a forfeit */
-    char *reason;         /* of a forfeit */
-    bool has_score;
-    bool estimated;       /* the score is partly the games' evaluation (match_play.c) */
-    sg_value score;       /* final score, Left's view */
-    unsigned long long nodes[2];
-    double seconds;
-} record;
+typedef match_record record;
 
 typedef struct worker {
     pid_t pid;
     int fd;
+    const match_plan *plan;
+    size_t task;
     unsigned long long game;
     char buf[4096];
     size_t used;
@@ -48,6 +36,10 @@ typedef struct worker {
 typedef struct tally {
     unsigned long long games, wins, draws, losses, forfeits, scored;
     double mean, m2; /* Welford's running mean and sum of squared deviations */
+    /* optimal = yes: A's total loss as first [0] and as second [1] player, over the
+     * games with a score. */
+    sg_value loss[2];
+    unsigned long long loss_games[2];
 } tally;
 
 static void json_escape_into(char **buf, size_t *len, const char *s)
@@ -75,7 +67,7 @@ static void json_escape_into(char **buf, size_t *len, const char *s)
     *len = (size_t)(o - grown);
 }
 
-static void fjson_string(FILE *f, const char *s)
+void match_json_string(FILE *f, const char *s)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -129,11 +121,16 @@ static void on_line(record *r, worker *w, const char *line)
     } else if (line[0] == 'E' && line[1] == ' ') {
         char score[64];
         unsigned long long nl, nr;
-        double secs;
-        if (sscanf(line + 2, "%63s %llu %llu %lf", score, &nl, &nr, &secs) == 4) {
+        double secs, wl = 0, wr = 0, cl = 0, cr = 0;
+        if (sscanf(line + 2, "%63s %llu %llu %lf %lf %lf %lf %lf", score, &nl, &nr, &secs, &wl,
+                   &wr, &cl, &cr) >= 4) {
             r->nodes[SG_LEFT] = nl;
             r->nodes[SG_RIGHT] = nr;
             r->seconds = secs;
+            r->side_seconds[SG_LEFT] = wl;
+            r->side_seconds[SG_RIGHT] = wr;
+            r->side_cpu[SG_LEFT] = cl;
+            r->side_cpu[SG_RIGHT] = cr;
             char why[128];
             if (strcmp(score, "-") != 0 && sg_value_parse(score, &r->score, why, sizeof why) == SG_OK)
                 r->has_score = true;
@@ -148,7 +145,7 @@ static void on_data(record *records, worker *w)
     char *nl;
     while ((nl = memchr(start, '\n', w->used - (size_t)(start - w->buf)))) {
         *nl = '\0';
-        on_line(&records[w->game], w, start);
+        on_line(&records[w->task], w, start);
         start = nl + 1;
     }
     size_t rest = w->used - (size_t)(start - w->buf);
@@ -159,13 +156,14 @@ static void on_data(record *records, worker *w)
 }
 
 /* Reaps w's process and completes its game's record. */
-static void finish(const match_plan *plan, record *records, worker *w)
+static void finish(record *records, worker *w)
 {
+    const match_plan *plan = w->plan;
     int status = 0;
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
         ;
     close(w->fd);
-    record *r = &records[w->game];
+    record *r = &records[w->task];
     if (!w->ended) {
         char reason[256];
         sg_player loser = to_move(plan, w->game, r);
@@ -186,15 +184,12 @@ static void finish(const match_plan *plan, record *records, worker *w)
     r->done = true;
 }
 
-static int spawn(const match_plan *plan, unsigned long long g, worker *w, FILE *out)
+static int spawn(const match_task *t, size_t task, worker *w)
 {
     int fds[2];
     if (pipe(fds) != 0)
         return -1;
-    fflush(stdout);
-    fflush(stderr);
-    if (out)
-        fflush(out);
+    fflush(NULL); /* no buffered output may be written twice, by the worker as well */
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
@@ -204,7 +199,7 @@ static int spawn(const match_plan *plan, unsigned long long g, worker *w, FILE *
     if (pid == 0) {
         close(fds[0]);
         signal(SIGPIPE, SIG_IGN);
-        match_play_game(plan, g, fds[1]);
+        match_play_game(t->plan, t->game, fds[1]);
         close(fds[1]);
         _exit(0); /* no atexit handlers, no stdio flushes of the parent's buffers */
     }
@@ -212,9 +207,100 @@ static int spawn(const match_plan *plan, unsigned long long g, worker *w, FILE *
     memset(w, 0, sizeof *w);
     w->pid = pid;
     w->fd = fds[0];
-    w->game = g;
+    w->plan = t->plan;
+    w->task = task;
+    w->game = t->game;
     w->last_report = sg_clock_seconds();
     return 0;
+}
+
+int match_play_tasks(const match_task *tasks, size_t total, unsigned jobs, const char *what,
+                     match_done_fn done, void *ctx)
+{
+    record *records = calloc(total ? total : 1, sizeof *records);
+    worker *workers = calloc(jobs, sizeof *workers);
+    struct pollfd *polls = calloc(jobs, sizeof *polls);
+    if (!records || !workers || !polls) {
+        free(records);
+        free(workers);
+        free(polls);
+        return cli_fail("%s: out of memory for %zu games", what, total);
+    }
+    /* The watchdog wakes the loop when any task's plan has one. */
+    bool watched = false;
+    for (size_t i = 0; i < total && !watched; i++)
+        watched = watchdog_seconds(tasks[i].plan) > 0;
+    size_t next = 0, written = 0, running = 0;
+    int status = 0;
+    while (written < total && status == 0) {
+        while (running < jobs && next < total) {
+            if (spawn(&tasks[next], next, &workers[running]) != 0) {
+                status = cli_fail("%s: cannot start a worker: %s", what, strerror(errno));
+                break;
+            }
+            running++;
+            next++;
+        }
+        if (status != 0)
+            break;
+        for (size_t i = 0; i < running; i++)
+            polls[i] = (struct pollfd){ .fd = workers[i].fd, .events = POLLIN };
+        int ready = poll(polls, running, watched ? 250 : -1);
+        if (ready < 0 && errno != EINTR) {
+            status = cli_fail("%s: poll: %s", what, strerror(errno));
+            break;
+        }
+        double now = sg_clock_seconds();
+        for (size_t i = 0; i < running;) {
+            worker *w = &workers[i];
+            double watchdog = watchdog_seconds(w->plan);
+            bool closed = false;
+            if (ready > 0 && (polls[i].revents & (POLLIN | POLLHUP | POLLERR))) {
+                ssize_t n = read(w->fd, w->buf + w->used, sizeof w->buf - w->used);
+                if (n > 0) {
+                    w->used += (size_t)n;
+                    w->last_report = now;
+                    on_data(records, w);
+                } else if (n == 0 || errno != EINTR) {
+                    closed = true;
+                }
+            }
+            if (!closed && watchdog > 0 && !w->killed && now - w->last_report > watchdog) {
+                kill(w->pid, SIGKILL);
+                w->killed = true;
+            }
+            if (closed) {
+                finish(records, w);
+                /* Keep polls aligned with workers: move the last one into this slot. */
+                workers[i] = workers[running - 1];
+                polls[i] = polls[running - 1];
+                running--;
+                continue;
+            }
+            i++;
+        }
+        while (status == 0 && written < total && records[written].done) {
+            record *r = &records[written];
+            status = done(ctx, written, r);
+            free(r->moves_json);
+            free(r->reason);
+            r->moves_json = r->reason = NULL;
+            written++;
+        }
+    }
+    for (size_t i = 0; i < running; i++) {
+        kill(workers[i].pid, SIGKILL);
+        waitpid(workers[i].pid, NULL, 0);
+        close(workers[i].fd);
+    }
+    for (size_t i = 0; i < total; i++) {
+        free(records[i].moves_json);
+        free(records[i].reason);
+    }
+    free(records);
+    free(workers);
+    free(polls);
+    return status;
 }
 
 static const char *result_of(const match_plan *plan, unsigned long long g, const record *r,
@@ -232,17 +318,17 @@ static const char *result_of(const match_plan *plan, unsigned long long g, const
     return *sign > 0 ? "win" : *sign < 0 ? "loss" : "draw";
 }
 
-static void write_line(FILE *f, const match_plan *plan, unsigned long long g, const record *r)
+void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, const record *r)
 {
     int sign;
     const char *result = result_of(plan, g, r, &sign);
     bool a_left = match_a_is_left(g);
     fprintf(f, "{\"game\":%llu,\"pair\":%llu,\"sum\":", g, g / 2);
-    fjson_string(f, plan->texts[g / 2]);
+    match_json_string(f, plan->texts[g / 2]);
     fputs(",\"left_player\":", f);
-    fjson_string(f, a_left ? plan->a.name : plan->b.name);
+    match_json_string(f, a_left ? plan->a.name : plan->b.name);
     fputs(",\"right_player\":", f);
-    fjson_string(f, a_left ? plan->b.name : plan->a.name);
+    match_json_string(f, a_left ? plan->b.name : plan->a.name);
     fprintf(f, ",\"first\":\"%s\"", match_first_player(plan, g) == SG_LEFT ? "left" : "right");
     if (r->has_score && !r->forfeit) {
         char s[64], t[64];
@@ -252,9 +338,21 @@ static void write_line(FILE *f, const match_plan *plan, unsigned long long g, co
     } else {
         fputs(",\"final_score\":null,\"score\":null", f);
     }
+    if (plan->optimal) {
+        char o[64], l[64];
+        sg_value loss;
+        sg_value_format(plan->stops[g / 2], o, sizeof o);
+        fprintf(f, ",\"optimal\":\"%s\"", o);
+        if (match_loss(plan, g, r, &loss)) {
+            sg_value_format(loss, l, sizeof l);
+            fprintf(f, ",\"loss\":\"%s\"", l);
+        } else {
+            fputs(",\"loss\":null", f);
+        }
+    }
     fprintf(f, ",\"result\":\"%s\",\"forfeit\":", result);
     if (r->forfeit)
-        fjson_string(f, r->reason ? r->reason : "forfeit");
+        match_json_string(f, r->reason ? r->reason : "forfeit");
     else
         fputs("null", f);
     fprintf(f, ",\"score_estimated\":%s", r->estimated && !r->forfeit ? "true" : "false");
@@ -278,6 +376,12 @@ static void count(tally *t, const match_plan *plan, unsigned long long g, const 
         t->forfeits++;
         return;
     }
+    sg_value loss;
+    if (match_loss(plan, g, r, &loss)) {
+        int k = match_a_first(plan, g) ? 0 : 1;
+        t->loss[k] = sg_value_add(t->loss[k], loss);
+        t->loss_games[k]++;
+    }
     /* Statistics are floating point; the game values they come from are exact. */
     double x = sg_value_to_double(match_a_is_left(g) ? r->score : sg_value_neg(r->score));
     t->scored++;
@@ -298,6 +402,9 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
 {
     double stddev = t->scored > 1 ? sqrt(t->m2 / (double)(t->scored - 1)) : 0.0;
     double win_rate = t->games ? (double)t->wins / (double)t->games : 0.0;
+    char l0[64], l1[64];
+    sg_value_format(t->loss[0], l0, sizeof l0);
+    sg_value_format(t->loss[1], l1, sizeof l1);
     if (json) {
         fputs("{\"left\":", stdout);
         cli_json_string(plan->a.name);
@@ -310,8 +417,11 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
         else
             fputs(",\"mean\":null,\"stddev\":null", stdout);
         printf(",\"win_rate\":%.4f,\"wins\":%llu,\"draws\":%llu,\"losses\":%llu,"
-               "\"forfeits\":%llu,\"seconds\":%.3f}\n",
-               win_rate, t->wins, t->draws, t->losses, t->forfeits, seconds);
+               "\"forfeits\":%llu", win_rate, t->wins, t->draws, t->losses, t->forfeits);
+        if (plan->optimal)
+            printf(",\"loss_first\":\"%s\",\"loss_first_games\":%llu,\"loss_second\":\"%s\","
+                   "\"loss_second_games\":%llu", l0, t->loss_games[0], l1, t->loss_games[1]);
+        printf(",\"seconds\":%.3f}\n", seconds);
         return;
     }
     char stats[64];
@@ -326,108 +436,54 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
            "forfeits %llu, %.1f s)\n",
            names, stats, 100.0 * win_rate, t->games, t->wins, t->draws, t->losses,
            t->forfeits, seconds);
+    if (plan->optimal)
+        printf("loss of %s against optimal play: %s as first player (%llu games), %s as "
+               "second player (%llu games)\n",
+               plan->a.name, l0, t->loss_games[0], l1, t->loss_games[1]);
+}
+
+struct run_state {
+    const match_plan *plan;
+    FILE *out;
+    tally t;
+    bool tty;
+    unsigned long long total;
+};
+
+static int on_game(void *ctx, size_t task, const record *r)
+{
+    struct run_state *st = ctx;
+    unsigned long long g = st->plan->from * 2 + task;
+    if (st->out) {
+        match_write_line(st->out, st->plan, g, r);
+        fflush(st->out);
+    }
+    count(&st->t, st->plan, g, r);
+    if (st->tty)
+        progress(&st->t, st->total);
+    return 0;
 }
 
 int match_run(const match_plan *plan, unsigned jobs, FILE *out, bool json)
 {
-    unsigned long long total = plan->positions * 2;
-    record *records = calloc(total, sizeof *records);
-    worker *workers = calloc(jobs, sizeof *workers);
-    struct pollfd *polls = calloc(jobs, sizeof *polls);
-    if (!records || !workers || !polls) {
-        free(records);
-        free(workers);
-        free(polls);
+    unsigned long long first = plan->from * 2, total = plan->positions * 2 - first;
+    match_task *tasks = calloc(total ? total : 1, sizeof *tasks);
+    if (!tasks)
         return cli_fail("match: out of memory for %llu games", total);
-    }
-    bool tty = isatty(STDERR_FILENO);
+    for (unsigned long long i = 0; i < total; i++)
+        tasks[i] = (match_task){ plan, first + i };
+    struct run_state st = { .plan = plan, .out = out, .tty = isatty(STDERR_FILENO),
+                            .total = total };
     double start = sg_clock_seconds();
-    double watchdog = watchdog_seconds(plan);
-    tally t = { 0 };
-    unsigned long long next = plan->from * 2, written = next;
-    size_t running = 0;
-    int status = 0;
-    while (written < total && status == 0) {
-        while (running < jobs && next < total) {
-            if (spawn(plan, next, &workers[running], out) != 0) {
-                status = cli_fail("match: cannot start a worker: %s", strerror(errno));
-                break;
-            }
-            running++;
-            next++;
-        }
-        if (status != 0)
-            break;
-        for (size_t i = 0; i < running; i++)
-            polls[i] = (struct pollfd){ .fd = workers[i].fd, .events = POLLIN };
-        int timeout = watchdog > 0 ? 250 : -1;
-        int ready = poll(polls, running, timeout);
-        if (ready < 0 && errno != EINTR) {
-            status = cli_fail("match: poll: %s", strerror(errno));
-            break;
-        }
-        double now = sg_clock_seconds();
-        for (size_t i = 0; i < running;) {
-            worker *w = &workers[i];
-            bool closed = false;
-            if (ready > 0 && (polls[i].revents & (POLLIN | POLLHUP | POLLERR))) {
-                ssize_t n = read(w->fd, w->buf + w->used, sizeof w->buf - w->used);
-                if (n > 0) {
-                    w->used += (size_t)n;
-                    w->last_report = now;
-                    on_data(records, w);
-                } else if (n == 0 || errno != EINTR) {
-                    closed = true;
-                }
-            }
-            if (!closed && watchdog > 0 && !w->killed && now - w->last_report > watchdog) {
-                kill(w->pid, SIGKILL);
-                w->killed = true;
-            }
-            if (closed) {
-                finish(plan, records, w);
-                /* Keep polls aligned with workers: move the last one into this slot. */
-                workers[i] = workers[running - 1];
-                polls[i] = polls[running - 1];
-                running--;
-                continue;
-            }
-            i++;
-        }
-        while (written < total && records[written].done) {
-            record *r = &records[written];
-            if (out) {
-                write_line(out, plan, written, r);
-                fflush(out);
-            }
-            count(&t, plan, written, r);
-            free(r->moves_json);
-            free(r->reason);
-            r->moves_json = r->reason = NULL;
-            written++;
-            if (tty)
-                progress(&t, total - plan->from * 2);
-        }
-    }
-    if (tty)
+    int status = match_play_tasks(tasks, total, jobs, "match", on_game, &st);
+    free(tasks);
+    if (st.tty)
         fputs("\r\033[K", stderr);
-    for (size_t i = 0; i < running; i++) {
-        kill(workers[i].pid, SIGKILL);
-        waitpid(workers[i].pid, NULL, 0);
-        close(workers[i].fd);
-    }
     if (status == 0 && out && ferror(out))
         status = cli_fail("match: cannot write the results file");
     if (status == 0) {
-        summary(plan, &t, sg_clock_seconds() - start, json);
+        summary(plan, &st.t, sg_clock_seconds() - start, json);
         fflush(stdout);
     }
-    for (unsigned long long g = 0; g < total; g++) {
-        free(records[g].moves_json);
-        free(records[g].reason);
-    }
-    free(records);
-    free(workers);
-    free(polls);
     return status;
 }

@@ -17,9 +17,24 @@ typedef struct failed_set {
 /* Local information about one move of a node: its incentive and sort key. */
 typedef struct move_info {
     sg_cg incentive;
+    sg_value left, right; /* the incentive's stops: G <= H needs L(G) <= L(H), R(G) <= R(H) */
     sg_value rank;
     unsigned char state; /* 0 dropped, 1 has information, 2 has none (kept, tried last) */
 } move_info;
+
+/* A memo of incentives by (component, player, move): direct-mapped, a slot overwritten on
+ * collision. The component is known by its game and its hash in the sum, as the
+ * transposition table knows positions. A search meets the same component positions at
+ * many nodes, and for a game's own positions an incentive costs a play and two lookups. */
+#define INC_SLOTS_LOG2 14
+typedef struct inc_slot {
+    uint64_t key;          /* 0 = empty */
+    const sg_game *game;
+    sg_move move;
+    sg_cg incentive;
+    sg_value left, right;
+    bool known;            /* false: the analysis was cut short */
+} inc_slot;
 
 struct sg_local {
     sg_local_config config;
@@ -27,20 +42,19 @@ struct sg_local {
     bool own_table;
     sg_thermo_cache *thermo;
     failed_set failed;
+    inc_slot *incs;
     sg_local_temperature_fn temperature_fn;
     void *temperature_ctx;
     move_info *info;
     sg_sum_move *kept;
     size_t scratch_cap;
-    /* The current component of the node being pruned: its form and its incentives for
-     * cg components (moves of a component come together). */
+    /* The current component of the node being pruned (moves of a component come
+     * together): its form and its temperature. */
     size_t comp;
     bool comp_known;
     sg_cg comp_form;
     sg_value comp_rank;
     bool comp_has_rank;
-    sg_cg opts[64];
-    size_t nopts;
 };
 
 static uint64_t mix64(uint64_t z)
@@ -112,7 +126,8 @@ int sg_local_new(const sg_local_config *config, sg_cgt *table, sg_local **out, c
     l->own_table = table == NULL;
     l->table = table ? table : sg_cgt_new();
     l->thermo = l->table ? sg_thermo_cache_new(l->table) : NULL;
-    if (!l->thermo) {
+    l->incs = calloc((size_t)1 << INC_SLOTS_LOG2, sizeof *l->incs);
+    if (!l->thermo || !l->incs) {
         sg_local_free(l);
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
@@ -130,6 +145,7 @@ void sg_local_free(sg_local *l)
     if (l->own_table)
         sg_cgt_free(l->table);
     free(l->failed.keys);
+    free(l->incs);
     free(l->info);
     free(l->kept);
     free(l);
@@ -141,6 +157,7 @@ void sg_local_reset(sg_local *l)
 {
     free(l->failed.keys);
     memset(&l->failed, 0, sizeof l->failed);
+    memset(l->incs, 0, ((size_t)1 << INC_SLOTS_LOG2) * sizeof *l->incs);
     sg_thermo_cache_reset(l->thermo);
 }
 
@@ -212,8 +229,7 @@ static bool component_temperature(sg_local *l, const sg_game *game, const void *
     return true;
 }
 
-/* Moves to the component of move m: its form, and for cg components the incentives of
- * all its options for who. */
+/* Moves to component comp: its form, and its temperature when TEMP sorts. */
 static void enter_component(sg_local *l, const sg_sum *sum, sg_player who, size_t comp)
 {
     if (l->comp == comp)
@@ -222,42 +238,70 @@ static void enter_component(sg_local *l, const sg_sum *sum, sg_player who, size_
     const sg_game *game = sg_sum_game(sum, comp);
     const void *pos = sg_sum_pos(sum, comp);
     l->comp_known = sg_local_form(l, game, pos, &l->comp_form);
-    l->nopts = 0;
-    if (l->comp_known && sg_is_cg_game(game) &&
-        (who == SG_LEFT ? sg_cgt_left_incentives(l->table, l->comp_form, l->opts, 64, &l->nopts)
-                        : sg_cgt_right_incentives(l->table, l->comp_form, l->opts, 64,
-                                                  &l->nopts)) != SG_OK)
-        l->nopts = 0; /* more than 64 options: computed move by move below */
     l->comp_has_rank = sg_order_uses_temp(l->config.order) &&
                        component_temperature(l, game, pos, who, &l->comp_rank);
 }
 
-/* The incentive of move m (in the current component) for who. */
-static bool move_incentive(sg_local *l, const sg_sum *sum, sg_player who, sg_sum_move m,
-                           sg_cg *out)
+/* The memo slot of move m for who, computed when missing. */
+static const inc_slot *incentive_slot(sg_local *l, const sg_sum *sum, sg_player who,
+                                      sg_sum_move m)
 {
-    if (!l->comp_known)
-        return false;
     const sg_game *game = sg_sum_game(sum, m.component);
+    uint64_t key = mix64(sg_sum_component_hash(sum, m.component) ^
+                         (m.move + (uint64_t)who + 1) * UINT64_C(0x9E3779B97F4A7C15));
+    key = key ? key : 1;
+    inc_slot *slot = &l->incs[key & (((size_t)1 << INC_SLOTS_LOG2) - 1)];
+    if (slot->key == key && slot->game == game && slot->move == m.move)
+        return slot;
     const void *pos = sg_sum_pos(sum, m.component);
-    sg_cg option;
-    if (sg_is_cg_game(game)) {
-        size_t k = (size_t)(m.move & ~SG_CG_RIGHT);
-        if (k < l->nopts) {
-            *out = l->opts[k];
-            return true;
-        }
+    sg_cg g, option;
+    bool known = sg_local_form(l, game, pos, &g);
+    if (known && sg_is_cg_game(game)) {
         option = sg_cg_game_option(game, pos, m.move);
-    } else {
+    } else if (known) {
         _Alignas(16) unsigned char next[SG_POS_MAX];
         char why[160];
-        if (game->desc->play(game->instance, pos, who, m.move, next, why, sizeof why) != SG_OK ||
-            !sg_local_form(l, game, next, &option))
-            return false;
+        known = game->desc->play(game->instance, pos, who, m.move, next, why, sizeof why) ==
+                    SG_OK &&
+                sg_local_form(l, game, next, &option);
     }
-    int rc = who == SG_LEFT ? sg_cgt_sub(l->table, option, l->comp_form, out)
-                            : sg_cgt_sub(l->table, l->comp_form, option, out);
-    return rc == SG_OK;
+    known = known && (who == SG_LEFT ? sg_cgt_sub(l->table, option, g, &slot->incentive)
+                                     : sg_cgt_sub(l->table, g, option, &slot->incentive)) ==
+                         SG_OK &&
+            sg_cgt_stops(l->table, slot->incentive, &slot->left, &slot->right);
+    /* A walk the meter stopped is not an answer to keep. */
+    if (!known && l->config.meter && sg_meter_expired(l->config.meter)) {
+        slot->key = 0;
+        return NULL;
+    }
+    slot->key = key;
+    slot->game = game;
+    slot->move = m.move;
+    slot->known = known;
+    return slot;
+}
+
+bool sg_local_incentive(sg_local *l, const sg_sum *sum, sg_player who, sg_sum_move m,
+                        sg_cg *out)
+{
+    const inc_slot *slot = incentive_slot(l, sum, who, m);
+    if (!slot || !slot->known)
+        return false;
+    *out = slot->incentive;
+    return true;
+}
+
+/* Move i's incentive and its stops into mi; false when unknown. */
+static bool move_incentive(sg_local *l, const sg_sum *sum, sg_player who, sg_sum_move m,
+                           move_info *mi)
+{
+    const inc_slot *slot = incentive_slot(l, sum, who, m);
+    if (!slot || !slot->known)
+        return false;
+    mi->incentive = slot->incentive;
+    mi->left = slot->left;
+    mi->right = slot->right;
+    return true;
 }
 
 static bool grow_scratch(sg_local *l, size_t n)
@@ -282,8 +326,8 @@ static bool grow_scratch(sg_local *l, size_t n)
 /* The prune hook: INC drops dominated incentives; TEMP or the incentive order sorts what
  * is left (stably, so equal keys keep the games' order); moves without information come
  * last, in their order. */
-static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *moves,
-                    size_t count)
+size_t sg_local_prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *moves,
+                      size_t count)
 {
     sg_local *l = ctx;
     sg_order order = l->config.order;
@@ -299,7 +343,7 @@ static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *mo
         if (moves[i].component == SG_EXTRA_COMPONENT)
             continue;
         enter_component(l, sum, who, moves[i].component);
-        bool has_inc = want_incentives && move_incentive(l, sum, who, moves[i], &mi->incentive);
+        bool has_inc = want_incentives && move_incentive(l, sum, who, moves[i], mi);
         if (temp) {
             if (!l->comp_has_rank || (l->config.incentives && !has_inc))
                 continue;
@@ -307,9 +351,7 @@ static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *mo
         } else if (!has_inc) {
             continue;
         } else if (by_incentive) {
-            sg_value unused;
-            if (!sg_cgt_stops(l->table, mi->incentive, &mi->rank, &unused))
-                mi->rank = sg_value_int(0);
+            mi->rank = mi->left;
         }
         mi->state = 1;
         with++;
@@ -322,12 +364,16 @@ static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *mo
                 continue;
             /* i < j in (incentive, earlier first) is a strict order, so every move
              * dropped here is dominated by one that is kept. */
+            const move_info *a = &l->info[i];
             for (size_t j = 0; j < count; j++) {
-                if (j == i || l->info[j].state == 2)
+                const move_info *b = &l->info[j];
+                if (j == i || b->state == 2)
                     continue;
-                if (l->info[j].incentive == l->info[i].incentive
+                if (b->incentive == a->incentive
                         ? j > i
-                        : !sg_cgt_le(l->table, l->info[i].incentive, l->info[j].incentive))
+                        : sg_value_cmp(a->left, b->left) > 0 ||
+                              sg_value_cmp(a->right, b->right) > 0 ||
+                              !sg_cgt_le(l->table, a->incentive, b->incentive))
                     continue;
                 l->info[i].state = 0;
                 break;
@@ -360,7 +406,7 @@ static size_t prune(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *mo
 
 void sg_local_attach(sg_local *l, sg_search *search)
 {
-    sg_search_set_prune(search, prune, l);
+    sg_search_set_prune(search, sg_local_prune, l);
     sg_search_set_best_first(search, l->config.order != SG_ORDER_NONE &&
                                           l->config.order != SG_ORDER_TEMP);
 }

@@ -46,7 +46,7 @@ typedef struct eval_entry {
     uint64_t key; /* component hash mixed with the instance and the player */
     int64_t num;
     int32_t exp;
-    int32_t full;
+    int32_t generation; /* valid when it is the engine's; 0 = never filled */
 } eval_entry;
 
 /* An αβ window edge: a value or an infinity. Node scores themselves are always finite. */
@@ -74,6 +74,7 @@ struct sg_search {
     tt_entry *tt;
     size_t bucket_mask; /* two entries per bucket */
     eval_entry *evals;
+    int32_t eval_generation; /* clearing starts a new one instead of zeroing the cache */
     struct ply *plies;
     size_t nplies, plies_cap;
     sg_freeze policy;
@@ -199,6 +200,7 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
     s->tt = tt_alloc((size_t)1 << log2);
     s->bucket_mask = ((size_t)1 << (log2 - 1)) - 1;
     s->evals = calloc((size_t)1 << EVAL_CACHE_LOG2, sizeof *s->evals);
+    s->eval_generation = 1;
     if (!s->tt || !s->evals) {
         snprintf(err, errlen, "out of memory for a transposition table of 2^%zu entries",
                  log2);
@@ -227,7 +229,11 @@ void sg_search_free(sg_search *search)
 void sg_search_clear(sg_search *search)
 {
     memset(search->tt, 0, (search->bucket_mask + 1) * 2 * sizeof *search->tt);
-    memset(search->evals, 0, ((size_t)1 << EVAL_CACHE_LOG2) * sizeof *search->evals);
+    /* Strategies that bound their search by temperature clear at every move. */
+    if (++search->eval_generation == INT32_MAX) {
+        memset(search->evals, 0, ((size_t)1 << EVAL_CACHE_LOG2) * sizeof *search->evals);
+        search->eval_generation = 1;
+    }
 }
 
 void sg_search_set_config(sg_search *search, const sg_search_config *config)
@@ -374,7 +380,7 @@ static sg_value component_evaluate(sg_search *s, const sg_sum *sum, size_t i, sg
     uint64_t key = mix64(sg_sum_component_hash(sum, i) ^ (uint64_t)(uintptr_t)g->instance ^
                          (who == SG_RIGHT ? UINT64_C(0x9E3779B97F4A7C15) : 0));
     eval_entry *e = &s->evals[key & (((size_t)1 << EVAL_CACHE_LOG2) - 1)];
-    if (e->full && e->key == key) {
+    if (e->generation == s->eval_generation && e->key == key) {
         sg_value v = { e->num, e->exp };
         return v;
     }
@@ -382,7 +388,7 @@ static sg_value component_evaluate(sg_search *s, const sg_sum *sum, size_t i, sg
     e->key = key;
     e->num = v.num;
     e->exp = v.exp;
-    e->full = 1;
+    e->generation = s->eval_generation;
     return v;
 }
 

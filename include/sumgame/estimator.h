@@ -63,8 +63,9 @@ extern const char *const sg_estimator_methods[];
  *   tds:   delta (default 1/16), tmax (default: the game's temperature_bound rounded up
  *          to a multiple of delta, plus delta), depth (plies, 0 = none), time (seconds
  *          per estimate, 0 = none). With neither depth nor time nor a budget the search is
- *          complete (exact TDS); otherwise heuristic TDS. Estimates are cached by
- *          component (game and position) until sg_estimator_reset. */
+ *          complete (exact TDS); otherwise heuristic TDS.
+ * Estimates of either method are cached by component (game and position) until
+ * sg_estimator_reset: asking again costs a lookup and allocates nothing. */
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
                      char *err, size_t errlen);
 void sg_estimator_free(sg_estimator *e);

@@ -64,6 +64,15 @@ void sg_local_set_temperature(sg_local *l, sg_local_temperature_fn fn, void *ctx
  * (sg_order_uses_prev). The local analysis must outlive the search's use of it. */
 void sg_local_attach(sg_local *l, sg_search *search);
 
+/* The prune hook sg_local_attach installs (ctx is the sg_local), for strategies with a
+ * prune hook of their own that want INC and the order first. */
+size_t sg_local_prune(void *local, const sg_sum *sum, sg_player who, sg_sum_move *moves,
+                      size_t count);
+/* The incentive of move m of sum for who, memoized by component, move and player; false
+ * when the component's analysis was cut short. */
+bool sg_local_incentive(sg_local *l, const sg_sum *sum, sg_player who, sg_sum_move m,
+                        sg_cg *out);
+
 /* The canonical form of a component position; false when its analysis was cut short. */
 bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out);
 /* Temperature and Hotstrat+ pseudo-temperatures of a component position; false when

@@ -83,6 +83,14 @@ static inline bool sg_sum_is_over(const sg_sum *sum) { return sg_sum_count(sum) 
 
 /* dst becomes a copy of src (policy included). */
 int sg_sum_copy(sg_sum *dst, const sg_sum *src);
+/* dst (emptied first) takes src's frozen total and src's live components, each added
+ * again under dst's own policy: how a real-play sum (SG_FREEZE_INTEGERS) is handed to
+ * the exact solver (SG_FREEZE_NUMBERS). Components that are numbers under dst's policy
+ * leave, so indices shift: origin (may be NULL) receives for each live component of
+ * dst the index in src it came from; a component that splits into several parts gives
+ * them all the same origin. SG_ERR_RANGE when dst gets more than cap components. */
+int sg_sum_refreeze(sg_sum *dst, const sg_sum *src, uint32_t *origin, size_t cap, char *err,
+                    size_t errlen);
 
 /* All moves of who: component by component, each game's order. */
 int sg_sum_moves(const sg_sum *sum, sg_player who, sg_sum_move *moves, size_t cap,

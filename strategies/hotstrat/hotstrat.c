@@ -4,7 +4,8 @@
  * the pseudo-temperature of the player to move, so a player cashes in a sente threat such
  * as Left's move in 10|0||-1 at t = 5 instead of waiting until t = 1. The move played in
  * the chosen component is the estimator's best move there. Ties go to the component that
- * comes first in the sum.
+ * comes first in the sum. The pick is sg_hotstrat_pick (sumgame/sum_eval.h), shared with
+ * the Hotstrat+ rollouts that evaluate the leaves of the αβ strategies.
  *
  * With estimator = tds this is Hotstrat-TDS (Müller, Enzenberger, Schaeffer 2004): the
  * temperatures are TDS estimates, the move is the first move of TDS's re-search at the
@@ -34,6 +35,7 @@
 #include <sumgame/params.h>
 #include <sumgame/search.h>
 #include <sumgame/strategy.h>
+#include <sumgame/sum_eval.h>
 #include <sumgame/tds.h>
 
 enum mode { MODE_PLAIN = 0, MODE_PLUS = 1 };
@@ -391,23 +393,7 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     } else
         for (size_t i = 0; i < n; i++)
             h->stats.nodes += h->estimates[i].nodes;
-    bool found = false;
-    sg_value hottest = sg_value_int(0);
-    for (size_t i = 0; i < n; i++) {
-        const sg_estimate *e = &h->estimates[i];
-        bool can_move = who == SG_LEFT ? e->has_best_left : e->has_best_right;
-        if (!can_move)
-            continue;
-        sg_value heat = h->mode == MODE_PLAIN ? e->temperature
-                        : who == SG_LEFT      ? e->pseudo_left
-                                              : e->pseudo_right;
-        if (!found || sg_value_cmp(heat, hottest) > 0) {
-            found = true;
-            hottest = heat;
-            move->component = (uint32_t)i;
-            move->move = who == SG_LEFT ? e->best_left : e->best_right;
-        }
-    }
+    bool found = sg_hotstrat_pick(h->estimates, n, who, h->mode == MODE_PLUS, move);
     if (found && all_cold(h->estimates, n))
         rc = global_search(h, sum, who, budget, start, move, err, errlen);
     h->stats.seconds = sg_clock_seconds() - start;

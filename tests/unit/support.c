@@ -204,3 +204,44 @@ sg_value support_self_play(const sg_strategy_desc *d, void *inst, const sg_sum *
     sg_sum_free(b);
     return v;
 }
+
+char *support_find_chromium(void)
+{
+    const char *given = getenv("SUMGAME_CHROMIUM");
+    if (given && *given)
+        return strdup(given);
+    const char *path = getenv("PATH");
+    char *copy = strdup(path ? path : "/usr/bin:/bin");
+    char *found = NULL;
+    for (char *dir = strtok(copy, ":"); dir && !found; dir = strtok(NULL, ":")) {
+        static const char *const names[] = { "chromium", "chromium-browser" };
+        for (size_t i = 0; i < 2 && !found; i++) {
+            char candidate[4096];
+            snprintf(candidate, sizeof candidate, "%s/%s", dir, names[i]);
+            if (access(candidate, X_OK) == 0)
+                found = strdup(candidate);
+        }
+    }
+    free(copy);
+    return found;
+}
+
+char *support_base64(const char *data, size_t len)
+{
+    static const char alphabet[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char *out = malloc((len + 2) / 3 * 4 + 1), *o = out;
+    for (size_t i = 0; i < len; i += 3) {
+        unsigned v = (unsigned char)data[i] << 16;
+        if (i + 1 < len)
+            v |= (unsigned char)data[i + 1] << 8;
+        if (i + 2 < len)
+            v |= (unsigned char)data[i + 2];
+        *o++ = alphabet[(v >> 18) & 63];
+        *o++ = alphabet[(v >> 12) & 63];
+        *o++ = i + 1 < len ? alphabet[(v >> 6) & 63] : '=';
+        *o++ = i + 2 < len ? alphabet[v & 63] : '=';
+    }
+    *o = '\0';
+    return out;
+}

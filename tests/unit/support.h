@@ -63,6 +63,12 @@ bool support_same(const sg_game *game, const support_pos *a, const support_pos *
 sg_value support_self_play(const sg_strategy_desc *d, void *inst, const sg_sum *start,
                            sg_player first, const sg_budget *budget);
 
+/* Headless Chromium for the SVG checks: $SUMGAME_CHROMIUM, else chromium or
+ * chromium-browser on PATH; NULL when there is none (free the result). */
+char *support_find_chromium(void);
+/* data[0..len) in base64, for data: URLs (free the result). */
+char *support_base64(const char *data, size_t len);
+
 /* Writes text to a new temporary file and returns its path (free it). */
 char *support_temp_file(const char *suffix, const char *text);
 

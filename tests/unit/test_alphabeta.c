@@ -68,6 +68,31 @@ static void test_keys(void **state)
     sg_param ok[2] = { { "depth", "3", 1 }, { "tt_log2", "10", 2 } };
     void *inst = create(ok, 2);
     strategy.desc.strategy->destroy(inst);
+
+    /* The approximate searches' keys (Müller-Li §3.2). */
+    expect_create_error("evaluate", "mean", "evaluate = 'mean' is not one of: game, static, rollout");
+    expect_create_error("bound", "-0.8", "bound = '-0.8' is not a non-negative factor");
+    expect_create_error("bound", "0.8.1", "bound = '0.8.1'");
+    expect_create_error("bound", "1/3", "bound = '1/3'");
+    expect_create_error("order", "hot", "order = 'hot' is not one of: auto, none, prev, temp, "
+                                        "temp+prev, incentive");
+    expect_create_error("incentives", "maybe", "incentives = 'maybe' is not a boolean");
+    static const char *const good[][2] = {
+        { "evaluate", "game" }, { "evaluate", "static" }, { "evaluate", "rollout" },
+        { "bound", "0.8" },     { "bound", "3/4" },       { "bound", "0" },
+        { "order", "auto" },    { "order", "none" },      { "order", "temp+prev" },
+        { "order", "incentive" }, { "incentives", "yes" }, { "incentives", "no" },
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        sg_param one = { good[i][0], good[i][1], 3 };
+        inst = create(&one, 1);
+        strategy.desc.strategy->destroy(inst);
+    }
+    /* The paper's players. */
+    sg_param temp_hr[3] = { { "bound", "0.8", 1 }, { "evaluate", "rollout", 2 },
+                            { "tt_log2", "12", 3 } };
+    inst = create(temp_hr, 3);
+    strategy.desc.strategy->destroy(inst);
 }
 
 static sg_sum *parse_sum(const char *const *texts, size_t n)

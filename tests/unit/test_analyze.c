@@ -391,47 +391,6 @@ static void test_svg_text_and_geometry(void **state)
 
 /* ---- rendering in headless Chromium ---- */
 
-static char *find_chromium(void)
-{
-    const char *given = getenv("SUMGAME_CHROMIUM");
-    if (given && *given)
-        return strdup(given);
-    const char *path = getenv("PATH");
-    char *copy = strdup(path ? path : "/usr/bin:/bin");
-    char *found = NULL;
-    for (char *dir = strtok(copy, ":"); dir && !found; dir = strtok(NULL, ":")) {
-        static const char *const names[] = { "chromium", "chromium-browser" };
-        for (size_t i = 0; i < 2 && !found; i++) {
-            char candidate[4096];
-            snprintf(candidate, sizeof candidate, "%s/%s", dir, names[i]);
-            if (access(candidate, X_OK) == 0)
-                found = strdup(candidate);
-        }
-    }
-    free(copy);
-    return found;
-}
-
-static char *base64(const char *data, size_t len)
-{
-    static const char alphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc((len + 2) / 3 * 4 + 1), *o = out;
-    for (size_t i = 0; i < len; i += 3) {
-        unsigned v = (unsigned char)data[i] << 16;
-        if (i + 1 < len)
-            v |= (unsigned char)data[i + 1] << 8;
-        if (i + 2 < len)
-            v |= (unsigned char)data[i + 2];
-        *o++ = alphabet[(v >> 18) & 63];
-        *o++ = alphabet[(v >> 12) & 63];
-        *o++ = i + 1 < len ? alphabet[(v >> 6) & 63] : '=';
-        *o++ = i + 2 < len ? alphabet[v & 63] : '=';
-    }
-    *o = '\0';
-    return out;
-}
-
 /* The page loads the SVG twice as an image, whole and cut short, and reports for each
  * whether it decoded and, drawn on a canvas, how many dark, blue (Left wall) and red
  * (Right wall) pixels it has and where they lie. Data URLs keep the canvas readable. */
@@ -464,7 +423,7 @@ static const char probe_script[] =
 static void test_svg_renders_in_chromium(void **state)
 {
     (void)state;
-    char *chromium = find_chromium();
+    char *chromium = support_find_chromium();
     if (!chromium)
         fail_msg("chromium not found: the SVG check needs Debian's 'chromium' package "
                  "(apt-get install chromium), or SUMGAME_CHROMIUM=/path/to/chromium");
@@ -482,7 +441,7 @@ static void test_svg_renders_in_chromium(void **state)
 
     char *svg = slurp_file(svg_path);
     size_t len = strlen(svg);
-    char *good = base64(svg, len), *bad = base64(svg, len / 2);
+    char *good = support_base64(svg, len), *bad = support_base64(svg, len / 2);
     FILE *f = fopen(page_path, "w");
     assert_non_null(f);
     fprintf(f, "<!DOCTYPE html>\n<html><body><pre id=\"result\">pending</pre>\n"

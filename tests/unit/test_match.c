@@ -558,6 +558,121 @@ static void stuck_mover_in_live_sum_is_scored(void **state)
     scratch_close(&s);
 }
 
+/* optimal = yes, hand-checked. A = 13|7||4|0 (mean 6, temperature 4) and
+ * B = 12|11||9|0 (mean 9, temperature 5/2: its Left option 12|11 is nearly cold, its
+ * Right option 9|0 hot). Left first: Left plays A to 13|7, after which Right's best is
+ * B to 9|0, Left takes 9 and Right 7: the Left stop is 16. Plain Hotstrat as Right plays
+ * the hottest component instead, 13|7 (temperature 3) to 7, and Left then takes B's
+ * 12|11 and Right 11: 18, two points lost. As Left, Hotstrat's first move (the hottest,
+ * A) is the optimal one and it loses nothing. Without `optimal` the lines carry no loss
+ * (the other tests check their exact keys). */
+static void optimal_loss_hand_checked(void **state)
+{
+    (void)state;
+    static const char config[] = "[match]\n"
+                                 "left = hot\n"
+                                 "right = perfect\n"
+                                 "optimal = yes\n"
+                                 "[sum]\n"
+                                 "sum.1 = rcg:13|7||4|0 + rcg:12|11||9|0\n"
+                                 "[strategy.hot]\n"
+                                 "plugin = hotstrat\n"
+                                 "[strategy.perfect]\n"
+                                 "plugin = solver\n";
+    scratch s;
+    scratch_open(&s, config);
+    support_run r = run_ok(&s, "");
+    char *out = slurp(s.out);
+    assert_int_equal(count_lines(out), 2);
+    char *g0 = line_of(out, 0), *g1 = line_of(out, 1);
+    assert_contains(g0, "\"left_player\":\"hot\",\"right_player\":\"perfect\",\"first\":\"left\","
+                        "\"final_score\":\"16\",\"score\":\"16\",\"optimal\":\"16\",\"loss\":\"0\","
+                        "\"result\":\"win\"");
+    assert_contains(g1, "\"left_player\":\"perfect\",\"right_player\":\"hot\",\"first\":\"left\","
+                        "\"final_score\":\"18\",\"score\":\"-18\",\"optimal\":\"16\",\"loss\":\"2\","
+                        "\"result\":\"loss\"");
+    /* A settles at 7 and leaves the sum, so B is component 1 from the third move on. */
+    assert_contains(g1, "\"moves\":[\"1:L1\",\"1:R1\",\"1:L1\",\"1:R1\"]");
+    assert_contains(r.out, "loss of hot against optimal play: 0 as first player (1 games), 2 as "
+                           "second player (1 games)\n");
+    free(g0), free(g1);
+    free(out);
+    support_run_free(&r);
+    r = run_ok(&s, "--json");
+    assert_contains(r.out, "\"forfeits\":0,\"loss_first\":\"0\",\"loss_first_games\":1,"
+                           "\"loss_second\":\"2\",\"loss_second_games\":1,\"seconds\":");
+    support_run_free(&r);
+    scratch_close(&s);
+
+    /* The same match without optimal: no loss keys anywhere. */
+    static const char plain[] = "[match]\n"
+                                "left = hot\n"
+                                "right = perfect\n"
+                                "[sum]\n"
+                                "sum.1 = rcg:13|7||4|0 + rcg:12|11||9|0\n"
+                                "[strategy.hot]\n"
+                                "plugin = hotstrat\n"
+                                "[strategy.perfect]\n"
+                                "plugin = solver\n";
+    scratch_open(&s, plain);
+    r = run_ok(&s, "--json");
+    out = slurp(s.out);
+    assert_null(strstr(out, "optimal"));
+    assert_null(strstr(out, "loss\":"));
+    assert_null(strstr(r.out, "loss_"));
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+/* The perfect player against itself loses nothing, on random two- and three-level rcg
+ * sums, whichever way it is configured: decomposition search with incentive pruning
+ * against the paper's TEMP + INC over the games' own moves. */
+static void solver_against_solver_loses_nothing(void **state)
+{
+    (void)state;
+    static const char config[] = "[match]\n"
+                                 "left = p1\n"
+                                 "right = p2\n"
+                                 "games = 12\n"
+                                 "seed = 5\n"
+                                 "first = alternate\n"
+                                 "optimal = yes\n"
+                                 "[sum]\n"
+                                 "generator = rcg\n"
+                                 "levels = %d\n"
+                                 "components = %d\n"
+                                 "[strategy.p1]\n"
+                                 "plugin = solver\n"
+                                 "[strategy.p2]\n"
+                                 "plugin = solver\n"
+                                 "order = temp\n"
+                                 "decompose = no\n"
+                                 "incentives = %s\n";
+    static const struct { int levels, components; const char *inc; } cases[] = {
+        { 2, 5, "yes" }, { 3, 3, "yes" }, { 2, 3, "no" },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char text[1024];
+        snprintf(text, sizeof text, config, cases[c].levels, cases[c].components, cases[c].inc);
+        scratch s;
+        scratch_open(&s, text);
+        support_run r = run_ok(&s, "--json --jobs 2");
+        assert_contains(r.out, "\"forfeits\":0,\"loss_first\":\"0\",\"loss_first_games\":12,"
+                               "\"loss_second\":\"0\",\"loss_second_games\":12,");
+        char *out = slurp(s.out);
+        assert_int_equal(count_lines(out), 24);
+        for (size_t i = 0; i < 24; i++) {
+            char *line = line_of(out, i);
+            assert_contains(line, "\"loss\":\"0\"");
+            free(line);
+        }
+        free(out);
+        support_run_free(&r);
+        scratch_close(&s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -574,6 +689,8 @@ int main(void)
         cmocka_unit_test(missing_file_and_arguments),
         cmocka_unit_test(default_config_runs),
         cmocka_unit_test(stuck_mover_in_live_sum_is_scored),
+        cmocka_unit_test(optimal_loss_hand_checked),
+        cmocka_unit_test(solver_against_solver_loses_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

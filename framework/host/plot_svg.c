@@ -1,0 +1,312 @@
+#include "plot_svg.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "sumgame/host.h"
+
+/* ---- a growing text buffer ---- */
+
+struct text {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+};
+
+__attribute__((format(printf, 2, 3))) static void put(struct text *s, const char *fmt, ...)
+{
+    if (s->failed)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(s->buf ? s->buf + s->len : NULL, s->buf ? s->cap - s->len : 0, fmt,
+                          ap);
+        va_end(ap);
+        if (n < 0) {
+            s->failed = true;
+            return;
+        }
+        if (s->buf && (size_t)n < s->cap - s->len) {
+            s->len += (size_t)n;
+            return;
+        }
+        size_t cap = (s->cap + (size_t)n + 1) * 2;
+        char *grown = realloc(s->buf, cap);
+        if (!grown) {
+            s->failed = true;
+            return;
+        }
+        s->buf = grown;
+        s->cap = cap;
+    }
+}
+
+/* XML character data: &, <, >, quotes escaped, other control bytes as '?'. */
+static void put_escaped(struct text *s, const char *text)
+{
+    for (; text && *text; text++) {
+        unsigned char ch = (unsigned char)*text;
+        switch (ch) {
+        case '&': put(s, "&amp;"); break;
+        case '<': put(s, "&lt;"); break;
+        case '>': put(s, "&gt;"); break;
+        case '"': put(s, "&quot;"); break;
+        case '\'': put(s, "&apos;"); break;
+        default: put(s, "%c", ch >= 0x20 && ch != 0x7f ? (char)ch : '?'); break;
+        }
+    }
+}
+
+/* ---- geometry ---- */
+
+enum {
+    LEFT = 80,
+    TOP = 60,
+    LEGEND_W = 230,
+    BOTTOM = 70,
+    PLOT_W = PLOT_WIDTH - LEFT - LEGEND_W - 20,
+    PLOT_H = PLOT_HEIGHT - TOP - BOTTOM
+};
+
+struct frame {
+    bool x_log;
+    double x_lo, x_hi; /* in log10 units when x_log */
+    double y_lo, y_hi;
+};
+
+static double fx(const struct frame *f, double x)
+{
+    double v = x;
+    if (f->x_log)
+        v = x > 0 ? log10(x) : f->x_lo;
+    v = fmax(f->x_lo, fmin(f->x_hi, v));
+    return LEFT + (v - f->x_lo) / (f->x_hi - f->x_lo) * PLOT_W;
+}
+
+static double fy(const struct frame *f, double y)
+{
+    return TOP + (f->y_hi - y) / (f->y_hi - f->y_lo) * PLOT_H;
+}
+
+/* A step of 1, 2 or 5 times a power of ten giving about count ticks over span. */
+static double nice_step(double span, double count)
+{
+    double want = span / count;
+    double base = pow(10, floor(log10(want)));
+    for (int i = 0; i < 3; i++) {
+        static const double mult[] = { 1, 2, 5 };
+        if (base * mult[i] >= want * 0.999)
+            return base * mult[i];
+    }
+    return base * 10;
+}
+
+static struct frame make_frame(const plot_spec *p)
+{
+    struct frame f = { .x_log = p->x_log };
+    double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
+    for (size_t s = 0; s < p->nseries; s++)
+        for (size_t i = 0; i < p->series[s].n; i++) {
+            double x = p->series[s].x[i], y = p->series[s].y[i];
+            if (!p->x_log || x > 0) {
+                xmin = fmin(xmin, x);
+                xmax = fmax(xmax, x);
+            }
+            ymax = fmax(ymax, y);
+        }
+    if (!isfinite(xmin)) {
+        xmin = p->x_log ? 1 : 0;
+        xmax = p->x_log ? 10 : 1;
+    }
+    if (p->x_log) {
+        f.x_lo = floor(log10(xmin));
+        f.x_hi = ceil(log10(xmax));
+        if (f.x_hi <= f.x_lo)
+            f.x_hi = f.x_lo + 1;
+    } else {
+        double step = nice_step(xmax - xmin > 0 ? xmax - xmin : 1, 6);
+        f.x_lo = floor(xmin / step) * step;
+        f.x_hi = ceil(xmax / step) * step;
+        if (f.x_hi <= f.x_lo)
+            f.x_hi = f.x_lo + step;
+    }
+    f.y_lo = 0;
+    double step = nice_step(ymax > 0 ? ymax : 1, 6);
+    f.y_hi = ceil(ymax / step) * step;
+    if (f.y_hi <= ymax * 1.02)
+        f.y_hi += step;
+    return f;
+}
+
+/* Eight colours and marker shapes that stay apart in print and for common colour
+ * blindness (Okabe and Ito's palette, with brown for its pale yellow). */
+static const char *const colours[] = { "#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                       "#E69F00", "#56B4E9", "#000000", "#8C564B" };
+
+static void put_marker(struct text *s, size_t k, double x, double y, const char *colour)
+{
+    switch (k % 4) {
+    case 0:
+        put(s, "  <circle cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\" fill=\"%s\"/>\n", x, y, colour);
+        break;
+    case 1:
+        put(s, "  <rect x=\"%.2f\" y=\"%.2f\" width=\"8\" height=\"8\" fill=\"%s\"/>\n", x - 4,
+            y - 4, colour);
+        break;
+    case 2:
+        put(s, "  <polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", x,
+            y - 5.5, x - 5, y + 4, x + 5, y + 4, colour);
+        break;
+    default:
+        put(s, "  <polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n",
+            x, y - 5.5, x + 5.5, y, x, y + 5.5, x - 5.5, y, colour);
+        break;
+    }
+}
+
+static void put_axes(struct text *s, const plot_spec *p, const struct frame *f)
+{
+    double left = LEFT, right = LEFT + PLOT_W, top = TOP, bottom = TOP + PLOT_H;
+    put(s, "  <rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+           "stroke=\"#444\"/>\n", LEFT, TOP, PLOT_W, PLOT_H);
+    /* x ticks: decades (and 2x, 5x minor marks) on a log axis */
+    if (f->x_log) {
+        for (int d = (int)f->x_lo; d <= (int)f->x_hi; d++) {
+            double x = fx(f, pow(10, d));
+            put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>\n",
+                x, top, x, bottom);
+            put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
+                x, bottom, x, bottom + 6);
+            char label[32];
+            if (d >= 0 && d <= 5)
+                snprintf(label, sizeof label, "%.0f", pow(10, d));
+            else if (d < 0 && d >= -4)
+                snprintf(label, sizeof label, "%.*f", -d, pow(10, d));
+            else
+                snprintf(label, sizeof label, "1e%d", d);
+            put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n", x,
+                bottom + 22, label);
+            for (int m = 2; m < 10 && d < (int)f->x_hi; m++) {
+                double xm = fx(f, m * pow(10, d));
+                put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                       "stroke=\"#444\"/>\n", xm, bottom, xm, bottom + 3);
+            }
+        }
+    } else {
+        double step = nice_step(f->x_hi - f->x_lo, 6);
+        for (double v = f->x_lo; v <= f->x_hi + step * 1e-6; v += step) {
+            double x = fx(f, v);
+            put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
+                x, bottom, x, bottom + 6);
+            put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%g</text>\n", x,
+                bottom + 22, v);
+        }
+    }
+    double step = nice_step(f->y_hi - f->y_lo, 6);
+    for (double v = f->y_lo; v <= f->y_hi + step * 1e-6; v += step) {
+        double y = fy(f, v);
+        put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>\n", left,
+            y, right, y);
+        put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
+            left - 6, y, left, y);
+        put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n", left - 10, y + 4,
+            v);
+    }
+    put(s, "  <text class=\"x-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">", left +
+           PLOT_W / 2.0, bottom + 50);
+    put_escaped(s, p->x_label);
+    put(s, "</text>\n");
+    put(s, "  <text class=\"y-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
+           "transform=\"rotate(-90 %.2f %.2f)\">", 24.0, top + PLOT_H / 2.0, 24.0,
+        top + PLOT_H / 2.0);
+    put_escaped(s, p->y_label);
+    put(s, "</text>\n");
+}
+
+int plot_svg(const plot_spec *p, char **svg, size_t *len)
+{
+    struct text s = { 0 };
+    struct frame f = make_frame(p);
+    put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    put(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"Liberation Sans, DejaVu Sans, Arial, "
+            "sans-serif\" font-size=\"13\">\n", PLOT_WIDTH, PLOT_HEIGHT, PLOT_WIDTH, PLOT_HEIGHT);
+    put(&s, "  <title>");
+    put_escaped(&s, p->title ? p->title : "Plot");
+    put(&s, "</title>\n  <rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    put(&s, "  <text class=\"title\" x=\"%d\" y=\"32\" font-size=\"16\" "
+            "font-weight=\"bold\">", LEFT);
+    put_escaped(&s, p->title ? p->title : "");
+    put(&s, "</text>\n");
+    put_axes(&s, p, &f);
+    for (size_t k = 0; k < p->nseries; k++) {
+        const plot_series *ser = &p->series[k];
+        const char *colour = colours[k % 8];
+        put(&s, "  <g class=\"series\" data-name=\"");
+        put_escaped(&s, ser->name);
+        put(&s, "\">\n");
+        if (ser->n > 1) {
+            put(&s, "  <polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
+                colour);
+            for (size_t i = 0; i < ser->n; i++)
+                put(&s, "%s%.2f,%.2f", i ? " " : "", fx(&f, ser->x[i]), fy(&f, ser->y[i]));
+            put(&s, "\"/>\n");
+        }
+        for (size_t i = 0; i < ser->n; i++)
+            put_marker(&s, k, fx(&f, ser->x[i]), fy(&f, ser->y[i]), colour);
+        put(&s, "  </g>\n");
+        /* the legend entry */
+        double lx = LEFT + PLOT_W + 20, ly = TOP + 14 + 24.0 * (double)k;
+        if (ser->n > 1)
+            put(&s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
+                    "stroke-width=\"2\"/>\n", lx, ly, lx + 28, ly, colour);
+        put_marker(&s, k, lx + 14, ly, colour);
+        put(&s, "  <text class=\"legend\" x=\"%.2f\" y=\"%.2f\">", lx + 36, ly + 4);
+        put_escaped(&s, ser->name);
+        put(&s, "</text>\n");
+    }
+    put(&s, "</svg>\n");
+    if (s.failed) {
+        free(s.buf);
+        return SG_ERR_NOMEM;
+    }
+    *svg = s.buf;
+    *len = s.len;
+    return SG_OK;
+}
+
+int plot_svg_save(const plot_spec *spec, const char *cmd, const char *path)
+{
+    char *svg;
+    size_t len;
+    if (plot_svg(spec, &svg, &len) != SG_OK)
+        return cli_fail("%s: out of memory for the plot", cmd);
+    char part[4096];
+    if (snprintf(part, sizeof part, "%s.part", path) >= (int)sizeof part) {
+        free(svg);
+        return cli_usage("%s: --svg: path too long", cmd);
+    }
+    FILE *f = fopen(part, "w");
+    bool ok = f && fwrite(svg, 1, len, f) == len;
+    int saved = errno;
+    if (f && fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (ok && rename(part, path) != 0) {
+        ok = false;
+        saved = errno;
+    }
+    free(svg);
+    if (ok)
+        return 0;
+    if (f)
+        remove(part);
+    return cli_fail("%s: --svg %.200s: %s", cmd, path, strerror(saved));
+}

@@ -1,0 +1,246 @@
+/* The `solver` strategy: a perfect player. Every move is the exact solver's best move
+ * (sumgame/solve.h): optimal play for the CGT stop of the sum with the mover first, so
+ * against it a strategy loses exactly the points its own mistakes cost (Müller and Li,
+ * Experiment 3, whose perfect player is their TEMP + INC searcher).
+ *
+ * Keys:
+ *   order      = auto | none | prev | temp | temp+prev | incentive (sg_order_names;
+ *                default auto: the solver's own choice)
+ *   incentives = yes | no   prune moves with dominated incentives (default yes)
+ *   decompose  = yes | no   replace components by their canonical forms (default yes:
+ *                decomposition search; `no` searches the games' own moves)
+ *   tt_log2    = N          transposition table of 2^N entries (default 20, 32 MiB; each
+ *                game makes its own, so small sums play faster with less)
+ * Every setting is exact; they change only the time a move takes. The budget is ignored:
+ * a perfect player that stopped early would not be one.
+ *
+ * The match plays out numbers (SG_FREEZE_INTEGERS) while the solver wants them frozen
+ * (SG_FREEZE_NUMBERS), so each move copies the sum under the solver's policy
+ * (sg_sum_refreeze) and maps the answer's component back to the match's. When every
+ * live component is a number the solver has no move to give; then each legal move is
+ * scored by the stop that follows it and the best one is played (real play of a number
+ * can still cost points: 1/2 = {0|1}). One solver serves a whole game, so its canonical
+ * forms and transposition table carry from move to move. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sumgame/params.h"
+#include "sumgame/solve.h"
+#include "sumgame/strategy.h"
+
+typedef struct solver_strategy {
+    const sg_host *host;
+    sg_solve_config config;
+    sg_solver *solver;  /* made on the first move of a game */
+    sg_sum *frozen;     /* the sum under SG_FREEZE_NUMBERS */
+    sg_sum *next;       /* a sum after one move, for the fallback */
+    uint32_t *origin;   /* frozen's component -> the match sum's */
+    size_t origin_cap;
+    sg_sum_move *moves;
+    size_t moves_cap;
+    sg_strategy_stats stats;
+} solver_strategy;
+
+static const char *const known_keys[] = { "order", "incentives", "decompose", "tt_log2", NULL };
+
+static int create(const sg_host *host, const sg_params *params, void **instance, char *err,
+                  size_t errlen)
+{
+    int order = SG_ORDER_AUTO;
+    bool incentives = true, decompose = true;
+    int rc = sg_params_check_known(params, known_keys, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_enum(params, "order", sg_order_names, SG_ORDER_AUTO, &order, err,
+                            errlen);
+    if (rc == SG_OK)
+        rc = sg_params_bool(params, "incentives", true, &incentives, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_bool(params, "decompose", true, &decompose, err, errlen);
+    long long tt_log2 = 20;
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "tt_log2", 20, 10, 30, &tt_log2, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    solver_strategy *s = host->alloc(sizeof *s);
+    if (!s)
+        return SG_ERR_NOMEM;
+    memset(s, 0, sizeof *s);
+    s->host = host;
+    s->config.order = (sg_order)order;
+    s->config.no_incentives = !incentives;
+    s->config.no_decompose = !decompose;
+    s->config.tt_log2 = (size_t)tt_log2;
+    s->frozen = sg_sum_new(SG_FREEZE_NUMBERS);
+    s->next = sg_sum_new(SG_FREEZE_INTEGERS);
+    if (!s->frozen || !s->next) {
+        sg_sum_free(s->frozen);
+        sg_sum_free(s->next);
+        host->free(s);
+        return SG_ERR_NOMEM;
+    }
+    *instance = s;
+    return SG_OK;
+}
+
+static void destroy(void *instance)
+{
+    solver_strategy *s = instance;
+    if (!s)
+        return;
+    sg_solver_free(s->solver);
+    sg_sum_free(s->frozen);
+    sg_sum_free(s->next);
+    s->host->free(s->origin);
+    s->host->free(s->moves);
+    s->host->free(s);
+}
+
+static void new_game(void *instance, const sg_rng *rng)
+{
+    (void)rng;
+    solver_strategy *s = instance;
+    /* Canonical forms are keyed on the last game's instances: start afresh. */
+    sg_solver_free(s->solver);
+    s->solver = NULL;
+}
+
+static const char *side_name(sg_player p) { return p == SG_LEFT ? "left" : "right"; }
+
+/* The stop of sum with who to move first (loads it into the solver). */
+static int stop_of(solver_strategy *s, const sg_sum *sum, sg_player who, sg_value *stop,
+                   sg_solve_answer *answer, char *err, size_t errlen)
+{
+    size_t n = sg_sum_count(sum);
+    /* A split can make more parts than there were components; twice as many is plenty,
+     * and a sum that needs more is reported rather than mapped wrongly. */
+    size_t need = 2 * n + 1;
+    if (need > s->origin_cap) {
+        uint32_t *grown = s->host->realloc(s->origin, need * sizeof *grown);
+        if (!grown) {
+            snprintf(err, errlen, "solver: out of memory");
+            return SG_ERR_NOMEM;
+        }
+        s->origin = grown;
+        s->origin_cap = need;
+    }
+    int rc = sg_sum_refreeze(s->frozen, sum, s->origin, s->origin_cap, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_solver_load(s->solver, s->frozen, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_solver_solve(s->solver, who, answer, err, errlen);
+    if (rc == SG_OK)
+        *stop = answer->stop;
+    return rc;
+}
+
+/* The sum is a number to the solver: the legal move after which the stop is best. */
+static int best_by_stops(solver_strategy *s, const sg_sum *sum, sg_player who,
+                         sg_sum_move *move, char *err, size_t errlen)
+{
+    size_t count = 0;
+    int rc = sg_sum_moves(sum, who, s->moves, s->moves_cap, &count);
+    if (rc == SG_ERR_RANGE) {
+        sg_sum_move *grown = s->host->realloc(s->moves, count * sizeof *grown);
+        if (!grown) {
+            snprintf(err, errlen, "solver: out of memory for %zu moves", count);
+            return SG_ERR_NOMEM;
+        }
+        s->moves = grown;
+        s->moves_cap = count;
+        rc = sg_sum_moves(sum, who, s->moves, s->moves_cap, &count);
+    }
+    if (rc != SG_OK || count == 0) {
+        snprintf(err, errlen, "solver: %s has no move", side_name(who));
+        return rc != SG_OK ? rc : SG_ERR_INVALID;
+    }
+    bool found = false;
+    sg_value best = sg_value_int(0);
+    for (size_t k = 0; k < count; k++) {
+        if ((rc = sg_sum_play(sum, who, s->moves[k], s->next, err, errlen)) != SG_OK)
+            return rc;
+        sg_value v = sg_sum_frozen(s->next);
+        sg_solve_answer a;
+        if (!sg_sum_is_over(s->next) &&
+            (rc = stop_of(s, s->next, sg_opponent(who), &v, &a, err, errlen)) != SG_OK)
+            return rc;
+        int c = sg_value_cmp(v, best);
+        if (!found || (who == SG_LEFT ? c > 0 : c < 0)) {
+            found = true;
+            best = v;
+            *move = s->moves[k];
+        }
+    }
+    return SG_OK;
+}
+
+static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
+                  sg_sum_move *move, char *err, size_t errlen)
+{
+    (void)budget;
+    solver_strategy *s = instance;
+    double start = sg_clock_seconds();
+    int rc = SG_OK;
+    if (!s->solver)
+        rc = sg_solver_new(&s->config, &s->solver, err, errlen);
+    uint64_t before = rc == SG_OK ? sg_solver_meter(s->solver)->count : 0;
+    sg_solve_answer a;
+    sg_value stop;
+    if (rc == SG_OK)
+        rc = stop_of(s, sum, who, &stop, &a, err, errlen);
+    if (rc == SG_OK && a.has_move) {
+        uint32_t c = a.move.component;
+        /* The component must be one part of the match's component, not a split of it,
+         * for the move code to be the match's. */
+        bool alone = (c == 0 || s->origin[c - 1] != s->origin[c]) &&
+                     (c + 1 >= sg_sum_count(s->frozen) || s->origin[c + 1] != s->origin[c]);
+        if (!alone) {
+            snprintf(err, errlen, "solver: component %u of the sum splits under the solver's "
+                     "rules; its move cannot be mapped back", s->origin[c] + 1);
+            rc = SG_ERR_UNSUPPORTED;
+        } else {
+            move->component = s->origin[c];
+            move->move = a.move.move;
+        }
+    } else if (rc == SG_OK) {
+        rc = best_by_stops(s, sum, who, move, err, errlen);
+    }
+    s->stats.nodes = s->solver ? sg_solver_meter(s->solver)->count - before : 0;
+    s->stats.depth = 0;
+    s->stats.seconds = sg_clock_seconds() - start;
+    if (rc != SG_OK && err[0] && strncmp(err, "solver: ", 8) != 0) {
+        char why[400];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errlen, "solver: %s", why);
+    }
+    return rc;
+}
+
+static void stats(void *instance, sg_strategy_stats *out)
+{
+    *out = ((solver_strategy *)instance)->stats;
+}
+
+static const sg_param_doc param_docs[] = {
+    { "order", "auto", "move ordering: auto, none, prev, temp, temp+prev or incentive" },
+    { "incentives", "yes", "prune moves with dominated incentives (INC)" },
+    { "decompose", "yes", "search the components' canonical forms (decomposition search)" },
+    { "tt_log2", "20", "transposition table of 2^N entries" },
+    { NULL, NULL, NULL },
+};
+
+static const sg_strategy_desc descriptor = {
+    .abi_version = SG_ABI_VERSION,
+    .size = sizeof(sg_strategy_desc),
+    .name = "solver",
+    .version = "1.0",
+    .description = "perfect play: the exact solver's best move for the stop",
+    .params = param_docs,
+    .create = create,
+    .destroy = destroy,
+    .new_game = new_game,
+    .choose = choose,
+    .stats = stats,
+};
+
+const sg_strategy_desc *sumgame_strategy_plugin(void);
+const sg_strategy_desc *sumgame_strategy_plugin(void) { return &descriptor; }
