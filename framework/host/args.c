@@ -1,5 +1,6 @@
 #include "args.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,4 +193,42 @@ void args_params_free(args_params *p)
     free(p->keys);
     free(p->items);
     memset(p, 0, sizeof *p);
+}
+
+int args_int_list(const char *text, int min, int max, bool increasing, int *out, size_t cap,
+                  size_t *n)
+{
+    *n = 0;
+    const char *s = text;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        char *end;
+        errno = 0;
+        long a = strtol(s, &end, 10);
+        if (end == s || errno)
+            return -1;
+        long b = a;
+        s = end;
+        if (*s == '-') {
+            s++;
+            b = strtol(s, &end, 10);
+            if (end == s || errno)
+                return -1;
+            s = end;
+        }
+        if (a < min || b > max || a > b)
+            return -1;
+        for (long v = a; v <= b; v++) {
+            if (*n >= cap || (increasing && *n > 0 && v <= out[*n - 1]))
+                return -1;
+            out[(*n)++] = (int)v;
+        }
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == '\0')
+            return 0;
+        if (*s++ != ',')
+            return -1;
+    }
 }

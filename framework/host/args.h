@@ -64,4 +64,10 @@ typedef struct args_params {
 int args_params_build(args_params *out, const char *section, char **kv, size_t count);
 void args_params_free(args_params *p);
 
+/* A list of integers such as "4, 5, 6", "4-6" or a mix, each in [min, max], into
+ * out[0..cap); with increasing, each must exceed the one before. -1 when the text is not
+ * such a list or holds more than cap numbers. */
+int args_int_list(const char *text, int min, int max, bool increasing, int *out, size_t cap,
+                  size_t *n);
+
 #endif

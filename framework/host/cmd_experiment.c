@@ -90,44 +90,6 @@ static int fail_at(char *err, size_t errlen, const sg_params *p, const sg_param 
     return SG_ERR_INVALID;
 }
 
-/* "4, 5, 6" or "4-6" or a mix; each in [min, max]. */
-static int parse_int_list(const char *text, int min, int max, int *out, size_t *n)
-{
-    *n = 0;
-    const char *s = text;
-    for (;;) {
-        while (*s == ' ' || *s == '\t')
-            s++;
-        char *end;
-        errno = 0;
-        long a = strtol(s, &end, 10);
-        if (end == s || errno)
-            return -1;
-        long b = a;
-        s = end;
-        if (*s == '-') {
-            s++;
-            b = strtol(s, &end, 10);
-            if (end == s || errno)
-                return -1;
-            s = end;
-        }
-        if (a < min || b > max || a > b)
-            return -1;
-        for (long v = a; v <= b; v++) {
-            if (*n >= LIST_MAX)
-                return -1;
-            out[(*n)++] = (int)v;
-        }
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (*s == '\0')
-            return 0;
-        if (*s++ != ',')
-            return -1;
-    }
-}
-
 /* "1, 1/2, paper": deltas 1, 1/2, 1/4, ... or the word paper (2^(2-n)). */
 static int parse_delta_list(const char *text, plan *pl)
 {
@@ -200,7 +162,7 @@ static int load_plan(const sg_config *cfg, plan *pl, char *err, size_t errlen)
     pl->data = sg_params_string(p, "data", "conf/data/amazons-rooms-{n}.txt");
 
     const sg_param *it = sg_params_find(p, "sizes");
-    if (parse_int_list(it ? it->value : "4-6", 2, 16, pl->sizes, &pl->nsizes) != 0)
+    if (args_int_list(it ? it->value : "4-6", 2, 16, false, pl->sizes, LIST_MAX, &pl->nsizes) != 0)
         return fail_at(err, errlen, p, it, "sizes = %s: expected room sizes from 2 to 16, "
                                            "e.g. 4, 5, 6 or 4-6", it->value);
     it = sg_params_find(p, "deltas");
@@ -212,7 +174,7 @@ static int load_plan(const sg_config *cfg, plan *pl, char *err, size_t errlen)
                                            "or paper (2^(2-n))", it->value);
     it = sg_params_find(p, "depths");
     if (pl->what == KIND_DEPTH) {
-        if (parse_int_list(it ? it->value : "1-8", 1, 1000, pl->depths, &pl->ndepths) != 0)
+        if (args_int_list(it ? it->value : "1-8", 1, 1000, false, pl->depths, LIST_MAX, &pl->ndepths) != 0)
             return fail_at(err, errlen, p, it, "depths = %s: expected plies from 1, e.g. "
                                                "1-10 or 1, 2, 4", it->value);
     } else {
@@ -572,7 +534,7 @@ int cmd_experiment(int argc, char **argv)
         return cli_fail("%s", err);
     }
     /* Command-line overrides. */
-    if (sizes && parse_int_list(sizes, 2, 16, pl.sizes, &pl.nsizes) != 0)
+    if (sizes && args_int_list(sizes, 2, 16, false, pl.sizes, LIST_MAX, &pl.nsizes) != 0)
         status = cli_usage("experiment: --sizes '%.80s': expected room sizes from 2 to 16, "
                            "e.g. 4,5,6 or 4-6", sizes);
     else if (deltas && parse_delta_list(deltas, &pl) != 0)
@@ -580,7 +542,7 @@ int cmd_experiment(int argc, char **argv)
                            "... or paper", deltas);
     else if (depths && pl.what != KIND_DEPTH)
         status = cli_usage("experiment: --depths: only kind = depth limits the search depth");
-    else if (depths && parse_int_list(depths, 1, 1000, pl.depths, &pl.ndepths) != 0)
+    else if (depths && args_int_list(depths, 1, 1000, false, pl.depths, LIST_MAX, &pl.ndepths) != 0)
         status = cli_usage("experiment: --depths '%.80s': expected plies from 1, e.g. 1-10",
                            depths);
     if (combine >= 0)

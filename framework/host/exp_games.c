@@ -152,44 +152,6 @@ static uint64_t section_print(const sg_params *p, const char *skip_prefix)
 
 /* ---- lists ---- */
 
-/* "2-13", "2, 4, 8" or a mix, each in [min, max]. */
-static int parse_counts(const char *text, int min, int max, int *out, size_t *n)
-{
-    *n = 0;
-    const char *s = text;
-    for (;;) {
-        while (*s == ' ' || *s == '\t')
-            s++;
-        char *end;
-        errno = 0;
-        long a = strtol(s, &end, 10);
-        if (end == s || errno)
-            return -1;
-        long b = a;
-        s = end;
-        if (*s == '-') {
-            s++;
-            b = strtol(s, &end, 10);
-            if (end == s || errno)
-                return -1;
-            s = end;
-        }
-        if (a < min || b > max || a > b)
-            return -1;
-        for (long v = a; v <= b; v++) {
-            if (*n >= LIST_MAX)
-                return -1;
-            out[(*n)++] = (int)v;
-        }
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (*s == '\0')
-            return 0;
-        if (*s++ != ',')
-            return -1;
-    }
-}
-
 /* A non-negative decimal "12", "0.25": its value times 10^decimals, and its decimals. */
 static bool parse_decimal(const char *s, const char **end, long long *scaled, int *decimals)
 {
@@ -416,7 +378,7 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
     if (!counts)
         return failf(err, errlen, "%s:%d: experiment: missing key 'components' (e.g. 2-13)",
                      e->file, sg_config_find_line(cfg, "experiment"));
-    if (parse_counts(counts, 1, 1000, e->counts, &e->ncounts) != 0) {
+    if (args_int_list(counts, 1, 1000, false, e->counts, LIST_MAX, &e->ncounts) != 0) {
         if (ov->components)
             return failf(err, errlen, CMD ": --components '%.80s': expected numbers of components "
                          "from 1 to 1000, e.g. 2-13 or 2, 4, 8", counts);

@@ -52,6 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "catalog.h"
 #include "cli.h"
 #include "experiment.h"
@@ -128,43 +129,6 @@ typedef struct st_plan {
     size_t nmethods;
 } st_plan;
 
-static int parse_int_list(const char *text, int min, int max, int *out, size_t *n)
-{
-    *n = 0;
-    const char *s = text;
-    for (;;) {
-        while (*s == ' ' || *s == '\t')
-            s++;
-        char *end;
-        errno = 0;
-        long a = strtol(s, &end, 10);
-        if (end == s || errno)
-            return -1;
-        long b = a;
-        s = end;
-        if (*s == '-') {
-            s++;
-            b = strtol(s, &end, 10);
-            if (end == s || errno)
-                return -1;
-            s = end;
-        }
-        if (a < min || b > max || a > b)
-            return -1;
-        for (long v = a; v <= b; v++) {
-            if (*n >= COLUMNS_MAX || (*n > 0 && v <= out[*n - 1]))
-                return -1;
-            out[(*n)++] = (int)v;
-        }
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (*s == '\0')
-            return 0;
-        if (*s++ != ',')
-            return -1;
-    }
-}
-
 static int bad(char *err, size_t errlen, const sg_params *p, const sg_param *it, const char *msg)
 {
     sg_params_error(p, it, err, errlen, "%s = %s: %s", it->key, it->value, msg);
@@ -203,7 +167,8 @@ static int load_method(const sg_config *cfg, const sg_params *exp, const sg_para
     if (!it) {
         memcpy(m->listed, pl->listed, pl->nlisted * sizeof *m->listed);
         m->nlisted = pl->nlisted;
-    } else if (parse_int_list(it->value, 1, pl->max_components, m->listed, &m->nlisted) != 0) {
+    } else if (args_int_list(it->value, 1, pl->max_components, true, m->listed, COLUMNS_MAX,
+                             &m->nlisted) != 0) {
         return bad(err, errlen, p, it, "expected increasing counts from 1 to max_components, "
                                        "e.g. 2-13 or 2, 3, 5");
     }
@@ -271,7 +236,7 @@ static int load_st_plan(const sg_config *cfg, st_plan *pl, char *err, size_t err
     if ((it = sg_params_find(p, "memory")) && sg_parse_memory(it->value, &pl->memory) != SG_OK)
         return bad(err, errlen, p, it, "expected a size such as 8G or 512M");
     it = sg_params_find(p, "components");
-    if (parse_int_list(it ? it->value : "2-5", 1, pl->max_components, pl->listed,
+    if (args_int_list(it ? it->value : "2-5", 1, pl->max_components, true, pl->listed, COLUMNS_MAX,
                        &pl->nlisted) != 0) {
         if (!it) {
             snprintf(err, errlen, "%s: experiment: components: the default 2-5 passes "
