@@ -3,67 +3,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* ---- a growing text buffer ---- */
-
-struct text {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-};
-
-__attribute__((format(printf, 2, 3))) static void put(struct text *s, const char *fmt, ...)
-{
-    if (s->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(s->buf + s->len, s->cap - s->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            s->failed = true;
-            return;
-        }
-        if ((size_t)n < s->cap - s->len) {
-            s->len += (size_t)n;
-            return;
-        }
-        size_t cap = (s->cap + (size_t)n + 1) * 2;
-        char *grown = realloc(s->buf, cap);
-        if (!grown) {
-            s->failed = true;
-            return;
-        }
-        s->buf = grown;
-        s->cap = cap;
-    }
-}
-
-/* Text for XML character data and attributes. Game notations are ASCII; other bytes and
- * control characters become '?' so the document stays well-formed whatever the input. */
-static void put_escaped(struct text *s, const char *text, size_t max_chars)
-{
-    size_t i = 0;
-    for (; text[i] && i < max_chars; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        switch (ch) {
-        case '&': put(s, "&amp;"); break;
-        case '<': put(s, "&lt;"); break;
-        case '>': put(s, "&gt;"); break;
-        case '"': put(s, "&quot;"); break;
-        case '\'': put(s, "&apos;"); break;
-        default: put(s, "%c", ch >= 0x20 && ch < 0x7f ? (char)ch : '?'); break;
-        }
-    }
-    if (text[i])
-        put(s, "...");
-}
+#include "core/svg_text.h"
 
 static const char *value_text(sg_value v, char buf[SG_VALUE_TEXT_MAX])
 {
@@ -183,104 +128,104 @@ static struct ticks ticks_in(double lo, double hi, double count)
 
 /* ---- drawing ---- */
 
-static void put_wall(struct text *s, const struct frame *f, const sg_pl *w, sg_value top,
+static void put_wall(sg_svg_text *s, const struct frame *f, const sg_pl *w, sg_value top,
                      const char *style)
 {
-    put(s, "  <polyline fill=\"none\" %s points=\"", style);
+    sg_svg_put(s, "  <polyline fill=\"none\" %s points=\"", style);
     for (size_t i = 0; i < w->n && sg_value_cmp(w->t[i], top) < 0; i++)
-        put(s, "%.2f,%.2f ", px(f, sg_value_to_double(w->x[i])),
+        sg_svg_put(s, "%.2f,%.2f ", px(f, sg_value_to_double(w->x[i])),
             py(f, sg_value_to_double(w->t[i])));
-    put(s, "%.2f,%.2f\"/>\n", px(f, sg_value_to_double(sg_pl_eval(w, top))),
+    sg_svg_put(s, "%.2f,%.2f\"/>\n", px(f, sg_value_to_double(sg_pl_eval(w, top))),
         py(f, sg_value_to_double(top)));
 }
 
-static void put_axes(struct text *s, const struct frame *f)
+static void put_axes(sg_svg_text *s, const struct frame *f)
 {
     double left = MARGIN_LEFT, right = MARGIN_LEFT + PLOT_W;
     double top = MARGIN_TOP, bottom = MARGIN_TOP + f->plot_h;
     char buf[SG_VALUE_TEXT_MAX];
 
-    put(s, "  <g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
+    sg_svg_put(s, "  <g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
     struct ticks xt = ticks_in(f->x_lo, f->x_hi, 8), tt = ticks_in(f->t_lo, f->t_hi, 6);
     for (int64_t i = xt.first; i <= xt.last; i++) {
         double x = px(f, sg_value_to_double(sg_value_mul_int(xt.step, i)));
-        put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", x, top, x, bottom);
+        sg_svg_put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", x, top, x, bottom);
     }
     for (int64_t i = tt.first; i <= tt.last; i++) {
         double y = py(f, sg_value_to_double(sg_value_mul_int(tt.step, i)));
-        put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", left, y, right, y);
+        sg_svg_put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", left, y, right, y);
     }
-    put(s, "  </g>\n");
+    sg_svg_put(s, "  </g>\n");
 
-    put(s, "  <g class=\"axes\" stroke=\"#000\" stroke-width=\"1.2\">\n");
-    put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", left, bottom, right,
+    sg_svg_put(s, "  <g class=\"axes\" stroke=\"#000\" stroke-width=\"1.2\">\n");
+    sg_svg_put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", left, bottom, right,
         bottom);
-    put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", left, bottom, left, top);
+    sg_svg_put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", left, bottom, left, top);
     for (int64_t i = xt.first; i <= xt.last; i++) {
         double x = px(f, sg_value_to_double(sg_value_mul_int(xt.step, i)));
-        put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", x, bottom, x,
+        sg_svg_put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", x, bottom, x,
             bottom + 6);
     }
     for (int64_t i = tt.first; i <= tt.last; i++) {
         double y = py(f, sg_value_to_double(sg_value_mul_int(tt.step, i)));
-        put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", left - 6, y, left,
+        sg_svg_put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", left - 6, y, left,
             y);
     }
-    put(s, "  </g>\n");
+    sg_svg_put(s, "  </g>\n");
 
-    put(s, "  <g class=\"tick-labels\" font-size=\"12\" fill=\"#000\">\n");
+    sg_svg_put(s, "  <g class=\"tick-labels\" font-size=\"12\" fill=\"#000\">\n");
     for (int64_t i = xt.first; i <= xt.last; i++) {
         sg_value v = sg_value_mul_int(xt.step, i);
-        put(s, "    <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n",
+        sg_svg_put(s, "    <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n",
             px(f, sg_value_to_double(v)), bottom + 20, value_text(v, buf));
     }
     for (int64_t i = tt.first; i <= tt.last; i++) {
         sg_value v = sg_value_mul_int(tt.step, i);
-        put(s, "    <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n", left - 9,
+        sg_svg_put(s, "    <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n", left - 9,
             py(f, sg_value_to_double(v)) + 4, value_text(v, buf));
     }
-    put(s, "  </g>\n");
+    sg_svg_put(s, "  </g>\n");
 
-    put(s, "  <text class=\"axis-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
+    sg_svg_put(s, "  <text class=\"axis-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
            "font-size=\"14\">value (larger values to the left)</text>\n",
         left + PLOT_W / 2.0, bottom + 46);
-    put(s, "  <text class=\"axis-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
+    sg_svg_put(s, "  <text class=\"axis-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
            "font-size=\"14\" transform=\"rotate(-90 %.2f %.2f)\">temperature t</text>\n",
         left - 52, top + f->plot_h / 2, left - 52, top + f->plot_h / 2);
 }
 
-static void put_marks(struct text *s, const struct frame *f, const sg_thermograph *th)
+static void put_marks(sg_svg_text *s, const struct frame *f, const sg_thermograph *th)
 {
     char buf[SG_VALUE_TEXT_MAX];
     double mx = px(f, sg_value_to_double(th->mean));
     double ty = py(f, sg_value_to_double(th->temperature));
     double bottom = MARGIN_TOP + f->plot_h, right = MARGIN_LEFT + PLOT_W;
 
-    put(s, "  <g class=\"temperature-mark\">\n");
-    put(s, "    <line x1=\"%d\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#2a8a2a\" "
+    sg_svg_put(s, "  <g class=\"temperature-mark\">\n");
+    sg_svg_put(s, "    <line x1=\"%d\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#2a8a2a\" "
            "stroke-width=\"1.2\" stroke-dasharray=\"6 4\"/>\n",
         MARGIN_LEFT, ty, right, ty);
     /* The label goes at the end of the line away from the mast, which crosses it. */
     bool mast_right = mx > MARGIN_LEFT + PLOT_W / 2.0;
-    put(s, "    <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" font-size=\"13\" "
+    sg_svg_put(s, "    <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" font-size=\"13\" "
            "fill=\"#2a8a2a\">temperature = %s</text>\n",
         mast_right ? MARGIN_LEFT + 6.0 : right - 4, ty - 5, mast_right ? "start" : "end",
         value_text(th->temperature, buf));
-    put(s, "  </g>\n");
+    sg_svg_put(s, "  </g>\n");
 
-    put(s, "  <g class=\"mean-mark\">\n");
-    put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#7a3fa0\" "
+    sg_svg_put(s, "  <g class=\"mean-mark\">\n");
+    sg_svg_put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#7a3fa0\" "
            "stroke-width=\"1.2\" stroke-dasharray=\"2 3\"/>\n",
         mx, ty, mx, bottom);
-    put(s, "    <path d=\"M %.2f %.2f l -5 9 l 10 0 z\" fill=\"#7a3fa0\"/>\n", mx, bottom - 9);
-    put(s, "    <circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"#000\"/>\n", mx, ty);
-    put(s, "    <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" font-size=\"13\" "
+    sg_svg_put(s, "    <path d=\"M %.2f %.2f l -5 9 l 10 0 z\" fill=\"#7a3fa0\"/>\n", mx, bottom - 9);
+    sg_svg_put(s, "    <circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"#000\"/>\n", mx, ty);
+    sg_svg_put(s, "    <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" font-size=\"13\" "
            "fill=\"#7a3fa0\">mean = %s</text>\n",
         mx, MARGIN_TOP - 6.0, value_text(th->mean, buf));
-    put(s, "  </g>\n");
+    sg_svg_put(s, "  </g>\n");
 }
 
-static void put_legend(struct text *s)
+static void put_legend(sg_svg_text *s)
 {
     static const struct {
         const char *label, *style;
@@ -291,59 +236,59 @@ static void put_legend(struct text *s)
     };
     /* One row in the top margin, outside the plot, so it never hides a wall. */
     double x = MARGIN_LEFT, y = 52;
-    put(s, "  <g class=\"legend\" font-size=\"12\">\n");
+    sg_svg_put(s, "  <g class=\"legend\" font-size=\"12\">\n");
     for (size_t i = 0; i < sizeof items / sizeof items[0]; i++, x += 110) {
-        put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" %s/>\n", x, y - 4,
+        sg_svg_put(s, "    <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" %s/>\n", x, y - 4,
             x + 24, y - 4, items[i].style);
-        put(s, "    <text x=\"%.2f\" y=\"%.2f\">%s</text>\n", x + 30, y, items[i].label);
+        sg_svg_put(s, "    <text x=\"%.2f\" y=\"%.2f\">%s</text>\n", x + 30, y, items[i].label);
     }
-    put(s, "  </g>\n");
+    sg_svg_put(s, "  </g>\n");
 }
 
 int sg_thermograph_svg(const sg_thermograph *th, const char *title, char **svg, size_t *len)
 {
-    struct text s = { 0 };
+    sg_svg_text s = { 0 };
     struct frame f = make_frame(th);
     int height = (int)ceil(f.plot_h) + MARGIN_TOP + MARGIN_BOTTOM;
 
-    put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    put(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+    sg_svg_put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    sg_svg_put(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
         WIDTH, height, WIDTH, height);
-    put(&s, "  <title>Thermograph");
+    sg_svg_put(&s, "  <title>Thermograph");
     if (title) {
-        put(&s, " of ");
-        put_escaped(&s, title, (size_t)-1);
+        sg_svg_put(&s, " of ");
+        sg_svg_put_escaped(&s, title, SIZE_MAX, false);
     }
-    put(&s, "</title>\n");
-    put(&s, "  <rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", WIDTH,
+    sg_svg_put(&s, "</title>\n");
+    sg_svg_put(&s, "  <rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", WIDTH,
         height);
-    put(&s, "  <text class=\"title\" x=\"%d\" y=\"26\" text-anchor=\"middle\" font-size=\"16\" "
+    sg_svg_put(&s, "  <text class=\"title\" x=\"%d\" y=\"26\" text-anchor=\"middle\" font-size=\"16\" "
             "font-weight=\"bold\">Thermograph",
         WIDTH / 2);
     if (title) {
-        put(&s, " of ");
-        put_escaped(&s, title, 80);
+        sg_svg_put(&s, " of ");
+        sg_svg_put_escaped(&s, title, 80, false);
     }
-    put(&s, "</text>\n");
+    sg_svg_put(&s, "</text>\n");
 
     put_axes(&s, &f);
     put_marks(&s, &f, th);
-    put(&s, "  <g class=\"walls\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n  ");
+    sg_svg_put(&s, "  <g class=\"walls\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n  ");
     /* The left wall is drawn wider and underneath, so both stay visible where the walls
      * coincide (below a number's temperature, for instance). */
     put_wall(&s, &f, &th->left_wall, th->temperature,
              "class=\"left-wall\" stroke=\"#1f5fbf\" stroke-width=\"4\"");
-    put(&s, "  ");
+    sg_svg_put(&s, "  ");
     put_wall(&s, &f, &th->right_wall, th->temperature,
              "class=\"right-wall\" stroke=\"#d0312d\" stroke-width=\"2\"");
     double mx = px(&f, sg_value_to_double(th->mean));
-    put(&s, "    <line class=\"mast\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+    sg_svg_put(&s, "    <line class=\"mast\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
             "stroke=\"#000\" stroke-width=\"2.5\"/>\n",
         mx, py(&f, sg_value_to_double(th->temperature)), mx, (double)MARGIN_TOP);
-    put(&s, "  </g>\n");
+    sg_svg_put(&s, "  </g>\n");
     put_legend(&s);
-    put(&s, "</svg>\n");
+    sg_svg_put(&s, "</svg>\n");
 
     if (s.failed) {
         free(s.buf);

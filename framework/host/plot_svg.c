@@ -2,66 +2,13 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/svg_text.h"
 #include "cli.h"
 #include "sumgame/host.h"
-
-/* ---- a growing text buffer ---- */
-
-struct text {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-};
-
-__attribute__((format(printf, 2, 3))) static void put(struct text *s, const char *fmt, ...)
-{
-    if (s->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(s->buf ? s->buf + s->len : NULL, s->buf ? s->cap - s->len : 0, fmt,
-                          ap);
-        va_end(ap);
-        if (n < 0) {
-            s->failed = true;
-            return;
-        }
-        if (s->buf && (size_t)n < s->cap - s->len) {
-            s->len += (size_t)n;
-            return;
-        }
-        size_t cap = (s->cap + (size_t)n + 1) * 2;
-        char *grown = realloc(s->buf, cap);
-        if (!grown) {
-            s->failed = true;
-            return;
-        }
-        s->buf = grown;
-        s->cap = cap;
-    }
-}
-
-/* XML character data: &, <, >, quotes escaped, other control bytes as '?'. */
-static void put_escaped(struct text *s, const char *text)
-{
-    for (; text && *text; text++) {
-        unsigned char ch = (unsigned char)*text;
-        switch (ch) {
-        case '&': put(s, "&amp;"); break;
-        case '<': put(s, "&lt;"); break;
-        case '>': put(s, "&gt;"); break;
-        case '"': put(s, "&quot;"); break;
-        case '\'': put(s, "&apos;"); break;
-        default: put(s, "%c", ch >= 0x20 && ch != 0x7f ? (char)ch : '?'); break;
-        }
-    }
-}
 
 /* ---- geometry ---- */
 
@@ -149,39 +96,39 @@ static struct frame make_frame(const plot_spec *p)
 static const char *const colours[] = { "#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                        "#E69F00", "#56B4E9", "#000000", "#8C564B" };
 
-static void put_marker(struct text *s, size_t k, double x, double y, const char *colour)
+static void put_marker(sg_svg_text *s, size_t k, double x, double y, const char *colour)
 {
     switch (k % 4) {
     case 0:
-        put(s, "  <circle cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\" fill=\"%s\"/>\n", x, y, colour);
+        sg_svg_put(s, "  <circle cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\" fill=\"%s\"/>\n", x, y, colour);
         break;
     case 1:
-        put(s, "  <rect x=\"%.2f\" y=\"%.2f\" width=\"8\" height=\"8\" fill=\"%s\"/>\n", x - 4,
+        sg_svg_put(s, "  <rect x=\"%.2f\" y=\"%.2f\" width=\"8\" height=\"8\" fill=\"%s\"/>\n", x - 4,
             y - 4, colour);
         break;
     case 2:
-        put(s, "  <polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", x,
+        sg_svg_put(s, "  <polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", x,
             y - 5.5, x - 5, y + 4, x + 5, y + 4, colour);
         break;
     default:
-        put(s, "  <polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n",
+        sg_svg_put(s, "  <polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n",
             x, y - 5.5, x + 5.5, y, x, y + 5.5, x - 5.5, y, colour);
         break;
     }
 }
 
-static void put_axes(struct text *s, const plot_spec *p, const struct frame *f)
+static void put_axes(sg_svg_text *s, const plot_spec *p, const struct frame *f)
 {
     double left = LEFT, right = LEFT + PLOT_W, top = TOP, bottom = TOP + PLOT_H;
-    put(s, "  <rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+    sg_svg_put(s, "  <rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
            "stroke=\"#444\"/>\n", LEFT, TOP, PLOT_W, PLOT_H);
     /* x ticks: decades (and 2x, 5x minor marks) on a log axis */
     if (f->x_log) {
         for (int d = (int)f->x_lo; d <= (int)f->x_hi; d++) {
             double x = fx(f, pow(10, d));
-            put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>\n",
+            sg_svg_put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>\n",
                 x, top, x, bottom);
-            put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
+            sg_svg_put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
                 x, bottom, x, bottom + 6);
             char label[32];
             if (d >= 0 && d <= 5)
@@ -190,11 +137,11 @@ static void put_axes(struct text *s, const plot_spec *p, const struct frame *f)
                 snprintf(label, sizeof label, "%.*f", -d, pow(10, d));
             else
                 snprintf(label, sizeof label, "1e%d", d);
-            put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n", x,
+            sg_svg_put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%s</text>\n", x,
                 bottom + 22, label);
             for (int m = 2; m < 10 && d < (int)f->x_hi; m++) {
                 double xm = fx(f, m * pow(10, d));
-                put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                sg_svg_put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                        "stroke=\"#444\"/>\n", xm, bottom, xm, bottom + 3);
             }
         }
@@ -202,76 +149,76 @@ static void put_axes(struct text *s, const plot_spec *p, const struct frame *f)
         double step = nice_step(f->x_hi - f->x_lo, 6);
         for (double v = f->x_lo; v <= f->x_hi + step * 1e-6; v += step) {
             double x = fx(f, v);
-            put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
+            sg_svg_put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
                 x, bottom, x, bottom + 6);
-            put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%g</text>\n", x,
+            sg_svg_put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%g</text>\n", x,
                 bottom + 22, v);
         }
     }
     double step = nice_step(f->y_hi - f->y_lo, 6);
     for (double v = f->y_lo; v <= f->y_hi + step * 1e-6; v += step) {
         double y = fy(f, v);
-        put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>\n", left,
+        sg_svg_put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>\n", left,
             y, right, y);
-        put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
+        sg_svg_put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
             left - 6, y, left, y);
-        put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n", left - 10, y + 4,
+        sg_svg_put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n", left - 10, y + 4,
             v);
     }
-    put(s, "  <text class=\"x-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">", left +
+    sg_svg_put(s, "  <text class=\"x-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">", left +
            PLOT_W / 2.0, bottom + 50);
-    put_escaped(s, p->x_label);
-    put(s, "</text>\n");
-    put(s, "  <text class=\"y-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
+    sg_svg_put_escaped(s, p->x_label, SIZE_MAX, true);
+    sg_svg_put(s, "</text>\n");
+    sg_svg_put(s, "  <text class=\"y-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
            "transform=\"rotate(-90 %.2f %.2f)\">", 24.0, top + PLOT_H / 2.0, 24.0,
         top + PLOT_H / 2.0);
-    put_escaped(s, p->y_label);
-    put(s, "</text>\n");
+    sg_svg_put_escaped(s, p->y_label, SIZE_MAX, true);
+    sg_svg_put(s, "</text>\n");
 }
 
 int plot_svg(const plot_spec *p, char **svg, size_t *len)
 {
-    struct text s = { 0 };
+    sg_svg_text s = { 0 };
     struct frame f = make_frame(p);
-    put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    put(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+    sg_svg_put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    sg_svg_put(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" font-family=\"Liberation Sans, DejaVu Sans, Arial, "
             "sans-serif\" font-size=\"13\">\n", PLOT_WIDTH, PLOT_HEIGHT, PLOT_WIDTH, PLOT_HEIGHT);
-    put(&s, "  <title>");
-    put_escaped(&s, p->title ? p->title : "Plot");
-    put(&s, "</title>\n  <rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    put(&s, "  <text class=\"title\" x=\"%d\" y=\"32\" font-size=\"16\" "
+    sg_svg_put(&s, "  <title>");
+    sg_svg_put_escaped(&s, p->title ? p->title : "Plot", SIZE_MAX, true);
+    sg_svg_put(&s, "</title>\n  <rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    sg_svg_put(&s, "  <text class=\"title\" x=\"%d\" y=\"32\" font-size=\"16\" "
             "font-weight=\"bold\">", LEFT);
-    put_escaped(&s, p->title ? p->title : "");
-    put(&s, "</text>\n");
+    sg_svg_put_escaped(&s, p->title ? p->title : "", SIZE_MAX, true);
+    sg_svg_put(&s, "</text>\n");
     put_axes(&s, p, &f);
     for (size_t k = 0; k < p->nseries; k++) {
         const plot_series *ser = &p->series[k];
         const char *colour = colours[k % 8];
-        put(&s, "  <g class=\"series\" data-name=\"");
-        put_escaped(&s, ser->name);
-        put(&s, "\">\n");
+        sg_svg_put(&s, "  <g class=\"series\" data-name=\"");
+        sg_svg_put_escaped(&s, ser->name, SIZE_MAX, true);
+        sg_svg_put(&s, "\">\n");
         if (ser->n > 1) {
-            put(&s, "  <polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
+            sg_svg_put(&s, "  <polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
                 colour);
             for (size_t i = 0; i < ser->n; i++)
-                put(&s, "%s%.2f,%.2f", i ? " " : "", fx(&f, ser->x[i]), fy(&f, ser->y[i]));
-            put(&s, "\"/>\n");
+                sg_svg_put(&s, "%s%.2f,%.2f", i ? " " : "", fx(&f, ser->x[i]), fy(&f, ser->y[i]));
+            sg_svg_put(&s, "\"/>\n");
         }
         for (size_t i = 0; i < ser->n; i++)
             put_marker(&s, k, fx(&f, ser->x[i]), fy(&f, ser->y[i]), colour);
-        put(&s, "  </g>\n");
+        sg_svg_put(&s, "  </g>\n");
         /* the legend entry */
         double lx = LEFT + PLOT_W + 20, ly = TOP + 14 + 24.0 * (double)k;
         if (ser->n > 1)
-            put(&s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
+            sg_svg_put(&s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
                     "stroke-width=\"2\"/>\n", lx, ly, lx + 28, ly, colour);
         put_marker(&s, k, lx + 14, ly, colour);
-        put(&s, "  <text class=\"legend\" x=\"%.2f\" y=\"%.2f\">", lx + 36, ly + 4);
-        put_escaped(&s, ser->name);
-        put(&s, "</text>\n");
+        sg_svg_put(&s, "  <text class=\"legend\" x=\"%.2f\" y=\"%.2f\">", lx + 36, ly + 4);
+        sg_svg_put_escaped(&s, ser->name, SIZE_MAX, true);
+        sg_svg_put(&s, "</text>\n");
     }
-    put(&s, "</svg>\n");
+    sg_svg_put(&s, "</svg>\n");
     if (s.failed) {
         free(s.buf);
         return SG_ERR_NOMEM;
