@@ -9,14 +9,31 @@
 #define STATE_MINUS_SHIFT 32
 #define STATE_MINUS_MASK UINT64_C(3)
 #define STATE_GAME_FIRST (UINT64_C(1) << 34)
+#define STATE_DELTA_SHIFT 35
+#define STATE_DELTA_MASK UINT64_C(0x3f)
+#define STATE_AFTER_GAME (UINT64_C(1) << 41)
+#define STATE_PATH_SHIFT 42
+#define STATE_PATH_MASK (~UINT64_C(0) << STATE_PATH_SHIFT)
 
 uint64_t sg_coupons_state(const sg_coupons *c, size_t taken, unsigned minus_ones,
                           bool game_first)
 {
     size_t remaining = taken < c->count ? c->count - taken : 0;
+    /* delta's exponent makes stacks of every spacing share one table (TDS+'s E3). */
     return ((uint64_t)remaining & STATE_TAKEN_MASK) |
            ((uint64_t)(minus_ones > 2 ? 2 : minus_ones) << STATE_MINUS_SHIFT) |
-           (game_first ? STATE_GAME_FIRST : 0);
+           (game_first ? STATE_GAME_FIRST : 0) |
+           (((uint64_t)c->delta.exp & STATE_DELTA_MASK) << STATE_DELTA_SHIFT);
+}
+
+/* The code of "who took coupon i" in the path bits, for stacks whose table entries keep
+ * the points the coupons gave (the original TDS's table, without TDS+'s E3). */
+static uint64_t path_code(size_t i, sg_player who)
+{
+    uint64_t z = (uint64_t)i * 2 + (who == SG_LEFT ? 1 : 2) + UINT64_C(0x9E3779B97F4A7C15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return (z ^ (z >> 31)) << STATE_PATH_SHIFT;
 }
 
 size_t sg_coupons_state_taken(const sg_coupons *c, uint64_t state)
@@ -164,7 +181,10 @@ static void x_play(void *ctx, uint64_t state, sg_player who, size_t k, uint64_t 
     size_t taken = sg_coupons_state_taken(c, state);
     sg_value v = c->value[taken];
     unsigned run = sg_value_eq(v, sg_value_int(-1)) ? sg_coupons_state_minus_ones(state) + 1 : 0;
-    *next = sg_coupons_state(c, taken + 1, run, false);
+    uint64_t path = state & STATE_PATH_MASK;
+    if (c->path_in_state)
+        path ^= path_code(taken, who);
+    *next = sg_coupons_state(c, taken + 1, run, false) | path;
     *points = who == SG_LEFT ? v : sg_value_neg(v);
 }
 
@@ -189,8 +209,11 @@ static sg_value x_value(void *ctx, uint64_t state, sg_player to_move)
 static uint64_t x_after_sum_move(void *ctx, uint64_t state)
 {
     const sg_coupons *c = ctx;
-    return sg_coupons_state(c, sg_coupons_state_taken(c, state), 0, false);
+    return sg_coupons_state(c, sg_coupons_state_taken(c, state), 0, false) |
+           (state & STATE_PATH_MASK) | STATE_AFTER_GAME;
 }
+
+bool sg_coupons_state_after_game(uint64_t state) { return (state & STATE_AFTER_GAME) != 0; }
 
 void sg_coupons_extra(const sg_coupons *c, uint64_t state, sg_search_extra *out)
 {

@@ -131,7 +131,8 @@ static int check_name(const char *file, const char *name, char *err, size_t errl
 
 static int check_game(const char *file, const sg_game_desc *d, char *err, size_t errlen)
 {
-    int rc = check_header(file, d->abi_version, d->size, (uint32_t)sizeof(sg_game_desc), err,
+    /* Plugins built for ABI 1.0 lack the optional fields added since (SG_GAME_HAS). */
+    int rc = check_header(file, d->abi_version, d->size, (uint32_t)SG_GAME_DESC_SIZE_1_0, err,
                           errlen);
     if (rc == SG_OK)
         rc = check_name(file, d->name, err, errlen);

@@ -9,9 +9,9 @@
 #include "sumgame/tds.h"
 #include "sumgame/thermograph.h"
 
-const char *const sg_estimator_methods[] = { "exact", "tds", NULL };
+const char *const sg_estimator_methods[] = { "exact", "tds", "tdsplus", NULL };
 
-enum method { METHOD_EXACT = 0, METHOD_TDS = 1 };
+enum method { METHOD_EXACT = 0, METHOD_TDS = 1, METHOD_TDSPLUS = 2 };
 
 /* An estimate remembered for one component (Hotstrat-TDS reuses the temperatures of
  * components a move did not change; searches ask for the same components at many nodes).
@@ -31,6 +31,7 @@ struct sg_estimator {
     sg_thermo_cache *cache;
     sg_tds *tds;
     sg_tds_config tds_config;
+    bool has_tds_stats; /* an estimate of the tds engine ran since creation */
     cached *slots;
     size_t nslots, nused;
 };
@@ -54,45 +55,18 @@ static int new_exact(const sg_params *params, sg_estimator *e, char *err, size_t
     return SG_OK;
 }
 
-static int new_tds(const sg_params *params, sg_estimator *e, char *err, size_t errlen)
+static int new_tds(const sg_params *params, bool plus, sg_estimator *e, char *err,
+                   size_t errlen)
 {
-    static const char *const known[] = { "delta", "tmax", "depth", "time", "combine", NULL };
-    static const char *const combines[] = { "auto", "max", "average", NULL };
-    int combine = 0;
-    sg_tds_config *c = &e->tds_config;
-    long long depth = 0;
-    int rc = sg_params_check_known(params, known, err, errlen);
-    if (rc == SG_OK)
-        rc = sg_params_value(params, "delta", sg_value_make(1, 4), &c->delta, err, errlen);
-    if (rc == SG_OK && (c->delta.num != 1 || c->delta.exp > 30)) {
-        /* The extended stack reaches -1 in steps of delta. */
-        char text[SG_VALUE_TEXT_MAX];
-        sg_value_format(c->delta, text, sizeof text);
-        sg_params_error(params, sg_params_find(params, "delta"), err, errlen,
-                        "delta = %s is not one of 1, 1/2, 1/4, ... (down to 1/2^30)", text);
-        rc = SG_ERR_INVALID;
-    }
-    const sg_param *tmax = params ? sg_params_find(params, "tmax") : NULL;
-    if (rc == SG_OK && tmax) {
-        c->has_tmax = true;
-        rc = sg_params_value(params, "tmax", sg_value_int(0), &c->tmax, err, errlen);
-        if (rc == SG_OK && sg_value_cmp(c->tmax, sg_value_int(0)) < 0) {
-            sg_params_error(params, tmax, err, errlen, "tmax must not be negative");
-            rc = SG_ERR_INVALID;
-        }
-    }
-    if (rc == SG_OK)
-        rc = sg_params_int(params, "depth", 0, 0, 4000, &depth, err, errlen);
-    if (rc == SG_OK)
-        rc = sg_params_seconds(params, "time", 0, &c->seconds, err, errlen);
-    if (rc == SG_OK)
-        rc = sg_params_enum(params, "combine", combines, 0, &combine, err, errlen);
+    unsigned enhancements;
+    int rc = sg_tds_config_parse(params, plus, &e->tds_config, &enhancements, err, errlen);
     if (rc != SG_OK)
         return rc;
-    c->combine = (sg_tds_combine)combine;
-    c->depth = (int)depth;
     e->tds = sg_tds_new(0, err, errlen);
-    return e->tds ? SG_OK : SG_ERR_NOMEM;
+    if (!e->tds)
+        return SG_ERR_NOMEM;
+    sg_tds_set_enhancements(e->tds, enhancements);
+    return SG_OK;
 }
 
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
@@ -103,8 +77,10 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
         m = METHOD_EXACT;
     } else if (strcmp(method, "tds") == 0) {
         m = METHOD_TDS;
+    } else if (strcmp(method, "tdsplus") == 0) {
+        m = METHOD_TDSPLUS;
     } else {
-        snprintf(err, errlen, "unknown estimator '%s' (known: exact, tds)", method);
+        snprintf(err, errlen, "unknown estimator '%s' (known: exact, tds, tdsplus)", method);
         return SG_ERR_INVALID;
     }
     sg_estimator *e = calloc(1, sizeof *e);
@@ -114,7 +90,7 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
     }
     e->method = m;
     int rc = m == METHOD_EXACT ? new_exact(params, e, err, errlen)
-                               : new_tds(params, e, err, errlen);
+                               : new_tds(params, m == METHOD_TDSPLUS, e, err, errlen);
     if (rc != SG_OK) {
         sg_estimator_free(e);
         return rc;
@@ -219,6 +195,7 @@ static int estimate_tds(sg_estimator *e, const sg_game *game, const void *pos,
         *out = hit->estimate;
         out->nodes = 0;
         out->seconds = 0;
+        e->has_tds_stats = false;
         return SG_OK;
     }
     /* The smaller of each limit of the configuration and the caller's budget. */
@@ -234,7 +211,16 @@ static int estimate_tds(sg_estimator *e, const sg_game *game, const void *pos,
     int rc = sg_tds_estimate(e->tds, game, pos, &c, out, err, errlen);
     if (rc == SG_OK)
         remember(e, game, pos, out);
+    e->has_tds_stats = true;
     return rc;
+}
+
+bool sg_estimator_tds_stats(const sg_estimator *e, sg_tds_stats *out)
+{
+    if (!e->tds || !e->has_tds_stats)
+        return false;
+    sg_tds_last_stats(e->tds, out);
+    return true;
 }
 
 void sg_estimator_set_meter(sg_estimator *e, sg_meter *meter)
@@ -249,7 +235,7 @@ void sg_estimator_set_meter(sg_estimator *e, sg_meter *meter)
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
 {
-    if (e->method == METHOD_TDS)
+    if (e->method != METHOD_EXACT)
         return estimate_tds(e, game, pos, budget, out, err, errlen);
     /* Exact analysis runs to the end; max_positions bounds it instead of the budget.
      * Estimates are remembered by component as TDS's are, so that asking again (every

@@ -1,5 +1,6 @@
-/* sumgame analyze GAME:POSITION [--method exact|tds] [--delta D] [--tmax T] [--depth N]
- * [--time S] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE] [--json]:
+/* sumgame analyze GAME:POSITION [--method exact|tds|tdsplus] [--delta D] [--tmax T]
+ * [--depth N] [--time S] [--enhancements LIST] [--combine C] [--nodes N] [--memory SIZE]
+ * [--canonical] [--svg FILE] [--json]:
  * mean, temperature, both pseudo-temperatures, the stops and each player's best move in
  * one component, through the estimator interface, so approximate methods will answer
  * here the same way once they exist. --canonical adds the canonical form and --svg draws
@@ -22,12 +23,14 @@
 #include "limits_opt.h"
 #include "sumgame/cgt.h"
 #include "sumgame/estimator.h"
+#include "sumgame/tds.h"
 #include "sumgame/thermograph.h"
 #include "sumgame/thermograph_svg.h"
 
 #define ANALYZE_USAGE                                                                        \
-    "usage: sumgame analyze GAME:POSITION [--method exact|tds] [--delta D] [--tmax T] "       \
-    "[--depth N] [--time S] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE] [--json]"
+    "usage: sumgame analyze GAME:POSITION [--method exact|tds|tdsplus] [--delta D] "          \
+    "[--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] [--nodes N] "      \
+    "[--memory SIZE] [--canonical] [--svg FILE] [--json]"
 
 /* Methods of the command-line contract whose estimators come in later versions. */
 static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
@@ -106,8 +109,13 @@ static void move_text(const sg_game *game, const void *pos, bool has, sg_move mo
         snprintf(buf, cap, "0x%llx", (unsigned long long)move);
 }
 
-static void print_json(const char *method, const sg_estimate *e, const char *best_left,
-                       const char *best_right, const char *canonical)
+static bool is_tds(const char *method)
+{
+    return strcmp(method, "tds") == 0 || strcmp(method, "tdsplus") == 0;
+}
+
+static void print_json(const char *method, const sg_estimate *e, const sg_tds_stats *st,
+                       const char *best_left, const char *best_right, const char *canonical)
 {
     char v[6][SG_VALUE_TEXT_MAX];
     sg_value_format(e->mean, v[0], sizeof v[0]);
@@ -132,14 +140,19 @@ static void print_json(const char *method, const sg_estimate *e, const char *bes
     else
         printf("null");
     printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)e->nodes, e->seconds);
-    if (strcmp(method, "tds") == 0) {
-        char d[SG_VALUE_TEXT_MAX], t[SG_VALUE_TEXT_MAX];
+    if (is_tds(method)) {
+        char d[SG_VALUE_TEXT_MAX], t[SG_VALUE_TEXT_MAX], enh[32];
         sg_value_format(e->tds_delta, d, sizeof d);
         sg_value_format(e->tds_tmax, t, sizeof t);
+        sg_tds_enhancements_format(st->enhancements, enh, sizeof enh);
         printf(",\"tds_case_left\":\"%s\",\"tds_case_right\":\"%s\",\"delta\":\"%s\","
-               "\"tmax\":\"%s\",\"searches\":%d",
+               "\"tmax\":\"%s\",\"searches\":%d,\"enhancements\":\"%s\",\"presearches\":%d,"
+               "\"conjecture_checks\":%d,\"conjecture_violations\":%d,\"e2_closed\":%llu,"
+               "\"e4_closed\":%llu,\"e4_presearches\":%llu",
                sg_tds_case_name(e->tds_case_left), sg_tds_case_name(e->tds_case_right), d, t,
-               e->tds_searches);
+               e->tds_searches, enh, st->presearches, st->conjecture_checks,
+               st->conjecture_violations, (unsigned long long)st->e2_closed,
+               (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches);
     }
     if (canonical) {
         printf(",\"canonical\":");
@@ -149,14 +162,14 @@ static void print_json(const char *method, const sg_estimate *e, const char *bes
 }
 
 static void print_human(const char *position, const char *method, const sg_estimate *e,
-                        const char *best_left, const char *best_right, const char *canonical,
-                        const char *svg_path)
+                        const sg_tds_stats *st, const char *best_left, const char *best_right,
+                        const char *canonical, const char *svg_path)
 {
     char v[SG_VALUE_TEXT_MAX];
     const char *const row = "%-26s%s\n";
     printf(row, "position:", position);
     /* TDS's complete searches are exact only when delta is fine enough for the game. */
-    bool tds = strcmp(method, "tds") == 0;
+    bool tds = is_tds(method);
     printf("%-26s%s (%s)\n", "method:", method,
            tds ? (e->exact ? "complete search" : "heuristic search")
                : (e->exact ? "exact values" : "estimate"));
@@ -174,14 +187,23 @@ static void print_human(const char *position, const char *method, const sg_estim
     printf(row, "Right stop:", v);
     printf(row, "best Left move:", best_left);
     printf(row, "best Right move:", best_right);
-    if (strcmp(method, "tds") == 0) {
+    if (tds) {
         sg_value_format(e->tds_delta, v, sizeof v);
-        char t[SG_VALUE_TEXT_MAX];
+        char t[SG_VALUE_TEXT_MAX], name[32];
         sg_value_format(e->tds_tmax, t, sizeof t);
         printf("%-26sC_-1(%s, %s)\n", "coupon stack:", t, v);
         printf(row, "TDS case, Left first:", sg_tds_case_name(e->tds_case_left));
         printf(row, "TDS case, Right first:", sg_tds_case_name(e->tds_case_right));
         printf("%-26s%d\n", "searches:", e->tds_searches);
+        sg_tds_enhancements_name(st->enhancements, name, sizeof name);
+        printf(row, "enhancements:", name);
+        if (st->enhancements & SG_TDS_E1)
+            printf("%-26s%d, 2-delta conjecture violated %d of %d times\n", "pre-searches (E1):",
+                   st->presearches, st->conjecture_violations, st->conjecture_checks);
+        if (st->enhancements & (SG_TDS_E2 | SG_TDS_E4))
+            printf("%-26sE2 %llu, E4 %llu (E4 pre-searches %llu)\n", "nodes coupon-only:",
+                   (unsigned long long)st->e2_closed, (unsigned long long)st->e4_closed,
+                   (unsigned long long)st->e4_presearches);
     }
     if (canonical)
         printf(row, "canonical form:", canonical);
@@ -232,6 +254,8 @@ int cmd_analyze(int argc, char **argv)
         { "--time", NULL, "every method" },
         { "--depth", NULL, "tds or tdsplus" },
         { "--tmax", NULL, "tds or tdsplus" },
+        { "--enhancements", NULL, "tds or tdsplus" },
+        { "--combine", NULL, "tds or tdsplus" },
     };
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
@@ -243,6 +267,8 @@ int cmd_analyze(int argc, char **argv)
         { "--time", ARGS_STRING, &search[1].value, 0, 0, NULL },
         { "--depth", ARGS_STRING, &search[2].value, 0, 0, NULL },
         { "--tmax", ARGS_STRING, &search[3].value, 0, 0, NULL },
+        { "--enhancements", ARGS_STRING, &search[4].value, 0, 0, NULL },
+        { "--combine", ARGS_STRING, &search[5].value, 0, 0, NULL },
         { "--nodes", ARGS_UINT, &lo.nodes, 1, UINT64_MAX, NULL },
         { "--memory", ARGS_STRING, &lo.memory, 0, 0, NULL },
     };
@@ -315,10 +341,13 @@ int cmd_analyze(int argc, char **argv)
             char best_left[256], best_right[256];
             move_text(game, pos, e.has_best_left, e.best_left, best_left, sizeof best_left);
             move_text(game, pos, e.has_best_right, e.best_right, best_right, sizeof best_right);
+            sg_tds_stats st = { 0 };
+            sg_estimator_tds_stats(est, &st);
             if (json)
-                print_json(method, &e, best_left, best_right, canonical);
+                print_json(method, &e, &st, best_left, best_right, canonical);
             else
-                print_human(position, method, &e, best_left, best_right, canonical, svg_path);
+                print_human(position, method, &e, &st, best_left, best_right, canonical,
+                            svg_path);
         } else if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
             char why[120];
             sg_meter_reason(&meter, why, sizeof why);

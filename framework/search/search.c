@@ -71,6 +71,10 @@ struct sg_search {
     void *evaluate_ctx;
     sg_search_horizon_fn horizon_fn; /* or NULL */
     void *horizon_ctx;
+    sg_search_gate_fn gate_fn; /* or NULL */
+    void *gate_ctx;
+    sg_search_table_filter_fn table_filter; /* or NULL */
+    void *table_filter_ctx;
     tt_entry *tt;
     size_t bucket_mask; /* two entries per bucket */
     eval_entry *evals;
@@ -450,9 +454,12 @@ static bool generate(sg_search *s, const sg_sum *sum, size_t ply, sg_player who,
     struct ply *p = &s->plies[ply];
     const sg_search_extra *x = s->config.extra;
     size_t extra = x && x->move_count ? x->move_count(x->ctx, xstate, who) : 0;
+    /* A closed gate leaves only the extra's moves; it is not asked when there are none,
+     * so it never makes a player stuck. */
+    bool sum_moves = extra == 0 || !s->gate_fn || s->gate_fn(s->gate_ctx, sum, who, xstate);
     size_t n = 0;
     for (;;) {
-        int rc = sg_sum_moves(sum, who, p->moves, p->cap, &n);
+        int rc = sum_moves ? sg_sum_moves(sum, who, p->moves, p->cap, &n) : SG_OK;
         if (rc == SG_OK && n + extra <= p->cap)
             break;
         if (rc != SG_OK && rc != SG_ERR_RANGE) {
@@ -545,7 +552,9 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     sg_value base = s->config.outcome ? zero() : for_mover(frozen, who);
     sg_sum_move tt_move = { 0, 0 };
     bool have_tt_move = false;
-    const tt_entry *e = s->config.no_tt ? NULL : tt_probe(s, key);
+    bool use_tt = !s->config.no_tt &&
+                  (!s->table_filter || s->table_filter(s->table_filter_ctx, xstate));
+    const tt_entry *e = use_tt ? tt_probe(s, key) : NULL;
     if (e) {
         bool proven = (e->flags & FLAG_FREE) != 0;
         if (ply > s->root_ply && (proven || e->draft >= depth)) {
@@ -646,7 +655,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                 : cmp_edge(best, beta) >= 0 ? BOUND_LOWER : BOUND_EXACT;
     bool below = s->horizon;
     s->horizon = outer_horizon || below;
-    if (!s->config.no_tt)
+    if (use_tt)
         tt_store(s, key, sg_value_sub(best, base), bound, depth, all_exact, below, best_move);
     *exact = all_exact;
     return best;
@@ -743,6 +752,18 @@ void sg_search_set_horizon(sg_search *s, sg_search_horizon_fn fn, void *ctx)
 {
     s->horizon_fn = fn;
     s->horizon_ctx = ctx;
+}
+
+void sg_search_set_gate(sg_search *s, sg_search_gate_fn fn, void *ctx)
+{
+    s->gate_fn = fn;
+    s->gate_ctx = ctx;
+}
+
+void sg_search_set_table_filter(sg_search *s, sg_search_table_filter_fn fn, void *ctx)
+{
+    s->table_filter = fn;
+    s->table_filter_ctx = ctx;
 }
 
 const char *const sg_order_names[] = { "auto", "none", "prev", "temp", "temp+prev",

@@ -1,5 +1,6 @@
 #include "sumgame/tds.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,26 +13,46 @@
 #define TDS_TT_DEFAULT_LOG2 18
 /* Heuristic searches that fail low at the top of the stack raise it this often. */
 #define HEURISTIC_RAISES 2
+/* E4's memo of pre-search temperatures, by position in the game. */
+#define DROP_MEMO_LOG2 14
+/* E4's pre-searches end at this spacing: the bound is t' + 2 delta' = t' + 1. */
+#define DROP_DELTA_EXP 1
+/* At most this many E1 pre-searches are recorded for the 2-delta check. */
+#define PRESEARCH_MAX 24
+
+typedef struct drop_entry {
+    uint64_t key;    /* 0 = empty */
+    bool has_bound;  /* false: the pre-search found no move in the game */
+    sg_value bound;  /* t' + 2 delta' */
+} drop_entry;
 
 struct sg_tds {
     sg_search *engine;
     sg_meter *meter; /* or NULL */
-    bool table_has_delta; /* the table holds entries of stacks spaced by table_delta */
-    sg_value table_delta;
     sg_sum *root;
+    unsigned enhancements;
+    sg_tds_stats stats;
+    /* E4: pre-searches inside a search run on an engine and sum of their own. */
+    sg_search *inner;
+    sg_sum *inner_root;
+    drop_entry *drops;
 };
 
-/* One estimate in progress: the stack, the limits and what the searches cost. */
+/* One estimate (or one E4 pre-search inside it) in progress: the engine and sum it
+ * searches, the stack, the limits and what the searches cost. */
 typedef struct run {
     sg_tds *tds;
+    sg_search *engine;
     const sg_sum *root;
     const sg_coupons *stack;
     const sg_tds_config *config;
+    unsigned enh;     /* the enhancements this run uses */
     bool heuristic;
     double start;
     uint64_t nodes;
     int searches;
     bool exact; /* every search so far was free of depth-limited leaves */
+    bool timed_out;
 } run;
 
 /* What one player's searches found. */
@@ -71,7 +92,8 @@ sg_tds *sg_tds_new(size_t tt_log2, char *err, size_t errlen)
     sg_search_config config = { .tt_log2 = tt_log2 ? tt_log2 : TDS_TT_DEFAULT_LOG2 };
     t->engine = sg_search_new(&config, err, errlen);
     t->root = sg_sum_new(SG_FREEZE_NUMBERS);
-    if (!t->engine || !t->root) {
+    t->drops = calloc((size_t)1 << DROP_MEMO_LOG2, sizeof *t->drops);
+    if (!t->engine || !t->root || !t->drops) {
         if (t->engine && !t->root)
             snprintf(err, errlen, "out of memory");
         sg_tds_free(t);
@@ -84,6 +106,8 @@ void sg_tds_set_meter(sg_tds *tds, sg_meter *meter)
 {
     tds->meter = meter;
     sg_search_set_meter(tds->engine, meter);
+    if (tds->inner)
+        sg_search_set_meter(tds->inner, meter);
 }
 
 void sg_tds_free(sg_tds *tds)
@@ -91,8 +115,210 @@ void sg_tds_free(sg_tds *tds)
     if (!tds)
         return;
     sg_search_free(tds->engine);
+    sg_search_free(tds->inner);
     sg_sum_free(tds->root);
+    sg_sum_free(tds->inner_root);
+    free(tds->drops);
     free(tds);
+}
+
+void sg_tds_set_enhancements(sg_tds *tds, unsigned mask)
+{
+    if (mask == tds->enhancements)
+        return;
+    tds->enhancements = mask;
+    sg_search_clear(tds->engine);
+    if (tds->inner)
+        sg_search_clear(tds->inner);
+    memset(tds->drops, 0, ((size_t)1 << DROP_MEMO_LOG2) * sizeof *tds->drops);
+}
+
+unsigned sg_tds_enhancements(const sg_tds *tds) { return tds->enhancements; }
+
+void sg_tds_last_stats(const sg_tds *tds, sg_tds_stats *out) { *out = tds->stats; }
+
+/* ---- enhancement sets ------------------------------------------------------------- */
+
+int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen)
+{
+    unsigned bits = 0;
+    if (strcmp(text, "none") == 0 || strcmp(text, "0") == 0) {
+        bits = 0;
+    } else if (strcmp(text, "all") == 0) {
+        bits = SG_TDS_ALL_ENHANCEMENTS;
+    } else {
+        bool any = false;
+        for (const char *p = text; *p; p++) {
+            if (*p == ',' || isspace((unsigned char)*p))
+                continue;
+            if (*p < '1' || *p > '5') {
+                snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-5",
+                         text);
+                return SG_ERR_INVALID;
+            }
+            bits |= 1u << (*p - '1');
+            any = true;
+        }
+        if (!any) {
+            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-5",
+                     text);
+            return SG_ERR_INVALID;
+        }
+    }
+    /* The lecture's dependencies: E4's pre-searches are E1's, and E4 and E5 only make
+     * sense with E3's shared table. */
+    if ((bits & SG_TDS_E4) && (bits & (SG_TDS_E1 | SG_TDS_E3)) != (SG_TDS_E1 | SG_TDS_E3)) {
+        snprintf(err, errlen, "enhancements '%.40s': 4 (recursive TDS) needs 1 and 3", text);
+        return SG_ERR_INVALID;
+    }
+    if ((bits & SG_TDS_E5) && !(bits & SG_TDS_E3)) {
+        snprintf(err, errlen, "enhancements '%.40s': 5 (GHI-correct states) needs 3", text);
+        return SG_ERR_INVALID;
+    }
+    *mask = (*mask & ~SG_TDS_ALL_ENHANCEMENTS) | bits;
+    return SG_OK;
+}
+
+void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap)
+{
+    size_t used = 0;
+    if (cap)
+        buf[0] = '\0';
+    for (int k = 0; k < 5; k++) {
+        if (!(mask & (1u << k)))
+            continue;
+        int n = snprintf(buf + used, used < cap ? cap - used : 0, "%s%d", used ? "," : "", k + 1);
+        if (n > 0)
+            used += (size_t)n;
+    }
+    if (!used)
+        snprintf(buf, cap, "none");
+}
+
+void sg_tds_enhancements_name(unsigned mask, char *buf, size_t cap)
+{
+    size_t used = (size_t)snprintf(buf, cap, "TDS");
+    bool first = true;
+    for (int k = 0; k < 5 && used < cap; k++) {
+        if (!(mask & (1u << k)))
+            continue;
+        int n = snprintf(buf + used, cap - used, "%s%d", first ? "_" : "", k + 1);
+        first = false;
+        if (n > 0)
+            used += (size_t)n;
+    }
+}
+
+int sg_tds_config_parse(const sg_params *params, bool plus, sg_tds_config *c,
+                        unsigned *enhancements, char *err, size_t errlen)
+{
+    static const char *const known[] = { "delta", "tmax", "depth", "time", "combine",
+                                         "enhancements", NULL };
+    static const char *const combines[] = { "auto", "max", "average", NULL };
+    memset(c, 0, sizeof *c);
+    *enhancements = plus ? SG_TDS_PLUS : 0;
+    int combine = 0;
+    long long depth = 0;
+    int rc = params ? sg_params_check_known(params, known, err, errlen) : SG_OK;
+    if (rc == SG_OK)
+        rc = sg_params_value(params, "delta", sg_value_make(1, 4), &c->delta, err, errlen);
+    if (rc == SG_OK && (c->delta.num != 1 || c->delta.exp > 30)) {
+        /* The extended stack reaches -1 in steps of delta. */
+        char text[SG_VALUE_TEXT_MAX];
+        sg_value_format(c->delta, text, sizeof text);
+        sg_params_error(params, sg_params_find(params, "delta"), err, errlen,
+                        "delta = %s is not one of 1, 1/2, 1/4, ... (down to 1/2^30)", text);
+        rc = SG_ERR_INVALID;
+    }
+    const sg_param *tmax = params ? sg_params_find(params, "tmax") : NULL;
+    if (rc == SG_OK && tmax) {
+        c->has_tmax = true;
+        rc = sg_params_value(params, "tmax", sg_value_int(0), &c->tmax, err, errlen);
+        if (rc == SG_OK && sg_value_cmp(c->tmax, sg_value_int(0)) < 0) {
+            sg_params_error(params, tmax, err, errlen, "tmax must not be negative");
+            rc = SG_ERR_INVALID;
+        }
+    }
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "depth", 0, 0, 4000, &depth, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_seconds(params, "time", 0, &c->seconds, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_enum(params, "combine", combines, 0, &combine, err, errlen);
+    const sg_param *enh = params ? sg_params_find(params, "enhancements") : NULL;
+    if (rc == SG_OK && enh) {
+        char why[160];
+        rc = sg_tds_enhancements_parse(enh->value, enhancements, why, sizeof why);
+        if (rc != SG_OK)
+            sg_params_error(params, enh, err, errlen, "%s", why);
+    }
+    c->combine = (sg_tds_combine)combine;
+    c->depth = (int)depth;
+    return rc;
+}
+
+/* ---- E2: possible temperatures ------------------------------------------------------ */
+
+/* v * 2^s as an integer; v must be a multiple of 2^-s. */
+static int64_t scaled(sg_value v, int s) { return v.num * ((int64_t)1 << (s - v.exp)); }
+
+bool sg_tds_temperature_possible(sg_value lo, sg_value hi, unsigned days)
+{
+    if (sg_value_cmp(lo, sg_value_int(-1)) < 0 && sg_value_cmp(hi, sg_value_int(-1)) >= 0)
+        return true; /* -1: integers */
+    /* Negative temperatures are -1/2^b (numbers with denominator 2^b), b <= days - 1. */
+    unsigned bmax = days ? days - 1 : 62;
+    for (unsigned b = 0; b <= bmax && b <= 62; b++) {
+        sg_value t = sg_value_make(-1, (int)b);
+        if (sg_value_cmp(lo, t) < 0 && sg_value_cmp(t, hi) <= 0)
+            return true;
+    }
+    if (sg_value_cmp(lo, sg_value_int(0)) < 0 && sg_value_cmp(hi, sg_value_int(0)) >= 0)
+        return true;
+    if (sg_value_cmp(hi, sg_value_int(0)) <= 0)
+        return false;
+    if (!days)
+        return true; /* no bound: any positive temperature */
+    if (days < 2)
+        return false; /* day 0 and 1 games are numbers, 0 or * */
+    /* Positive: j/2^b in lowest terms, 0 <= b <= days - 1, at most days - 2 + 1/2^b. Only
+     * b up to one finer than the interval's own spacing can be missing from it, so the
+     * scale s stays small. */
+    int s = lo.exp > hi.exp ? lo.exp : hi.exp;
+    if (s < 0)
+        s = 0;
+    s += 1;
+    if (s > 40)
+        return true;
+    int64_t l = sg_value_cmp(lo, sg_value_int(0)) > 0 ? scaled(lo, s) : 0;
+    int64_t h = scaled(hi, s);
+    for (int b = 0; b <= s && (unsigned)b <= days - 1; b++) {
+        int64_t unit = (int64_t)1 << (s - b); /* 1/2^b at scale s */
+        int64_t j = l / unit + 1;             /* the least multiple above lo */
+        if (b > 0 && j % 2 == 0)
+            j++;                              /* lowest terms: odd for b >= 1 */
+        int64_t cap = ((int64_t)days - 2) * ((int64_t)1 << b) + 1;
+        if (j * unit <= h && j <= cap)
+            return true;
+    }
+    return false;
+}
+
+/* The birthday bound of every live component together, 0 when one has none. */
+static unsigned sum_birthday(const sg_sum *sum)
+{
+    unsigned total = 0;
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        const sg_game *g = sg_sum_game(sum, i);
+        unsigned days;
+        if (!SG_GAME_HAS(g->desc, birthday_bound) ||
+            !g->desc->birthday_bound(g->instance, sg_sum_pos(sum, i), &days) || days == 0)
+            return 0;
+        total += days;
+        if (total > 4096)
+            return 0;
+    }
+    return total;
 }
 
 /* ---- one search ------------------------------------------------------------------- */
@@ -130,6 +356,15 @@ typedef enum prefix {
                       nothing about the players' unwillingness to play in G */
 } prefix;
 
+static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state);
+
+/* Without E5, states reached by a -1 coupon stay out of the table (the original TDS). */
+static bool table_filter(void *ctx, uint64_t state)
+{
+    (void)ctx;
+    return sg_coupons_state_minus_ones(state) == 0;
+}
+
 /* Searches G + C after the top `taken` coupons are gone, mover to play; with game_first
  * the coupon is withheld until someone moves in G. Without with_stack it searches G
  * alone. A search that the budget stops before its first iteration is replaced by one of
@@ -137,6 +372,14 @@ typedef enum prefix {
 static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_first,
                   sg_player mover, sg_search_result *res, char *err, size_t errlen)
 {
+    sg_search *engine = r->engine;
+    /* Without E3 every search starts from an empty table, as in the original TDS. */
+    if (!(r->enh & SG_TDS_E3))
+        sg_search_clear(engine);
+    bool gated = with_stack && (r->enh & (SG_TDS_E2 | SG_TDS_E4));
+    sg_search_set_gate(engine, gated ? gate : NULL, r);
+    sg_search_set_table_filter(engine,
+                               with_stack && !(r->enh & SG_TDS_E5) ? table_filter : NULL, r);
     sg_search_extra extra;
     sg_search_config config = { .max_depth = r->config->depth, .iterative = r->heuristic };
     bool spent = !remaining_budget(r, &config.budget);
@@ -156,17 +399,18 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     }
     int rc = SG_ERR_BUDGET;
     if (!spent) {
-        sg_search_set_config(r->tds->engine, &config);
-        rc = sg_search_run(r->tds->engine, r->root, mover, res, err, errlen);
+        sg_search_set_config(engine, &config);
+        rc = sg_search_run(engine, r->root, mover, res, err, errlen);
         r->nodes += res->nodes;
         r->searches++;
     }
     if (rc == SG_ERR_BUDGET) {
+        r->timed_out = true;
         config.max_depth = 1;
         config.iterative = false;
         memset(&config.budget, 0, sizeof config.budget);
-        sg_search_set_config(r->tds->engine, &config);
-        rc = sg_search_run(r->tds->engine, r->root, mover, res, err, errlen);
+        sg_search_set_config(engine, &config);
+        rc = sg_search_run(engine, r->root, mover, res, err, errlen);
         r->nodes += res->nodes;
         r->searches++;
     }
@@ -208,7 +452,10 @@ static size_t first_game_move(const run *r, size_t taken, const sg_search_result
     return res->pv_length;
 }
 
-static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen)
+/* One player's searches. With first_only (pre-searches) the temperature is the first
+ * PV's, without the lowering. */
+static int analyze_side(run *r, sg_player p, bool first_only, side *out, char *err,
+                        size_t errlen)
 {
     const sg_coupons *c = r->stack;
     memset(out, 0, sizeof *out);
@@ -254,8 +501,12 @@ static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen
         }
         taken += res.pv_length;
         if (budget_spent(r)) {
-            /* Out of budget while following coupons down: t is at most the last one. */
+            /* Out of budget while following coupons down: t is at most the last one, and
+             * TDS+ guesses half of it (the lecture's t_min / 2). */
             t_value = sg_coupons_at(c, taken - 1);
+            if ((r->enh & SG_TDS_HALF_TMIN) && sg_value_cmp(t_value, zero()) > 0)
+                t_value = sg_value_half(t_value);
+            r->timed_out = true;
             break;
         }
     }
@@ -268,7 +519,7 @@ static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen
      * pseudo-terminal position (PREFIX_FORCED), else the opponent could end play at once
      * with G scored 0, which changes the score of every G that equals a non-zero
      * integer without being recognized as one. */
-    if (have_t && r->exact) {
+    if (have_t && r->exact && !first_only) {
         for (size_t j = t_index + 1; j < c->count; j++) {
             if (sg_value_cmp(t_value, minus_one()) <= 0 || budget_spent(r))
                 break;
@@ -424,12 +675,207 @@ static int stops(run *r, sg_estimate *out, char *err, size_t errlen)
     return SG_OK;
 }
 
+/* The stack C_-1(tmax, delta) a run searches. */
+static int make_stack(const run *r, sg_value tmax, sg_value delta, sg_coupons *stack,
+                      char *err, size_t errlen)
+{
+    int rc = sg_coupons_init(stack, tmax, delta, true, err, errlen);
+    if (rc == SG_OK)
+        stack->path_in_state = !(r->enh & SG_TDS_E3);
+    return rc;
+}
+
+/* The raised t_max after a search failed low at the top of the stack. */
+static sg_value raised_tmax(sg_value tmax, sg_value delta)
+{
+    return sg_value_add(sg_value_mul_int(tmax, 2), delta);
+}
+
+/* A pre-search (E1, and E4's inside searches): the temperature the first principal
+ * variations of both players find with spacing delta, the larger of the two, raising
+ * t_max while either fails low at the top. */
+static int presearch(run *r, sg_value tmax, sg_value delta, bool bounded, sg_value *t,
+                     char *err, size_t errlen)
+{
+    sg_coupons stack;
+    int rc = make_stack(r, tmax, delta, &stack, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    side left, right;
+    const sg_coupons *outer = r->stack;
+    for (int raises = 0;; raises++) {
+        r->stack = &stack;
+        rc = analyze_side(r, SG_LEFT, true, &left, err, errlen);
+        if (rc == SG_OK)
+            rc = analyze_side(r, SG_RIGHT, true, &right, err, errlen);
+        if (rc != SG_OK)
+            break;
+        bool low = left.fail_low_at_top || right.fail_low_at_top;
+        bool may_raise = !r->heuristic || (!budget_spent(r) &&
+                                           (raises < HEURISTIC_RAISES || !bounded));
+        sg_coupons higher;
+        char why[160];
+        if (!low || !may_raise || raises >= 16 ||
+            sg_coupons_init(&higher, raised_tmax(stack.t_max, delta), delta, true, why,
+                            sizeof why) != SG_OK)
+            break;
+        higher.path_in_state = stack.path_in_state;
+        sg_coupons_free(&stack);
+        stack = higher;
+    }
+    if (rc == SG_OK)
+        *t = sg_value_max(left.first, right.first);
+    sg_coupons_free(&stack);
+    r->stack = outer;
+    return rc;
+}
+
+/* The least t_max on delta's grid for a stack that starts above t (>= 0). */
+static sg_value tmax_above(sg_value t, sg_value delta)
+{
+    if (sg_value_cmp(t, zero()) < 0)
+        t = zero();
+    return round_up(t, delta);
+}
+
+/* A temperature bound for the sum at the root of a pre-search: the components' largest
+ * temperature_bound() (no sum is hotter than its hottest part). */
+static bool sum_temperature_bound(const sg_sum *sum, sg_value *bound)
+{
+    bool any = false;
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        const sg_game *g = sg_sum_game(sum, i);
+        sg_value b;
+        if (!g->desc->temperature_bound ||
+            !g->desc->temperature_bound(g->instance, sg_sum_pos(sum, i), &b))
+            return false;
+        *bound = any ? sg_value_max(*bound, b) : b;
+        any = true;
+    }
+    if (!any)
+        *bound = zero();
+    return true;
+}
+
+/* E1's cascade on r->root: pre-searches with delta' = 1, 1/2, ... while delta' > delta,
+ * each with t_max = t_delta'' + 2 delta'' of the one before. Returns the t_max for the
+ * search at delta and records (delta', t_delta') in pre. */
+static int cascade(run *r, sg_value delta, sg_value bound, bool bounded, sg_value *tmax,
+                   sg_value *pre_t, sg_value *pre_delta, int *npre, char *err, size_t errlen)
+{
+    *npre = 0;
+    sg_value t = zero(), d_prev = zero();
+    for (sg_value d = sg_value_int(1); sg_value_cmp(d, delta) > 0; d = sg_value_half(d)) {
+        sg_value top = *npre == 0
+                           ? (bounded ? sg_value_add(tmax_above(bound, d), d) : round_up(sg_value_int(1), d))
+                           : tmax_above(sg_value_add(t, sg_value_mul_int(d_prev, 2)), d);
+        int rc = presearch(r, top, d, bounded || *npre > 0, &t, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+        if (*npre < PRESEARCH_MAX) {
+            pre_t[*npre] = t;
+            pre_delta[*npre] = d;
+        }
+        (*npre)++;
+        d_prev = d;
+        if (budget_spent(r))
+            break;
+    }
+    if (*npre > PRESEARCH_MAX)
+        *npre = PRESEARCH_MAX;
+    if (*npre > 0)
+        *tmax = tmax_above(sg_value_add(t, sg_value_mul_int(d_prev, 2)), delta);
+    return SG_OK;
+}
+
+/* E4: the coupon value from which nobody may move in the position `sum` of the game: t'
+ * + 2 delta' from a pre-search with delta' = 1 then 1/2, memoized by position. False when
+ * there is no bound (no move in the game on the pre-search's PV, or no budget left). */
+static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
+{
+    sg_tds *tds = r->tds;
+    uint64_t key = sg_sum_hash(sum) ^ ((uint64_t)(unsigned)r->config->depth << 48);
+    if (key == 0)
+        key = 1;
+    drop_entry *e = &tds->drops[key & (((size_t)1 << DROP_MEMO_LOG2) - 1)];
+    if (e->key == key) {
+        *bound = e->bound;
+        return e->has_bound;
+    }
+    char err[200];
+    if (!tds->inner) {
+        sg_search_config config = { .tt_log2 = 16 };
+        tds->inner = sg_search_new(&config, err, sizeof err);
+        tds->inner_root = sg_sum_new(SG_FREEZE_NUMBERS);
+        if (!tds->inner || !tds->inner_root)
+            return false;
+        sg_search_set_meter(tds->inner, tds->meter);
+    }
+    if (sg_sum_copy(tds->inner_root, sum) != SG_OK)
+        return false;
+    run inner = *r;
+    inner.engine = tds->inner;
+    inner.root = tds->inner_root;
+    inner.enh = r->enh & ~(SG_TDS_E4 | SG_TDS_HALF_TMIN);
+    inner.searches = 0;
+    inner.timed_out = false;
+    inner.exact = true;
+    sg_value tb;
+    bool bounded = sum_temperature_bound(sum, &tb);
+    sg_value tmax = zero();
+    sg_value pre_t[PRESEARCH_MAX], pre_delta[PRESEARCH_MAX];
+    int npre;
+    sg_value last = sg_value_make(1, DROP_DELTA_EXP - 1);
+    int rc = cascade(&inner, last, tb, bounded, &tmax, pre_t, pre_delta, &npre, err,
+                     sizeof err);
+    sg_value t = zero();
+    if (rc == SG_OK)
+        rc = presearch(&inner, tmax, last, true, &t, err, sizeof err);
+    r->nodes = inner.nodes; /* inner started from r's count */
+    tds->stats.e4_presearches++;
+    if (rc != SG_OK || inner.timed_out)
+        return false;
+    e->key = key;
+    e->has_bound = sg_value_cmp(t, minus_one()) > 0;
+    e->bound = sg_value_add(t, sg_value_mul_int(last, 2));
+    *bound = e->bound;
+    return e->has_bound;
+}
+
+/* The engine's gate on moves in the game (E2, E4). The coupon on top is worth v: a move
+ * in the game now is a move at a temperature in (v, v + delta]. */
+static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state)
+{
+    (void)to_move;
+    run *r = ctx;
+    const sg_coupons *c = r->stack;
+    size_t taken = sg_coupons_state_taken(c, state);
+    if (taken == 0 || taken >= c->count)
+        return true; /* the top of the stack stands for every temperature above it */
+    sg_value v = sg_coupons_at(c, taken);
+    if (sg_value_cmp(v, minus_one()) <= 0)
+        return true;
+    if ((r->enh & SG_TDS_E2) && !sg_coupons_state_after_game(state) &&
+        !sg_tds_temperature_possible(v, sg_value_add(v, c->delta), sum_birthday(sum))) {
+        r->tds->stats.e2_closed++;
+        return false;
+    }
+    sg_value bound;
+    if ((r->enh & SG_TDS_E4) && drop_bound(r, sum, &bound) && sg_value_cmp(v, bound) >= 0) {
+        r->tds->stats.e4_closed++;
+        return false;
+    }
+    return true;
+}
+
 int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
                     const sg_tds_config *config, sg_estimate *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    run r = { .tds = tds, .root = tds->root, .config = config, .exact = true,
-              .start = sg_clock_seconds() };
+    memset(&tds->stats, 0, sizeof tds->stats);
+    tds->stats.enhancements = tds->enhancements;
+    run r = { .tds = tds, .engine = tds->engine, .root = tds->root, .config = config,
+              .enh = tds->enhancements, .exact = true, .start = sg_clock_seconds() };
     r.heuristic = config->depth > 0 || config->seconds > 0 || config->nodes > 0;
     out->tds_delta = config->delta;
     sg_sum_clear(tds->root);
@@ -444,35 +890,39 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
 
     sg_value delta = config->delta;
     bool bounded = true;
-    sg_value tmax;
+    sg_value tmax, bound = zero();
     if (config->has_tmax) {
         tmax = round_up(config->tmax, delta);
     } else if (game->desc->temperature_bound &&
-               game->desc->temperature_bound(game->instance, pos, &tmax)) {
-        if (sg_value_cmp(tmax, zero()) < 0)
-            tmax = zero();
-        tmax = sg_value_add(round_up(tmax, delta), delta);
+               game->desc->temperature_bound(game->instance, pos, &bound)) {
+        if (sg_value_cmp(bound, zero()) < 0)
+            bound = zero();
+        tmax = sg_value_add(round_up(bound, delta), delta);
     } else {
         bounded = false;
         tmax = round_up(sg_value_int(1), delta);
     }
-    if (!tds->table_has_delta || !sg_value_eq(tds->table_delta, delta)) {
-        /* The table's states count coupons, which mean other values under another delta. */
-        sg_search_clear(tds->engine);
-        tds->table_has_delta = true;
-        tds->table_delta = delta;
+
+    sg_value pre_t[PRESEARCH_MAX], pre_delta[PRESEARCH_MAX];
+    int npre = 0;
+    if ((r.enh & SG_TDS_E1) && !config->has_tmax) {
+        rc = cascade(&r, delta, bound, bounded, &tmax, pre_t, pre_delta, &npre, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+        tds->stats.presearches = npre;
+        bounded = bounded || npre > 0;
     }
 
     sg_coupons stack;
     side left, right;
-    rc = sg_coupons_init(&stack, tmax, delta, true, err, errlen);
+    rc = make_stack(&r, tmax, delta, &stack, err, errlen);
     if (rc != SG_OK)
         return rc;
     for (int raises = 0;; raises++) {
         r.stack = &stack;
-        rc = analyze_side(&r, SG_LEFT, &left, err, errlen);
+        rc = analyze_side(&r, SG_LEFT, false, &left, err, errlen);
         if (rc == SG_OK)
-            rc = analyze_side(&r, SG_RIGHT, &right, err, errlen);
+            rc = analyze_side(&r, SG_RIGHT, false, &right, err, errlen);
         if (rc != SG_OK) {
             sg_coupons_free(&stack);
             return rc;
@@ -488,9 +938,9 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
         if (!low || !may_raise || raises >= 16)
             break;
         sg_coupons higher;
-        sg_value raised = sg_value_add(sg_value_mul_int(tmax, 2), delta);
+        sg_value raised = raised_tmax(tmax, delta);
         char why[160];
-        if (sg_coupons_init(&higher, raised, delta, true, why, sizeof why) != SG_OK)
+        if (make_stack(&r, raised, delta, &higher, why, sizeof why) != SG_OK)
             break;
         sg_coupons_free(&stack);
         stack = higher;
@@ -533,6 +983,14 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
     if (rc == SG_OK)
         rc = stops(&r, out, err, errlen);
     sg_coupons_free(&stack);
+    /* The 2-delta conjecture: t(G) <= t_delta' + 2 delta' for every pre-search. */
+    for (int k = 0; k < npre && r.exact && rc == SG_OK; k++) {
+        tds->stats.conjecture_checks++;
+        sg_value limit = sg_value_add(pre_t[k], sg_value_mul_int(pre_delta[k], 2));
+        if (sg_value_cmp(out->temperature, limit) > 0)
+            tds->stats.conjecture_violations++;
+    }
+    tds->stats.timed_out = r.timed_out;
     out->exact = r.exact;
     out->nodes = r.nodes;
     out->tds_searches = r.searches;

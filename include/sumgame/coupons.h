@@ -47,6 +47,10 @@ typedef struct sg_coupons {
     sg_value *value; /* value[i]: the i-th coupon from the top */
     sg_value *rest;  /* rest[i]: V of coupons i.. with the player to move taking first,
                         from that player's view (rest[count] = 0) */
+    /* The state also records who took which coupon (a hash in its high bits), so that
+     * table entries are only shared by lines that took the same points: the original
+     * TDS's table. Off (the default) is TDS+'s generalized entries (E3). */
+    bool path_in_state;
 } sg_coupons;
 
 /* Builds C(t_max, delta) or C_-1(t_max, delta). delta must be positive, t_max a
@@ -69,13 +73,15 @@ sg_value sg_coupons_taken_points(const sg_coupons *c, size_t taken, sg_player fi
 bool sg_coupons_index_of(const sg_coupons *c, sg_value v, size_t *index);
 
 /* The engine's state word. It records how many coupons remain rather than how many
- * are taken, so that stacks of one delta but different t_max share table entries
- * (TDS+'s generalized table); clear the table when delta changes. */
+ * are taken, and delta's exponent, so that stacks of any t_max and delta share one table
+ * (TDS+'s generalized table, E3): equal words mean equal remaining stacks. */
 uint64_t sg_coupons_state(const sg_coupons *c, size_t taken, unsigned minus_ones,
                           bool game_first);
 size_t sg_coupons_state_taken(const sg_coupons *c, uint64_t state);
 unsigned sg_coupons_state_minus_ones(uint64_t state);
 bool sg_coupons_state_game_first(uint64_t state);
+/* Whether the last move was in the game (an answer there may be at any temperature). */
+bool sg_coupons_state_after_game(uint64_t state);
 
 /* The stack as the engine's extra component, starting at state. c must outlive it. */
 void sg_coupons_extra(const sg_coupons *c, uint64_t state, sg_search_extra *out);

@@ -62,8 +62,10 @@ extern const char *const sg_estimator_methods[];
  *   exact: max_positions (0 = no limit).
  *   tds:   delta (default 1/16), tmax (default: the game's temperature_bound rounded up
  *          to a multiple of delta, plus delta), depth (plies, 0 = none), time (seconds
- *          per estimate, 0 = none). With neither depth nor time nor a budget the search is
- *          complete (exact TDS); otherwise heuristic TDS.
+ *          per estimate, 0 = none), combine, enhancements (TDS+'s, default none: the
+ *          2004 paper's TDS). With neither depth nor time nor a budget the search is
+ *          complete (exact TDS); otherwise heuristic TDS. See sg_tds_config_parse.
+ *   tdsplus: TDS+: the same keys, enhancements default all (sumgame/tds.h).
  * Estimates of either method are cached by component (game and position) until
  * sg_estimator_reset: asking again costs a lookup and allocates nothing. */
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
@@ -78,6 +80,11 @@ void sg_estimator_set_meter(sg_estimator *e, sg_meter *meter);
 
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen);
+
+/* The TDS+ counters of the last estimate that ran a search (sumgame/tds.h); false for the
+ * exact method, before the first estimate, and after an answer from the cache. */
+struct sg_tds_stats;
+bool sg_estimator_tds_stats(const sg_estimator *e, struct sg_tds_stats *out);
 
 /* Estimates every live component of sum into out[0..sg_sum_count(sum)). */
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,

@@ -116,7 +116,21 @@ struct sg_game_desc {
     /* Writes a random position drawn with rng according to the instance's generator
      * parameters. Optional (NULL): the game cannot be generated. */
     int (*generate)(void *instance, sg_rng *rng, void *pos, char *err, size_t errlen);
+
+    /* ---- ABI 1.1: optional, present when size covers them (SG_GAME_HAS) ---- */
+
+    /* An upper bound on the birthday of pos: every line of play from pos (alternating or
+     * not) ends within *days moves. TDS+ (E2) uses it to skip temperatures no game born
+     * by that day can have. Optional (NULL). An Amazons room's empty squares bound it. */
+    bool (*birthday_bound)(void *instance, const void *pos, unsigned *days);
 };
+
+/* Whether descriptor d, as its plugin compiled it, has the optional field f (fields after
+ * ABI 1.0's are read only when the plugin's size covers them). */
+#define SG_GAME_HAS(d, f)                                                                   \
+    ((d)->size >= offsetof(sg_game_desc, f) + sizeof((d)->f) && (d)->f != NULL)
+/* The size of an ABI 1.0 game descriptor: the least the host accepts. */
+#define SG_GAME_DESC_SIZE_1_0 offsetof(sg_game_desc, birthday_bound)
 
 /* Largest position any game may declare. */
 #define SG_POS_MAX 512

@@ -177,6 +177,22 @@ void sg_search_set_evaluate(sg_search *search, sg_search_evaluate_fn fn, void *c
 typedef bool (*sg_search_horizon_fn)(void *ctx, const sg_sum *sum, sg_player to_move);
 void sg_search_set_horizon(sg_search *search, sg_search_horizon_fn fn, void *ctx);
 
+/* Optional gate on the sum's moves: at a node where the extra component has moves, a gate
+ * that returns false leaves only those (TDS+ forbids moves in the game at temperatures
+ * the game cannot have, and while a pre-search shows it is colder than the coupon on
+ * top). It defines the tree searched, so it must depend only on its arguments; clear the
+ * table when it changes. NULL = always open. */
+typedef bool (*sg_search_gate_fn)(void *ctx, const sg_sum *sum, sg_player to_move,
+                                  uint64_t extra_state);
+void sg_search_set_gate(sg_search *search, sg_search_gate_fn fn, void *ctx);
+
+/* Optional filter on the transposition table: nodes whose extra state it rejects are
+ * neither looked up nor stored (the original TDS keeps states reached by -1 coupons out
+ * of its table, because their value depends on the moves that led there). NULL = every
+ * node uses the table. */
+typedef bool (*sg_search_table_filter_fn)(void *ctx, uint64_t extra_state);
+void sg_search_set_table_filter(sg_search *search, sg_search_table_filter_fn fn, void *ctx);
+
 /* Searches sum with to_move to play. With no budget and max_depth 0 the answer is the
  * exact minimax value. Returns SG_OK with result filled; SG_ERR_BUDGET when the budget
  * ran out before any iteration finished (result->completed false; pv_length is 1 when

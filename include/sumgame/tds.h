@@ -42,6 +42,7 @@
 #include <stdint.h>
 
 #include "sumgame/estimator.h"
+#include "sumgame/params.h"
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
@@ -68,6 +69,78 @@ typedef struct sg_tds_config {
 } sg_tds_config;
 
 typedef struct sg_tds sg_tds;
+
+/* TDS+ (Zhang and Müller 2015, as the TDS lecture presents it): five enhancements, bits
+ * of a mask. With none, the engine is the 2004 paper's TDS: the table is cleared before
+ * every search, its entries keep the points the coupons gave (a line's state records who
+ * took which coupon), and states reached by a -1 coupon are kept out of it.
+ *   E1: pre-searches with delta = 1, 1/2, ... down to the estimate's delta, each setting
+ *       t_max = t_delta' + 2 delta' for the next (the 2-delta conjecture, checked against
+ *       the final temperature and counted in sg_tds_stats).
+ *   E2: no move in the game at a temperature no game born by the sum's birthday bound can
+ *       have (the "possible temperatures" theorem: sg_tds_temperature_possible); the
+ *       bound is the sum of the components' birthday_bound(), recomputed at every node,
+ *       and without one only the negative temperatures are restricted.
+ *   E3: the generalized table: one table for every t_max and delta (the state word is
+ *       the remaining stack), entries without the points taken, kept between searches.
+ *   E4: recursive TDS: at every node, a pre-search (delta 1, then 1/2) of the position in
+ *       the game gives t'; while the coupon on top is at least t' + 1, nobody may move in
+ *       the game (the temperature drop is skipped as a run of coupons). Needs E1 and E3.
+ *   E5: states reached by -1 coupons are stored in the table with the number n of -1
+ *       coupons just taken, S(g, c, toPlay, n) (the GHI-correct state). Needs E3.
+ * E2 and E4 restrict the moves searched; the values stay exact as long as the theorem
+ * holds (E2) and the 2-delta conjecture holds for the positions E4 pre-searches. */
+#define SG_TDS_E1 (1u << 0)
+#define SG_TDS_E2 (1u << 1)
+#define SG_TDS_E3 (1u << 2)
+#define SG_TDS_E4 (1u << 3)
+#define SG_TDS_E5 (1u << 4)
+#define SG_TDS_ALL_ENHANCEMENTS 0x1fu
+/* Not one of the five: on a time-out with a principal variation of coupons only, t is
+ * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
+#define SG_TDS_HALF_TMIN (1u << 5)
+/* TDS+ as `tdsplus` runs it. */
+#define SG_TDS_PLUS (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN)
+
+/* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
+ * bits SG_TDS_E1.. (other bits of *mask are kept). Refuses numbers outside 1-5 and the
+ * lecture's dependencies (4 needs 1 and 3; 5 needs 3), with a one-line message. */
+int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen);
+/* "none" or "1,3,5". */
+void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap);
+/* The lecture's name of a subset: "TDS", "TDS_13", "TDS_12345". */
+void sg_tds_enhancements_name(unsigned mask, char *buf, size_t cap);
+
+/* What the last sg_tds_estimate did beyond plain TDS. */
+typedef struct sg_tds_stats {
+    unsigned enhancements;
+    int presearches;             /* E1: pre-searches of the component */
+    int conjecture_checks;       /* E1: pre-search temperatures compared with the final one */
+    int conjecture_violations;   /* final t > t_delta' + 2 delta' */
+    uint64_t e2_closed;          /* nodes where E2 allowed only the coupon */
+    uint64_t e4_closed;          /* nodes where E4 allowed only the coupon */
+    uint64_t e4_presearches;     /* E4 pre-searches run (not found in its memo) */
+    bool timed_out;              /* a heuristic estimate's budget ran out */
+} sg_tds_stats;
+
+/* Sets the enhancements (and SG_TDS_HALF_TMIN) for the next estimates; the default is 0,
+ * plain TDS. Changing them clears the tables. */
+void sg_tds_set_enhancements(sg_tds *tds, unsigned mask);
+unsigned sg_tds_enhancements(const sg_tds *tds);
+void sg_tds_last_stats(const sg_tds *tds, sg_tds_stats *out);
+
+/* Reads a TDS estimator's keys from params: delta (default 1/16), tmax, depth, time,
+ * combine (auto, max, average) and enhancements (default none, or all with plus, which
+ * also sets SG_TDS_HALF_TMIN). Unknown keys are errors ("file:line: ..."). params may
+ * be NULL (defaults). */
+int sg_tds_config_parse(const sg_params *params, bool plus, sg_tds_config *config,
+                        unsigned *enhancements, char *err, size_t errlen);
+
+/* Whether some temperature in (lo, hi] is possible for a game born by day `days` (the
+ * lecture's T_n: -1/2^b, 0 and the multiples j/2^b in lowest terms up to n - 2 + 1/2^b,
+ * 0 <= b <= n - 1; -1 for integers). days = 0 means no bound is known: only the negative
+ * temperatures are restricted (to -1/2^b and 0). */
+bool sg_tds_temperature_possible(sg_value lo, sg_value hi, unsigned days);
 
 /* A TDS engine with its transposition table of 2^tt_log2 entries (0 = 18). */
 sg_tds *sg_tds_new(size_t tt_log2, char *err, size_t errlen);

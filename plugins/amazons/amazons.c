@@ -221,6 +221,17 @@ static bool temperature_bound(void *instance, const void *pos, sg_value *bound)
     return true;
 }
 
+/* Every move fills one empty square with an arrow, so no line of play is longer than the
+ * empty squares: the birthday is at most their number. */
+static bool birthday_bound(void *instance, const void *pos, unsigned *days)
+{
+    amz_board b;
+    if (!load(instance, pos, &b))
+        return false;
+    *days = (unsigned)amz_popcount(b.empty);
+    return true;
+}
+
 static int split(void *instance, const void *pos, void *parts, size_t cap, size_t *count)
 {
     amz_board b;
@@ -299,6 +310,7 @@ static const sg_game_desc descriptor = {
     .temperature_bound = temperature_bound,
     .split = split,
     .generate = generate,
+    .birthday_bound = birthday_bound,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

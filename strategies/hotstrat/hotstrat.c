@@ -73,11 +73,14 @@ struct hotstrat {
     sg_strategy_stats stats;
 };
 
-static const char *const known_keys[] = { "estimator", "mode", "max_positions", "delta",
-                                          "tmax", "depth", "time", "combine", NULL };
+static const char *const known_keys[] = { "estimator", "mode",    "max_positions",
+                                          "delta",     "tmax",    "depth",
+                                          "time",      "combine", "enhancements",
+                                          NULL };
 /* The keys that belong to each estimator. */
 static const char *const exact_keys[] = { "max_positions", NULL };
-static const char *const tds_keys[] = { "delta", "tmax", "depth", "time", "combine", NULL };
+static const char *const tds_keys[] = { "delta", "tmax",         "depth", "time",
+                                        "combine", "enhancements", NULL };
 static const char *const modes[] = { "plain", "plus", NULL };
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
@@ -93,7 +96,8 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         return rc;
     /* The estimator gets the keys that are its own; the other estimator's are errors. */
     const char *method_name = sg_estimator_methods[method];
-    const char *const *own_keys = strcmp(method_name, "tds") == 0 ? tds_keys : exact_keys;
+    bool tds = strcmp(method_name, "exact") != 0; /* tds or tdsplus */
+    const char *const *own_keys = tds ? tds_keys : exact_keys;
     sg_param own[8];
     sg_params est = { params->file, params->section, own, 0 };
     for (size_t i = 0; i < params->count; i++) {
@@ -125,24 +129,17 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         host->free(h);
         return rc;
     }
-    if (strcmp(method_name, "tds") == 0 && !sg_params_find(&est, "depth") &&
-        !sg_params_find(&est, "time")) {
-        /* The estimator accepted these keys; read the ones the deepening uses. */
-        static const char *const combines[] = { "auto", "max", "average", NULL };
-        sg_tds_config *c = &h->deep.config;
-        int combine = 0;
-        rc = sg_params_value(&est, "delta", sg_value_make(1, 4), &c->delta, err, errlen);
-        if (rc == SG_OK && sg_params_find(&est, "tmax")) {
-            c->has_tmax = true;
-            rc = sg_params_value(&est, "tmax", sg_value_int(0), &c->tmax, err, errlen);
-        }
-        if (rc == SG_OK)
-            rc = sg_params_enum(&est, "combine", combines, 0, &combine, err, errlen);
-        c->combine = (sg_tds_combine)combine;
+    if (tds && !sg_params_find(&est, "depth") && !sg_params_find(&est, "time")) {
+        /* The estimator accepted these keys; the deepening runs its own engine on them. */
+        unsigned enhancements;
+        rc = sg_tds_config_parse(&est, strcmp(method_name, "tdsplus") == 0, &h->deep.config,
+                                 &enhancements, err, errlen);
         if (rc == SG_OK) {
             h->deep.tds = sg_tds_new(0, err, errlen);
             rc = h->deep.tds ? SG_OK : SG_ERR_NOMEM;
         }
+        if (rc == SG_OK)
+            sg_tds_set_enhancements(h->deep.tds, enhancements);
         if (rc != SG_OK) {
             sg_estimator_free(h->estimator);
             host->free(h);
@@ -424,6 +421,8 @@ static const sg_param_doc params_doc[] = {
     { "time", "0", "estimator tds: seconds per component estimate (0 = no limit; the move's "
                    "budget is shared by the components too)" },
     { "combine", "auto", "estimator tds: the players' temperatures: auto, max or average" },
+    { "enhancements", "none (tdsplus: all)",
+      "estimator tds or tdsplus: TDS+'s enhancements, e.g. 1,3 or all (sumgame/tds.h)" },
     { NULL, NULL, NULL },
 };
 

@@ -225,9 +225,25 @@ static const sg_param_doc subtract_params[] = {
     { NULL, NULL, NULL },
 };
 
+#ifndef SUBTRACT_DESC_SIZE
+#define SUBTRACT_DESC_SIZE sizeof(sg_game_desc)
+#endif
+#ifdef SUBTRACT_WRONG_BIRTHDAY
+/* A bound heaps of 2 and more break (day 1 games have no positive temperature): a host
+ * that read this field from a descriptor too short to hold it would forbid every hot move
+ * in TDS+'s E2 and get the values wrong. */
+static bool subtract_birthday_bound(void *instance, const void *pos, unsigned *days)
+{
+    (void)instance;
+    (void)pos;
+    *days = 1;
+    return true;
+}
+#endif
+
 static const sg_game_desc subtract_desc = {
     .abi_version = SG_ABI_VERSION,
-    .size = sizeof(sg_game_desc),
+    .size = SUBTRACT_DESC_SIZE,
     .name = SUBTRACT_NAME,
     .version = "1.0",
     .description = "test game: Left takes 1 or 2 tokens from a heap, Right 2 or 3",
@@ -245,6 +261,9 @@ static const sg_game_desc subtract_desc = {
     .evaluate = SUBTRACT_NUMBERLESS ? subtract_evaluate : NULL,
     .hash = subtract_hash,
     .generate = subtract_generate,
+#ifdef SUBTRACT_WRONG_BIRTHDAY
+    .birthday_bound = subtract_birthday_bound,
+#endif
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

@@ -60,7 +60,7 @@ static void test_short_descriptor(void **state)
 {
     (void)state;
     char needle[64];
-    snprintf(needle, sizeof needle, "ABI 1.0 needs at least %zu", sizeof(sg_game_desc));
+    snprintf(needle, sizeof needle, "ABI 1.0 needs at least %zu", (size_t)SG_GAME_DESC_SIZE_1_0);
     refused_test_plugin("short_descriptor", needle);
 }
 
