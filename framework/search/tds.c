@@ -1,5 +1,6 @@
 #include "sumgame/tds.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +209,16 @@ static size_t first_game_move(const run *r, size_t taken, const sg_search_result
     return res->pv_length;
 }
 
+/* Whether v can be the temperature of a game whose temperatures are all multiples of
+ * grid (grid <= 0: nothing is known, any v can). */
+static bool on_grid(sg_value v, sg_value grid)
+{
+    if (sg_value_cmp(grid, zero()) <= 0)
+        return true;
+    long long q = llround(sg_value_to_double(v) / sg_value_to_double(grid));
+    return sg_value_eq(sg_value_mul_int(grid, q), v);
+}
+
 static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen)
 {
     const sg_coupons *c = r->stack;
@@ -267,10 +278,16 @@ static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen
      * first -1 coupon; reaching it needs the forced -1 not to count towards a
      * pseudo-terminal position (PREFIX_FORCED), else the opponent could end play at once
      * with G scored 0, which changes the score of every G that equals a non-zero
-     * integer without being recognized as one. */
+     * integer without being recognized as one.
+     * With a grid (the config's: every temperature of the game is a multiple of it) the
+     * estimate only moves to coupons on the grid; a coupon between two grid values is
+     * passed only together with the next. Lowering by the score alone goes one coupon
+     * past t(G) when the player who must take the coupon t(G) - delta is answered by an
+     * opponent's move in G that is answered at once (Left first in ^ = {0|*} ends at
+     * -delta); with delta half the grid that coupon is off the grid. */
     if (have_t && r->exact) {
         for (size_t j = t_index + 1; j < c->count; j++) {
-            if (sg_value_cmp(t_value, minus_one()) <= 0 || budget_spent(r))
+            if (sg_value_cmp(sg_coupons_at(c, j - 1), minus_one()) <= 0 || budget_spent(r))
                 break;
             int rc = search(r, true, j + 1, PREFIX_FORCED, false, mover_after(j + 1, p), &res,
                             err, errlen);
@@ -278,7 +295,8 @@ static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen
                 return rc;
             if (!res.exact || !sg_value_eq(forced_score(r, j + 1, p, &res), score))
                 break;
-            t_value = sg_coupons_at(c, j);
+            if (on_grid(sg_coupons_at(c, j), r->config->grid))
+                t_value = sg_coupons_at(c, j);
         }
     }
     out->temperature = t_value;

@@ -65,6 +65,9 @@ typedef struct sg_tds_config {
     double seconds;   /* for the whole estimate; 0 = no limit */
     uint64_t nodes;   /* for the whole estimate; 0 = no limit */
     sg_tds_combine combine;
+    sg_value grid;    /* when > 0, every temperature of the game is a known multiple of it
+                         (an n-point Amazons room: 2^(3-n)); the lowering (3. above)
+                         stops only on it. 0 = unknown */
 } sg_tds_config;
 
 typedef struct sg_tds sg_tds;
