@@ -1,6 +1,5 @@
 #include "sumgame/tds.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +46,18 @@ typedef struct side {
 
 static sg_value zero(void) { return sg_value_int(0); }
 static sg_value minus_one(void) { return sg_value_int(-1); }
+
+/* Whether v can be the temperature of a game whose temperatures are all multiples of
+ * grid (grid <= 0: nothing is known, any v can): both over the larger denominator. */
+static bool on_grid(sg_value v, sg_value grid)
+{
+    if (sg_value_cmp(grid, zero()) <= 0)
+        return true;
+    int32_t e = v.exp > grid.exp ? v.exp : grid.exp;
+    int64_t a = v.num * ((int64_t)1 << (e - v.exp));
+    int64_t b = grid.num * ((int64_t)1 << (e - grid.exp));
+    return a % b == 0;
+}
 
 const char *sg_tds_case_name(sg_tds_case c)
 {
@@ -209,16 +220,6 @@ static size_t first_game_move(const run *r, size_t taken, const sg_search_result
     return res->pv_length;
 }
 
-/* Whether v can be the temperature of a game whose temperatures are all multiples of
- * grid (grid <= 0: nothing is known, any v can). */
-static bool on_grid(sg_value v, sg_value grid)
-{
-    if (sg_value_cmp(grid, zero()) <= 0)
-        return true;
-    long long q = llround(sg_value_to_double(v) / sg_value_to_double(grid));
-    return sg_value_eq(sg_value_mul_int(grid, q), v);
-}
-
 static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen)
 {
     const sg_coupons *c = r->stack;
@@ -284,7 +285,7 @@ static int analyze_side(run *r, sg_player p, side *out, char *err, size_t errlen
      * passed only together with the next. Lowering by the score alone goes one coupon
      * past t(G) when the player who must take the coupon t(G) - delta is answered by an
      * opponent's move in G that is answered at once (Left first in ^ = {0|*} ends at
-     * -delta); with delta half the grid that coupon is off the grid. */
+     * -delta); with delta at most half the grid that coupon is off the grid. */
     if (have_t && r->exact) {
         for (size_t j = t_index + 1; j < c->count; j++) {
             if (sg_value_cmp(sg_coupons_at(c, j - 1), minus_one()) <= 0 || budget_spent(r))

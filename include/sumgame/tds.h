@@ -13,6 +13,8 @@
  *      down to the next lower one, t - delta, before anyone may move in G leaves the score
  *      unchanged, t := t - delta, ending at the first -1 coupon. Coupons forced this way
  *      do not count towards a pseudo-terminal position (two consecutive -1 coupons).
+ *      With config->grid, t moves only to multiples of the grid (a coupon between two is
+ *      passed only when the next one keeps the score too).
  * A PV that moves in G first (fail low) means the stack was not hot enough: t_max is
  * doubled and the search repeated (exact searches always, heuristic ones twice at most).
  * A PV that reaches the -1 coupons without moving in G (fail high) gives t = -1; a
@@ -22,7 +24,9 @@
  * taken: the lowering can go one coupon too far for the player whose opponent answers a
  * delayed move with a sente move of their own (Right first in 10|0||-1 stops at 1 -
  * delta), and the coupon just below t(G) is taken by Left in one search and by Right in
- * the other, so one of the two always stops at t(G).
+ * the other, so one of the two always stops at t(G). With the game's grid given and delta
+ * at most half of it, that coupon too far is off the grid, both stop at t(G), and the
+ * average is exact as well (the paper's Tables 1-2 at the exact delta).
  * Each player's best move is the first move of a search of G + C_-1(t, delta) in which
  * the coupon is withheld until a move in G is made.
  *
