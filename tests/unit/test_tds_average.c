@@ -32,10 +32,7 @@ static int setup(void **state)
     (void)state;
     support_game_open(&amz, "amazons", NULL);
     support_game_open(&rcg, "rcg", NULL);
-    char err[256];
-    tds = sg_tds_new(0, err, sizeof err);
-    if (!tds)
-        fail_msg("%s", err);
+    tds = support_tds_new();
     return 0;
 }
 
@@ -48,14 +45,7 @@ static int teardown(void **state)
     return 0;
 }
 
-static sg_value V(const char *text)
-{
-    sg_value v;
-    char err[128];
-    if (sg_value_parse(text, &v, err, sizeof err) != SG_OK)
-        fail_msg("bad value %s: %s", text, err);
-    return v;
-}
+static sg_value V(const char *text) { return support_value(text); }
 
 static const char *text_of(sg_value v, char *buf)
 {
