@@ -11,8 +11,7 @@
 #define STATE_GAME_FIRST (UINT64_C(1) << 34)
 #define STATE_DELTA_SHIFT 35
 #define STATE_DELTA_MASK UINT64_C(0x3f)
-#define STATE_AFTER_GAME (UINT64_C(1) << 41)
-#define STATE_PATH_SHIFT 42
+#define STATE_PATH_SHIFT 41
 #define STATE_PATH_MASK (~UINT64_C(0) << STATE_PATH_SHIFT)
 
 uint64_t sg_coupons_state(const sg_coupons *c, size_t taken, unsigned minus_ones,
@@ -210,10 +209,8 @@ static uint64_t x_after_sum_move(void *ctx, uint64_t state)
 {
     const sg_coupons *c = ctx;
     return sg_coupons_state(c, sg_coupons_state_taken(c, state), 0, false) |
-           (state & STATE_PATH_MASK) | STATE_AFTER_GAME;
+           (state & STATE_PATH_MASK);
 }
-
-bool sg_coupons_state_after_game(uint64_t state) { return (state & STATE_AFTER_GAME) != 0; }
 
 void sg_coupons_extra(const sg_coupons *c, uint64_t state, sg_search_extra *out)
 {

@@ -18,9 +18,10 @@
  * transposition table and results do not depend on the order of the cells.
  *
  * The INI file holds one section [experiment]; keys: kind, sizes, deltas, depths, tmax,
- * combine, data (the database path, {n} standing for the size), title. Errors are one
- * line "file:line: ...". Output: Markdown tables on stdout, or one JSON object; progress
- * on stderr when it is a terminal.
+ * combine, grid (none, or paper: TDS is told that a room's temperatures are multiples of
+ * 2^(3-n), as the paper states), data (the database path, {n} standing for the size),
+ * title. Errors are one line "file:line: ...". Output: Markdown tables on stdout, or one
+ * JSON object; progress on stderr when it is a terminal.
  *
  * Other kinds live in files of their own (experiment.h): solve-time and ordering
  * (exp_solve_time.c, exp_ordering.c). */
@@ -47,7 +48,8 @@ typedef enum kind { KIND_AGREE = 0, KIND_ERRORS = 1, KIND_DEPTH = 2 } kind;
 static const char *const kind_names[] = { "agree", "errors", "depth", NULL };
 static const char *const combine_names[] = { "auto", "max", "average", NULL };
 static const char *const known_keys[] = { "kind",    "sizes", "deltas", "depths", "tmax",
-                                          "combine", "data",  "title",  NULL };
+                                          "combine", "data",  "title",  "grid",   NULL };
+static const char *const grid_names[] = { "none", "paper", NULL };
 
 typedef struct plan {
     kind what;
@@ -63,6 +65,7 @@ typedef struct plan {
     bool has_tmax;
     sg_value tmax;
     sg_tds_combine combine;
+    bool grid; /* tell TDS the paper's grid: temperatures are multiples of 2^(3-n) */
     const char *data;
 } plan;
 
@@ -158,6 +161,10 @@ static int load_plan(const sg_config *cfg, plan *pl, char *err, size_t errlen)
                              errlen)) != SG_OK)
         return rc;
     pl->combine = (sg_tds_combine)combine;
+    int grid;
+    if ((rc = sg_params_enum(p, "grid", grid_names, 0, &grid, err, errlen)) != SG_OK)
+        return rc;
+    pl->grid = grid == 1;
     pl->title = sg_params_string(p, "title", NULL);
     pl->data = sg_params_string(p, "data", "conf/data/amazons-rooms-{n}.txt");
 
@@ -272,6 +279,9 @@ static int run_cell(const sg_game *game, const room_line *rooms, size_t count, c
         return SG_ERR_NOMEM;
     sg_tds_config config = { .delta = c->delta, .has_tmax = true, .tmax = c->tmax,
                              .depth = c->depth, .combine = pl->combine };
+    if (pl->grid) /* n - 2 moves at most: multiples of 2^(3-n) (the paper) */
+        config.grid = c->size >= 3 ? sg_value_make(1, c->size - 3)
+                                   : sg_value_int((int64_t)1 << (3 - c->size));
     char d[SG_VALUE_TEXT_MAX];
     sg_value_format(c->delta, d, sizeof d);
     double start = sg_clock_seconds();
@@ -326,8 +336,9 @@ static void print_markdown(const plan *pl, const cell *cells, size_t ncells, con
 {
     char a[SG_VALUE_TEXT_MAX], b[SG_VALUE_TEXT_MAX];
     printf("# %s\n\n", pl->title ? pl->title : file);
-    printf("kind = %s, combine = %s, t_max = %s\n\n", kind_names[pl->what],
-           combine_names[pl->combine], pl->has_tmax ? "given" : "n - 3 + delta");
+    printf("kind = %s, combine = %s, grid = %s, t_max = %s\n\n", kind_names[pl->what],
+           combine_names[pl->combine], pl->grid ? "2^(3-n)" : "none",
+           pl->has_tmax ? "given" : "n - 3 + delta");
     if (pl->what == KIND_AGREE) {
         printf("| size | rooms | delta | t_max | agree | disagree | errors | seconds |\n");
         printf("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
@@ -399,8 +410,8 @@ static void print_json(const plan *pl, const cell *cells, size_t ncells, const c
         m2[SG_VALUE_TEXT_MAX];
     printf("{\"file\":");
     cli_json_string(file);
-    printf(",\"kind\":\"%s\",\"combine\":\"%s\",\"seconds\":%.3f,\"cells\":[",
-           kind_names[pl->what], combine_names[pl->combine], total);
+    printf(",\"kind\":\"%s\",\"combine\":\"%s\",\"grid\":\"%s\",\"seconds\":%.3f,\"cells\":[",
+           kind_names[pl->what], combine_names[pl->combine], grid_names[pl->grid], total);
     bool comma = false;
     for (size_t i = 0; i < ncells; i++) {
         const cell *c = &cells[i];

@@ -68,6 +68,18 @@ typedef struct side {
 static sg_value zero(void) { return sg_value_int(0); }
 static sg_value minus_one(void) { return sg_value_int(-1); }
 
+/* Whether v can be the temperature of a game whose temperatures are all multiples of
+ * grid (grid <= 0: nothing is known, any v can): both over the larger denominator. */
+static bool on_grid(sg_value v, sg_value grid)
+{
+    if (sg_value_cmp(grid, zero()) <= 0)
+        return true;
+    int32_t e = v.exp > grid.exp ? v.exp : grid.exp;
+    int64_t a = v.num * ((int64_t)1 << (e - v.exp));
+    int64_t b = grid.num * ((int64_t)1 << (e - grid.exp));
+    return a % b == 0;
+}
+
 const char *sg_tds_case_name(sg_tds_case c)
 {
     switch (c) {
@@ -259,49 +271,21 @@ int sg_tds_config_parse(const sg_params *params, bool plus, sg_tds_config *c,
 
 /* ---- E2: possible temperatures ------------------------------------------------------ */
 
-/* v * 2^s as an integer; v must be a multiple of 2^-s. */
-static int64_t scaled(sg_value v, int s) { return v.num * ((int64_t)1 << (s - v.exp)); }
-
-bool sg_tds_temperature_possible(sg_value lo, sg_value hi, unsigned days)
+bool sg_tds_temperature_member(sg_value t, unsigned days)
 {
-    if (sg_value_cmp(lo, sg_value_int(-1)) < 0 && sg_value_cmp(hi, sg_value_int(-1)) >= 0)
-        return true; /* -1: integers */
-    /* Negative temperatures are -1/2^b (numbers with denominator 2^b), b <= days - 1. */
-    unsigned bmax = days ? days - 1 : 62;
-    for (unsigned b = 0; b <= bmax && b <= 62; b++) {
-        sg_value t = sg_value_make(-1, (int)b);
-        if (sg_value_cmp(lo, t) < 0 && sg_value_cmp(t, hi) <= 0)
-            return true;
-    }
-    if (sg_value_cmp(lo, sg_value_int(0)) < 0 && sg_value_cmp(hi, sg_value_int(0)) >= 0)
+    if (sg_value_eq(t, minus_one()) || sg_value_eq(t, zero()))
         return true;
-    if (sg_value_cmp(hi, sg_value_int(0)) <= 0)
+    if (sg_value_cmp(t, minus_one()) < 0)
         return false;
+    if (sg_value_cmp(t, zero()) < 0)
+        return t.num == -1 && (!days || (unsigned)t.exp <= days - 1);
     if (!days)
-        return true; /* no bound: any positive temperature */
-    if (days < 2)
-        return false; /* day 0 and 1 games are numbers, 0 or * */
-    /* Positive: j/2^b in lowest terms, 0 <= b <= days - 1, at most days - 2 + 1/2^b. Only
-     * b up to one finer than the interval's own spacing can be missing from it, so the
-     * scale s stays small. */
-    int s = lo.exp > hi.exp ? lo.exp : hi.exp;
-    if (s < 0)
-        s = 0;
-    s += 1;
-    if (s > 40)
         return true;
-    int64_t l = sg_value_cmp(lo, sg_value_int(0)) > 0 ? scaled(lo, s) : 0;
-    int64_t h = scaled(hi, s);
-    for (int b = 0; b <= s && (unsigned)b <= days - 1; b++) {
-        int64_t unit = (int64_t)1 << (s - b); /* 1/2^b at scale s */
-        int64_t j = l / unit + 1;             /* the least multiple above lo */
-        if (b > 0 && j % 2 == 0)
-            j++;                              /* lowest terms: odd for b >= 1 */
-        int64_t cap = ((int64_t)days - 2) * ((int64_t)1 << b) + 1;
-        if (j * unit <= h && j <= cap)
-            return true;
-    }
-    return false;
+    /* t = num / 2^exp in lowest terms: exp <= days - 1 and t <= days - 2 + 1/2^exp. */
+    if ((unsigned)t.exp > days - 1 || days < 2)
+        return false;
+    sg_value cap = sg_value_add(sg_value_int((long long)days - 2), sg_value_make(1, t.exp));
+    return sg_value_cmp(t, cap) <= 0;
 }
 
 /* The birthday bound of every live component together, 0 when one has none. */
@@ -376,7 +360,7 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     /* Without E3 every search starts from an empty table, as in the original TDS. */
     if (!(r->enh & SG_TDS_E3))
         sg_search_clear(engine);
-    bool gated = with_stack && (r->enh & (SG_TDS_E2 | SG_TDS_E4));
+    bool gated = with_stack && (r->enh & SG_TDS_E4);
     sg_search_set_gate(engine, gated ? gate : NULL, r);
     sg_search_set_table_filter(engine,
                                with_stack && !(r->enh & SG_TDS_E5) ? table_filter : NULL, r);
@@ -518,18 +502,32 @@ static int analyze_side(run *r, sg_player p, bool first_only, side *out, char *e
      * first -1 coupon; reaching it needs the forced -1 not to count towards a
      * pseudo-terminal position (PREFIX_FORCED), else the opponent could end play at once
      * with G scored 0, which changes the score of every G that equals a non-zero
-     * integer without being recognized as one. */
+     * integer without being recognized as one.
+     * With a grid (the config's: every temperature of the game is a multiple of it) the
+     * estimate only moves to coupons on the grid; a coupon between two grid values is
+     * passed only together with the next. Lowering by the score alone goes one coupon
+     * past t(G) when the player who must take the coupon t(G) - delta is answered by an
+     * opponent's move in G that is answered at once (Left first in ^ = {0|*} ends at
+     * -delta); with delta at most half the grid that coupon is off the grid.
+     * With E2 a coupon that no game born by G's birthday bound can have as its
+     * temperature is passed without a search: the lowering only stops on possible ones. */
+    unsigned days = (r->enh & SG_TDS_E2) ? sum_birthday(r->root) : 0;
     if (have_t && r->exact && !first_only) {
         for (size_t j = t_index + 1; j < c->count; j++) {
-            if (sg_value_cmp(t_value, minus_one()) <= 0 || budget_spent(r))
+            if (sg_value_cmp(sg_coupons_at(c, j - 1), minus_one()) <= 0 || budget_spent(r))
                 break;
+            if ((r->enh & SG_TDS_E2) && !sg_tds_temperature_member(sg_coupons_at(c, j), days)) {
+                r->tds->stats.e2_skipped++;
+                continue;
+            }
             int rc = search(r, true, j + 1, PREFIX_FORCED, false, mover_after(j + 1, p), &res,
                             err, errlen);
             if (rc != SG_OK)
                 return rc;
             if (!res.exact || !sg_value_eq(forced_score(r, j + 1, p, &res), score))
                 break;
-            t_value = sg_coupons_at(c, j);
+            if (on_grid(sg_coupons_at(c, j), r->config->grid))
+                t_value = sg_coupons_at(c, j);
         }
     }
     out->temperature = t_value;
@@ -842,8 +840,8 @@ static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
     return e->has_bound;
 }
 
-/* The engine's gate on moves in the game (E2, E4). The coupon on top is worth v: a move
- * in the game now is a move at a temperature in (v, v + delta]. */
+/* The engine's gate on moves in the game (E4): closed while the coupon on top is worth at
+ * least the position's drop bound. */
 static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state)
 {
     (void)to_move;
@@ -855,11 +853,6 @@ static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state
     sg_value v = sg_coupons_at(c, taken);
     if (sg_value_cmp(v, minus_one()) <= 0)
         return true;
-    if ((r->enh & SG_TDS_E2) && !sg_coupons_state_after_game(state) &&
-        !sg_tds_temperature_possible(v, sg_value_add(v, c->delta), sum_birthday(sum))) {
-        r->tds->stats.e2_closed++;
-        return false;
-    }
     sg_value bound;
     if ((r->enh & SG_TDS_E4) && drop_bound(r, sum, &bound) && sg_value_cmp(v, bound) >= 0) {
         r->tds->stats.e4_closed++;

@@ -80,8 +80,6 @@ uint64_t sg_coupons_state(const sg_coupons *c, size_t taken, unsigned minus_ones
 size_t sg_coupons_state_taken(const sg_coupons *c, uint64_t state);
 unsigned sg_coupons_state_minus_ones(uint64_t state);
 bool sg_coupons_state_game_first(uint64_t state);
-/* Whether the last move was in the game (an answer there may be at any temperature). */
-bool sg_coupons_state_after_game(uint64_t state);
 
 /* The stack as the engine's extra component, starting at state. c must outlive it. */
 void sg_coupons_extra(const sg_coupons *c, uint64_t state, sg_search_extra *out);

@@ -13,6 +13,8 @@
  *      down to the next lower one, t - delta, before anyone may move in G leaves the score
  *      unchanged, t := t - delta, ending at the first -1 coupon. Coupons forced this way
  *      do not count towards a pseudo-terminal position (two consecutive -1 coupons).
+ *      With config->grid, t moves only to multiples of the grid (a coupon between two is
+ *      passed only when the next one keeps the score too).
  * A PV that moves in G first (fail low) means the stack was not hot enough: t_max is
  * doubled and the search repeated (exact searches always, heuristic ones twice at most).
  * A PV that reaches the -1 coupons without moving in G (fail high) gives t = -1; a
@@ -22,7 +24,9 @@
  * taken: the lowering can go one coupon too far for the player whose opponent answers a
  * delayed move with a sente move of their own (Right first in 10|0||-1 stops at 1 -
  * delta), and the coupon just below t(G) is taken by Left in one search and by Right in
- * the other, so one of the two always stops at t(G).
+ * the other, so one of the two always stops at t(G). With the game's grid given and delta
+ * at most half of it, that coupon too far is off the grid, both stop at t(G), and the
+ * average is exact as well (the paper's Tables 1-2 at the exact delta).
  * Each player's best move is the first move of a search of G + C_-1(t, delta) in which
  * the coupon is withheld until a move in G is made.
  *
@@ -66,6 +70,9 @@ typedef struct sg_tds_config {
     double seconds;   /* for the whole estimate; 0 = no limit */
     uint64_t nodes;   /* for the whole estimate; 0 = no limit */
     sg_tds_combine combine;
+    sg_value grid;    /* when > 0, every temperature of the game is a known multiple of it
+                         (an n-point Amazons room: 2^(3-n)); the lowering (3. above)
+                         stops only on it. 0 = unknown */
 } sg_tds_config;
 
 typedef struct sg_tds sg_tds;
@@ -77,10 +84,14 @@ typedef struct sg_tds sg_tds;
  *   E1: pre-searches with delta = 1, 1/2, ... down to the estimate's delta, each setting
  *       t_max = t_delta' + 2 delta' for the next (the 2-delta conjecture, checked against
  *       the final temperature and counted in sg_tds_stats).
- *   E2: no move in the game at a temperature no game born by the sum's birthday bound can
- *       have (the "possible temperatures" theorem: sg_tds_temperature_possible); the
- *       bound is the sum of the components' birthday_bound(), recomputed at every node,
- *       and without one only the negative temperatures are restricted.
+ *   E2: no search at a temperature no game born by G's birthday bound can have (the
+ *       "possible temperatures" theorem, sg_tds_temperature_member): determining the
+ *       temperature passes such coupons without searching and never stops on one. The
+ *       bound is the sum of the components' birthday_bound(); without one only the
+ *       negative temperatures are restricted. (The lecture's other use, forbidding moves
+ *       in the game inside the search at such coupons, changes minimax values: a move
+ *       answered at once is made at its own position's temperature, and waiting one
+ *       coupon shifts who takes which; see docs/algorithms.md.)
  *   E3: the generalized table: one table for every t_max and delta (the state word is
  *       the remaining stack), entries without the points taken, kept between searches.
  *   E4: recursive TDS: at every node, a pre-search (delta 1, then 1/2) of the position in
@@ -117,7 +128,7 @@ typedef struct sg_tds_stats {
     int presearches;             /* E1: pre-searches of the component */
     int conjecture_checks;       /* E1: pre-search temperatures compared with the final one */
     int conjecture_violations;   /* final t > t_delta' + 2 delta' */
-    uint64_t e2_closed;          /* nodes where E2 allowed only the coupon */
+    uint64_t e2_skipped;         /* E2: lowering searches skipped */
     uint64_t e4_closed;          /* nodes where E4 allowed only the coupon */
     uint64_t e4_presearches;     /* E4 pre-searches run (not found in its memo) */
     bool timed_out;              /* a heuristic estimate's budget ran out */
@@ -136,11 +147,11 @@ void sg_tds_last_stats(const sg_tds *tds, sg_tds_stats *out);
 int sg_tds_config_parse(const sg_params *params, bool plus, sg_tds_config *config,
                         unsigned *enhancements, char *err, size_t errlen);
 
-/* Whether some temperature in (lo, hi] is possible for a game born by day `days` (the
- * lecture's T_n: -1/2^b, 0 and the multiples j/2^b in lowest terms up to n - 2 + 1/2^b,
- * 0 <= b <= n - 1; -1 for integers). days = 0 means no bound is known: only the negative
- * temperatures are restricted (to -1/2^b and 0). */
-bool sg_tds_temperature_possible(sg_value lo, sg_value hi, unsigned days);
+/* Whether t can be the temperature of a game born by day `days` (the lecture's T_n:
+ * -1/2^b, 0 and the multiples j/2^b in lowest terms up to n - 2 + 1/2^b, 0 <= b <= n - 1;
+ * -1 for integers). days = 0 means no bound is known: only the negative temperatures are
+ * restricted (to -1/2^b and 0). */
+bool sg_tds_temperature_member(sg_value t, unsigned days);
 
 /* A TDS engine with its transposition table of 2^tt_log2 entries (0 = 18). */
 sg_tds *sg_tds_new(size_t tt_log2, char *err, size_t errlen);

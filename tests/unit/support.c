@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sumgame/tds.h"
+
 #ifndef SG_BUILD_DIR
 #define SG_BUILD_DIR "build"
 #endif
@@ -155,6 +157,24 @@ void support_random_tree(sg_rng *rng, int depth, const char *const *leaves, size
             strncat(buf, "|", cap - strlen(buf) - 1);
     }
     strncat(buf, "}", cap - strlen(buf) - 1);
+}
+
+sg_value support_value(const char *text)
+{
+    sg_value v;
+    char err[128];
+    if (sg_value_parse(text, &v, err, sizeof err) != SG_OK)
+        fail_msg("bad value %s: %s", text, err);
+    return v;
+}
+
+struct sg_tds *support_tds_new(void)
+{
+    char err[256];
+    sg_tds *tds = sg_tds_new(0, err, sizeof err);
+    if (!tds)
+        fail_msg("%s", err);
+    return tds;
 }
 
 support_pos support_parse(const sg_game *game, const char *text)

@@ -54,6 +54,10 @@ typedef struct support_pos {
     unsigned char b[SG_POS_MAX];
 } support_pos;
 support_pos support_parse(const sg_game *game, const char *text);
+/* A value in sg_value_parse's notation ("-3/8"), failing the test on bad text. */
+sg_value support_value(const char *text);
+/* A TDS engine with the default table, failing the test when there is none. */
+struct sg_tds *support_tds_new(void);
 const char *support_format(const sg_game *game, const support_pos *pos);
 bool support_same(const sg_game *game, const support_pos *a, const support_pos *b);
 

@@ -10,14 +10,7 @@
 static sg_cgt *T;
 static sg_thermo_cache *C;
 
-static sg_value val(const char *text)
-{
-    sg_value v;
-    char err[128];
-    if (sg_value_parse(text, &v, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    return v;
-}
+static sg_value val(const char *text) { return support_value(text); }
 
 static sg_cg num(const char *text) { return sg_cgt_number(T, val(text)); }
 

@@ -35,6 +35,7 @@ static void test_ini_errors(void **state)
     expect_ini_error("[experiment]\nkind = agree\ndepths = 1-3\n",
                      ":3: experiment: depths = 1-3: only kind = depth");
     expect_ini_error("[experiment]\nsizes = 4\n", ":1: experiment: missing key 'kind'");
+    expect_ini_error("[experiment]\nkind = errors\ngrid = yes\n", ":3: experiment: grid");
     expect_ini_error("[experiment]\nkind = agree\n[match]\nleft = x\n",
                      ":3: unknown section [match]");
 }
@@ -106,6 +107,34 @@ static void test_exp2_size_4_exact_delta(void **state)
     support_run_free(&r);
 }
 
+/* Experiment 2 at size 5 and the paper's delta 1/8, averaged: with the paper's grid
+ * (every temperature a multiple of 1/4, tds-exp2.ini) the bold 0 / 0 of Tables 1 and 2;
+ * without it, the 8 rooms whose lowering passes t(G) by one coupon for one player are
+ * delta/2 = 1/16 off (tests/unit/test_tds_average.c has the rooms). */
+static void test_exp2_size_5_exact_delta(void **state)
+{
+    (void)state;
+    support_run r = support_host(
+        "experiment conf/experiments/tds-exp2.ini --sizes 5 --deltas 1/8 --json", NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\"grid\":\"paper\""));
+    assert_non_null(strstr(r.out, "\"rooms\":690,\"agree\":690,\"errors\":0,\"exact\":690,"
+                                  "\"avg_error_t\":0.000000,\"avg_error_mean\":0.000000,"
+                                  "\"max_error_t\":\"0\",\"max_error_mean\":\"0\""));
+    support_run_free(&r);
+    char *path = support_temp_file(".ini", "[experiment]\nkind = errors\ncombine = average\n"
+                                           "grid = none\n");
+    char args[4200];
+    snprintf(args, sizeof args, "experiment '%s' --sizes 5 --deltas 1/8 --json", path);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\"rooms\":690,\"agree\":682,"));
+    assert_non_null(strstr(r.out, "\"max_error_t\":\"1/16\",\"max_error_mean\":\"0\""));
+    support_run_free(&r);
+    remove(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -114,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_exp1_size_4),
         cmocka_unit_test(test_exp2_size_4_exact_delta),
+        cmocka_unit_test(test_exp2_size_5_exact_delta),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,10 +29,7 @@ static int setup(void **state)
     (void)state;
     support_game_open(&rcg, "rcg", NULL);
     cache = sg_thermo_cache_new(NULL);
-    char err[256];
-    tds = sg_tds_new(0, err, sizeof err);
-    if (!tds)
-        fail_msg("%s", err);
+    tds = support_tds_new();
     return 0;
 }
 
@@ -45,14 +42,7 @@ static int teardown(void **state)
     return 0;
 }
 
-static sg_value V(const char *text)
-{
-    sg_value v;
-    char err[128];
-    if (sg_value_parse(text, &v, err, sizeof err) != 0)
-        fail_msg("bad value %s", text);
-    return v;
-}
+static sg_value V(const char *text) { return support_value(text); }
 
 static void assert_value(sg_value got, const char *want)
 {

@@ -51,10 +51,7 @@ static int setup(void **state)
     hidden.desc = &hidden_desc;
     hidden.instance = rcg.game.instance;
     cache = sg_thermo_cache_new(NULL);
-    char err[256];
-    tds = sg_tds_new(0, err, sizeof err);
-    if (!tds)
-        fail_msg("%s", err);
+    tds = support_tds_new();
     return 0;
 }
 
@@ -68,14 +65,7 @@ static int teardown(void **state)
     return 0;
 }
 
-static sg_value V(const char *text)
-{
-    sg_value v;
-    char err[128];
-    if (sg_value_parse(text, &v, err, sizeof err) != 0)
-        fail_msg("bad value %s", text);
-    return v;
-}
+static sg_value V(const char *text) { return support_value(text); }
 
 static void estimate(const sg_game *game, const char *text, const char *delta,
                      const char *tmax, sg_estimate *e)
