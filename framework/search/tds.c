@@ -756,17 +756,17 @@ static bool sum_temperature_bound(const sg_sum *sum, sg_value *bound)
 }
 
 /* E1's cascade on r->root: pre-searches with delta' = 1, 1/2, ... while delta' > delta,
- * each with t_max = t_delta'' + 2 delta'' of the one before. Returns the t_max for the
- * search at delta and records (delta', t_delta') in pre. */
-static int cascade(run *r, sg_value delta, sg_value bound, bool bounded, sg_value *tmax,
+ * the first with its stack's top at least `first` (the bound plus a coupon, or the
+ * configured t_max), each later one with t_max = t_delta'' + 2 delta'' of the one before.
+ * Returns the t_max for the search at delta and records (delta', t_delta') in pre. */
+static int cascade(run *r, sg_value delta, sg_value first, bool bounded, sg_value *tmax,
                    sg_value *pre_t, sg_value *pre_delta, int *npre, char *err, size_t errlen)
 {
     *npre = 0;
     sg_value t = zero(), d_prev = zero();
     for (sg_value d = sg_value_int(1); sg_value_cmp(d, delta) > 0; d = sg_value_half(d)) {
-        sg_value top = *npre == 0
-                           ? (bounded ? sg_value_add(tmax_above(bound, d), d) : round_up(sg_value_int(1), d))
-                           : tmax_above(sg_value_add(t, sg_value_mul_int(d_prev, 2)), d);
+        sg_value top = *npre == 0 ? tmax_above(first, d)
+                                  : tmax_above(sg_value_add(t, sg_value_mul_int(d_prev, 2)), d);
         int rc = presearch(r, top, d, bounded || *npre > 0, &t, err, errlen);
         if (rc != SG_OK)
             return rc;
@@ -820,11 +820,11 @@ static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
     inner.exact = true;
     sg_value tb;
     bool bounded = sum_temperature_bound(sum, &tb);
-    sg_value tmax = zero();
+    sg_value tmax = zero(), first = bounded ? sg_value_add(tb, sg_value_int(1)) : sg_value_int(1);
     sg_value pre_t[PRESEARCH_MAX], pre_delta[PRESEARCH_MAX];
     int npre;
     sg_value last = sg_value_make(1, DROP_DELTA_EXP - 1);
-    int rc = cascade(&inner, last, tb, bounded, &tmax, pre_t, pre_delta, &npre, err,
+    int rc = cascade(&inner, last, first, bounded, &tmax, pre_t, pre_delta, &npre, err,
                      sizeof err);
     sg_value t = zero();
     if (rc == SG_OK)
@@ -898,8 +898,11 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
 
     sg_value pre_t[PRESEARCH_MAX], pre_delta[PRESEARCH_MAX];
     int npre = 0;
-    if ((r.enh & SG_TDS_E1) && !config->has_tmax) {
-        rc = cascade(&r, delta, bound, bounded, &tmax, pre_t, pre_delta, &npre, err, errlen);
+    if (r.enh & SG_TDS_E1) {
+        sg_value first = config->has_tmax ? config->tmax
+                         : bounded        ? sg_value_add(bound, sg_value_int(1))
+                                          : sg_value_int(1);
+        rc = cascade(&r, delta, first, bounded, &tmax, pre_t, pre_delta, &npre, err, errlen);
         if (rc != SG_OK)
             return rc;
         tds->stats.presearches = npre;
