@@ -288,6 +288,62 @@ bool sg_tds_temperature_member(sg_value t, unsigned days)
     return sg_value_cmp(t, cap) <= 0;
 }
 
+bool sg_tds_temperature_floor(sg_value x, unsigned days, sg_value *out)
+{
+    if (sg_value_cmp(x, minus_one()) < 0)
+        return false;
+    if (days == 1) {
+        *out = sg_value_cmp(x, zero()) >= 0 ? zero() : minus_one();
+        return true;
+    }
+    if (sg_value_cmp(x, zero()) < 0) {
+        /* The largest -1/2^b <= x (b <= days - 1, any b without a bound). */
+        int bmax = days ? (int)days - 1 : 62;
+        sg_value best = minus_one();
+        for (int b = 0; b <= bmax && b <= 62; b++) {
+            sg_value t = sg_value_make(-1, b);
+            if (sg_value_cmp(t, x) > 0)
+                break;
+            best = t;
+        }
+        *out = best;
+        return true;
+    }
+    if (!days) {
+        *out = x;
+        return true;
+    }
+    sg_value top = sg_value_int((long long)days - 1);
+    if (sg_value_cmp(x, top) >= 0) {
+        *out = top;
+        return true;
+    }
+    sg_value base = sg_value_int((long long)days - 2);
+    if (sg_value_cmp(x, base) > 0) {
+        /* Above days - 2 only days - 2 + 1/2^b are possible: the largest not above x. */
+        for (int b = 1; b <= (int)days - 1 && b <= 62; b++) {
+            sg_value t = sg_value_add(base, sg_value_make(1, b));
+            if (sg_value_cmp(t, x) <= 0) {
+                *out = t;
+                return true;
+            }
+        }
+        *out = base;
+        return true;
+    }
+    /* Up to days - 2 every multiple of 2^-(days - 1) is possible: x rounded down. */
+    if (days > 41) {
+        *out = x; /* a grid that fine is no help */
+        return true;
+    }
+    int k = (int)days - 1;
+    int e = x.exp > k ? x.exp : k;
+    int64_t scaled = x.num * ((int64_t)1 << (e - x.exp));
+    int64_t unit = (int64_t)1 << (e - k);
+    *out = sg_value_make((scaled / unit) * unit, e);
+    return true;
+}
+
 /* The birthday bound of every live component together, 0 when one has none. */
 static unsigned sum_birthday(const sg_sum *sum)
 {
@@ -360,7 +416,7 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     /* Without E3 every search starts from an empty table, as in the original TDS. */
     if (!(r->enh & SG_TDS_E3))
         sg_search_clear(engine);
-    bool gated = with_stack && (r->enh & SG_TDS_E4);
+    bool gated = with_stack && (r->enh & (SG_TDS_E2 | SG_TDS_E4));
     sg_search_set_gate(engine, gated ? gate : NULL, r);
     sg_search_set_table_filter(engine,
                                with_stack && !(r->enh & SG_TDS_E5) ? table_filter : NULL, r);
@@ -509,25 +565,27 @@ static int analyze_side(run *r, sg_player p, bool first_only, side *out, char *e
      * past t(G) when the player who must take the coupon t(G) - delta is answered by an
      * opponent's move in G that is answered at once (Left first in ^ = {0|*} ends at
      * -delta); with delta at most half the grid that coupon is off the grid.
-     * With E2 a coupon that no game born by G's birthday bound can have as its
-     * temperature is passed without a search: the lowering only stops on possible ones. */
+     * E2 is such a grid from the birthday bound: the lowering only stops on temperatures
+     * a game born by that day can have. (Skipping the search at the others is not the
+     * same: forcing two coupons instead of one changes who takes which, and the score
+     * compared is then another one.) */
     unsigned days = (r->enh & SG_TDS_E2) ? sum_birthday(r->root) : 0;
     if (have_t && r->exact && !first_only) {
         for (size_t j = t_index + 1; j < c->count; j++) {
             if (sg_value_cmp(sg_coupons_at(c, j - 1), minus_one()) <= 0 || budget_spent(r))
                 break;
-            if ((r->enh & SG_TDS_E2) && !sg_tds_temperature_member(sg_coupons_at(c, j), days)) {
-                r->tds->stats.e2_skipped++;
-                continue;
-            }
             int rc = search(r, true, j + 1, PREFIX_FORCED, false, mover_after(j + 1, p), &res,
                             err, errlen);
             if (rc != SG_OK)
                 return rc;
             if (!res.exact || !sg_value_eq(forced_score(r, j + 1, p, &res), score))
                 break;
-            if (on_grid(sg_coupons_at(c, j), r->config->grid))
-                t_value = sg_coupons_at(c, j);
+            sg_value cand = sg_coupons_at(c, j);
+            bool possible = !(r->enh & SG_TDS_E2) || sg_tds_temperature_member(cand, days);
+            if (!possible)
+                r->tds->stats.e2_rejected++;
+            if (on_grid(cand, r->config->grid) && possible)
+                t_value = cand;
         }
     }
     out->temperature = t_value;
@@ -840,8 +898,9 @@ static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
     return e->has_bound;
 }
 
-/* The engine's gate on moves in the game (E4): closed while the coupon on top is worth at
- * least the position's drop bound. */
+/* The engine's gate on moves in the game (E2, E4): closed while the coupon on top is worth
+ * at least a proven (E2) or conjectured (E4) bound on the position's temperature: nobody
+ * gains by moving in a game colder than the coupon they could take instead. */
 static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state)
 {
     (void)to_move;
@@ -853,10 +912,22 @@ static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state
     sg_value v = sg_coupons_at(c, taken);
     if (sg_value_cmp(v, minus_one()) <= 0)
         return true;
-    sg_value bound;
-    if ((r->enh & SG_TDS_E4) && drop_bound(r, sum, &bound) && sg_value_cmp(v, bound) >= 0) {
-        r->tds->stats.e4_closed++;
+    /* A birthday bound b caps the position's temperature: the largest of T_b, or with
+     * E4's t' + 1 the largest of T_b up to it. */
+    unsigned days = (r->enh & SG_TDS_E2) ? sum_birthday(sum) : 0;
+    sg_value bound, cap;
+    bool capped = days && sg_tds_temperature_floor(sg_value_int(days), days, &cap);
+    if (capped && sg_value_cmp(v, cap) >= 0) {
+        r->tds->stats.e2_closed++;
         return false;
+    }
+    if ((r->enh & SG_TDS_E4) && drop_bound(r, sum, &bound)) {
+        if (days)
+            sg_tds_temperature_floor(bound, days, &bound);
+        if (sg_value_cmp(v, bound) >= 0) {
+            r->tds->stats.e4_closed++;
+            return false;
+        }
     }
     return true;
 }
