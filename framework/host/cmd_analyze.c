@@ -148,12 +148,13 @@ static void print_json(const char *method, const sg_estimate *e, const sg_tds_st
         printf(",\"tds_case_left\":\"%s\",\"tds_case_right\":\"%s\",\"delta\":\"%s\","
                "\"tmax\":\"%s\",\"searches\":%d,\"enhancements\":\"%s\",\"presearches\":%d,"
                "\"conjecture_checks\":%d,\"conjecture_violations\":%d,\"e2_closed\":%llu,\"e2_rejected\":%llu,"
-               "\"e4_closed\":%llu,\"e4_presearches\":%llu",
+               "\"e4_closed\":%llu,\"e4_presearches\":%llu,\"e6_closed\":%llu",
                sg_tds_case_name(e->tds_case_left), sg_tds_case_name(e->tds_case_right), d, t,
                e->tds_searches, enh, st->presearches, st->conjecture_checks,
                st->conjecture_violations, (unsigned long long)st->e2_closed,
                (unsigned long long)st->e2_rejected,
-               (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches);
+               (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches,
+               (unsigned long long)st->e6_closed);
     }
     if (canonical) {
         printf(",\"canonical\":");
@@ -207,6 +208,9 @@ static void print_human(const char *position, const char *method, const sg_estim
         if (st->enhancements & SG_TDS_E4)
             printf("%-26s%llu nodes coupon-only, %llu pre-searches\n", "E4:",
                    (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches);
+        if (st->enhancements & SG_TDS_E6)
+            printf("%-26s%llu nodes coupon-only\n", "E6 (exact, small):",
+                   (unsigned long long)st->e6_closed);
     }
     if (canonical)
         printf(row, "canonical form:", canonical);

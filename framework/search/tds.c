@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sumgame/cgt.h"
 #include "sumgame/clock.h"
 #include "sumgame/coupons.h"
 #include "sumgame/search.h"
 #include "sumgame/solve.h"
+#include "sumgame/thermograph.h"
 
 #define TDS_TT_DEFAULT_LOG2 18
 /* Heuristic searches that fail low at the top of the stack raise it this often. */
@@ -17,6 +19,10 @@
 #define DROP_MEMO_LOG2 14
 /* E4's pre-searches end at this spacing: the bound is t' + 2 delta' = t' + 1. */
 #define DROP_DELTA_EXP 1
+/* E6 asks the exact engine only about positions born by this day at most. */
+#define EXACT_DAYS_MAX 8
+/* Positions one E6 analysis may visit before it gives up on that node. */
+#define EXACT_POSITIONS_MAX 20000
 /* At most this many E1 pre-searches are recorded for the 2-delta check. */
 #define PRESEARCH_MAX 24
 
@@ -36,6 +42,9 @@ struct sg_tds {
     sg_search *inner;
     sg_sum *inner_root;
     drop_entry *drops;
+    /* E6: exact temperatures of small positions, from canonical forms. */
+    sg_thermo_cache *exact;
+    drop_entry *exact_memo;
 };
 
 /* One estimate (or one E4 pre-search inside it) in progress: the engine and sum it
@@ -105,7 +114,8 @@ sg_tds *sg_tds_new(size_t tt_log2, char *err, size_t errlen)
     t->engine = sg_search_new(&config, err, errlen);
     t->root = sg_sum_new(SG_FREEZE_NUMBERS);
     t->drops = calloc((size_t)1 << DROP_MEMO_LOG2, sizeof *t->drops);
-    if (!t->engine || !t->root || !t->drops) {
+    t->exact_memo = calloc((size_t)1 << DROP_MEMO_LOG2, sizeof *t->exact_memo);
+    if (!t->engine || !t->root || !t->drops || !t->exact_memo) {
         if (t->engine && !t->root)
             snprintf(err, errlen, "out of memory");
         sg_tds_free(t);
@@ -131,6 +141,8 @@ void sg_tds_free(sg_tds *tds)
     sg_sum_free(tds->root);
     sg_sum_free(tds->inner_root);
     free(tds->drops);
+    sg_thermo_cache_free(tds->exact);
+    free(tds->exact_memo);
     free(tds);
 }
 
@@ -143,6 +155,7 @@ void sg_tds_set_enhancements(sg_tds *tds, unsigned mask)
     if (tds->inner)
         sg_search_clear(tds->inner);
     memset(tds->drops, 0, ((size_t)1 << DROP_MEMO_LOG2) * sizeof *tds->drops);
+    memset(tds->exact_memo, 0, ((size_t)1 << DROP_MEMO_LOG2) * sizeof *tds->exact_memo);
 }
 
 unsigned sg_tds_enhancements(const sg_tds *tds) { return tds->enhancements; }
@@ -150,6 +163,9 @@ unsigned sg_tds_enhancements(const sg_tds *tds) { return tds->enhancements; }
 void sg_tds_last_stats(const sg_tds *tds, sg_tds_stats *out) { *out = tds->stats; }
 
 /* ---- enhancement sets ------------------------------------------------------------- */
+
+/* The bit of enhancement number k + 1 (E6 sits above SG_TDS_HALF_TMIN). */
+static unsigned enhancement_bit(int k) { return k < 5 ? 1u << k : SG_TDS_E6; }
 
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen)
 {
@@ -163,16 +179,16 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         for (const char *p = text; *p; p++) {
             if (*p == ',' || isspace((unsigned char)*p))
                 continue;
-            if (*p < '1' || *p > '5') {
-                snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-5",
+            if (*p < '1' || *p > '6') {
+                snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-6",
                          text);
                 return SG_ERR_INVALID;
             }
-            bits |= 1u << (*p - '1');
+            bits |= enhancement_bit(*p - '1');
             any = true;
         }
         if (!any) {
-            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-5",
+            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-6",
                      text);
             return SG_ERR_INVALID;
         }
@@ -187,7 +203,7 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         snprintf(err, errlen, "enhancements '%.40s': 5 (GHI-correct states) needs 3", text);
         return SG_ERR_INVALID;
     }
-    *mask = (*mask & ~SG_TDS_ALL_ENHANCEMENTS) | bits;
+    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6)) | bits;
     return SG_OK;
 }
 
@@ -196,8 +212,8 @@ void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap)
     size_t used = 0;
     if (cap)
         buf[0] = '\0';
-    for (int k = 0; k < 5; k++) {
-        if (!(mask & (1u << k)))
+    for (int k = 0; k < 6; k++) {
+        if (!(mask & enhancement_bit(k)))
             continue;
         int n = snprintf(buf + used, used < cap ? cap - used : 0, "%s%d", used ? "," : "", k + 1);
         if (n > 0)
@@ -211,8 +227,8 @@ void sg_tds_enhancements_name(unsigned mask, char *buf, size_t cap)
 {
     size_t used = (size_t)snprintf(buf, cap, "TDS");
     bool first = true;
-    for (int k = 0; k < 5 && used < cap; k++) {
-        if (!(mask & (1u << k)))
+    for (int k = 0; k < 6 && used < cap; k++) {
+        if (!(mask & enhancement_bit(k)))
             continue;
         int n = snprintf(buf + used, cap - used, "%s%d", first ? "_" : "", k + 1);
         first = false;
@@ -416,7 +432,7 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     /* Without E3 every search starts from an empty table, as in the original TDS. */
     if (!(r->enh & SG_TDS_E3))
         sg_search_clear(engine);
-    bool gated = with_stack && (r->enh & (SG_TDS_E2 | SG_TDS_E4));
+    bool gated = with_stack && (r->enh & (SG_TDS_E2 | SG_TDS_E4 | SG_TDS_E6));
     sg_search_set_gate(engine, gated ? gate : NULL, r);
     sg_search_set_table_filter(engine,
                                with_stack && !(r->enh & SG_TDS_E5) ? table_filter : NULL, r);
@@ -872,7 +888,7 @@ static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
     run inner = *r;
     inner.engine = tds->inner;
     inner.root = tds->inner_root;
-    inner.enh = r->enh & ~(SG_TDS_E4 | SG_TDS_HALF_TMIN);
+    inner.enh = r->enh & ~(SG_TDS_E4 | SG_TDS_E6 | SG_TDS_HALF_TMIN);
     inner.searches = 0;
     inner.timed_out = false;
     inner.exact = true;
@@ -894,6 +910,41 @@ static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
     e->key = key;
     e->has_bound = sg_value_cmp(t, minus_one()) > 0;
     e->bound = sg_value_add(t, sg_value_mul_int(last, 2));
+    *bound = e->bound;
+    return e->has_bound;
+}
+
+/* E6: the exact temperature of a small position in the game, from the canonical form of
+ * the sum of its components (the exact engine's memo), memoized by position. False when
+ * the position is too big or the analysis gives up. */
+static bool exact_bound(run *r, const sg_sum *sum, unsigned days, sg_value *bound)
+{
+    sg_tds *tds = r->tds;
+    if (!days || days > EXACT_DAYS_MAX)
+        return false;
+    uint64_t key = sg_sum_hash(sum) | 1;
+    drop_entry *e = &tds->exact_memo[key & (((size_t)1 << DROP_MEMO_LOG2) - 1)];
+    if (e->key == key) {
+        *bound = e->bound;
+        return e->has_bound;
+    }
+    if (!tds->exact && !(tds->exact = sg_thermo_cache_new(NULL)))
+        return false;
+    sg_cgt *table = sg_thermo_cache_table(tds->exact);
+    char err[160];
+    sg_cg total = 0;
+    bool ok = true;
+    for (size_t i = 0; ok && i < sg_sum_count(sum); i++) {
+        sg_cg g;
+        ok = sg_cgt_from_game(table, sg_sum_game(sum, i), sg_sum_pos(sum, i),
+                              EXACT_POSITIONS_MAX, &g, err, sizeof err) == SG_OK &&
+             (i == 0 ? (total = g, true) : sg_cgt_add(table, total, g, &total) == SG_OK);
+    }
+    const sg_thermograph *th = ok ? sg_thermograph_of(tds->exact, total) : NULL;
+    e->key = key;
+    e->has_bound = th != NULL;
+    if (th)
+        e->bound = th->temperature;
     *bound = e->bound;
     return e->has_bound;
 }
@@ -920,6 +971,13 @@ static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state
     if (capped && sg_value_cmp(v, cap) >= 0) {
         r->tds->stats.e2_closed++;
         return false;
+    }
+    if ((r->enh & SG_TDS_E6) && exact_bound(r, sum, sum_birthday(sum), &bound)) {
+        if (sg_value_cmp(v, bound) >= 0) {
+            r->tds->stats.e6_closed++;
+            return false;
+        }
+        return true; /* exact: nothing below to learn from a pre-search */
     }
     if ((r->enh & SG_TDS_E4) && drop_bound(r, sum, &bound)) {
         if (days)

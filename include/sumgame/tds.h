@@ -107,6 +107,12 @@ typedef struct sg_tds sg_tds;
 #define SG_TDS_E4 (1u << 3)
 #define SG_TDS_E5 (1u << 4)
 #define SG_TDS_ALL_ENHANCEMENTS 0x1fu
+/* Ours, not the lecture's: at a node whose position in the game is born by day 8 at most
+ * (birthday_bound()), its exact temperature from the canonical form of the sum of its
+ * components (the exact engine's memo) closes the gate while the coupon on top is at
+ * least that; no pre-search is needed there. Exact without any conjecture. Not in
+ * "all"; "6" in a list. */
+#define SG_TDS_E6 (1u << 6)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
 #define SG_TDS_HALF_TMIN (1u << 5)
@@ -132,6 +138,7 @@ typedef struct sg_tds_stats {
     uint64_t e2_rejected;        /* E2: lowering steps not taken as the temperature */
     uint64_t e4_closed;          /* nodes where E4 allowed only the coupon */
     uint64_t e4_presearches;     /* E4 pre-searches run (not found in its memo) */
+    uint64_t e6_closed;          /* nodes where E6's exact temperature allowed only the coupon */
     bool timed_out;              /* a heuristic estimate's budget ran out */
 } sg_tds_stats;
 

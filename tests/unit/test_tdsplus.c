@@ -126,11 +126,15 @@ static void test_enhancement_lists(void **state)
     assert_string_equal(buf, "TDS_12345");
     sg_tds_enhancements_name(0, buf, sizeof buf);
     assert_string_equal(buf, "TDS");
+    assert_int_equal(sg_tds_enhancements_parse("1,2,3,4,5,6", &m, err, sizeof err), SG_OK);
+    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6);
+    sg_tds_enhancements_format(SG_TDS_E1 | SG_TDS_E6 | SG_TDS_HALF_TMIN, buf, sizeof buf);
+    assert_string_equal(buf, "1,6");
 
     static const struct { const char *text, *needle; } bad[] = {
-        { "6", "expected none, all or numbers 1-5" },
-        { "", "expected none, all or numbers 1-5" },
-        { "1,x", "expected none, all or numbers 1-5" },
+        { "7", "expected none, all or numbers 1-6" },
+        { "", "expected none, all or numbers 1-6" },
+        { "1,x", "expected none, all or numbers 1-6" },
         { "4", "4 (recursive TDS) needs 1 and 3" },
         { "1,4", "4 (recursive TDS) needs 1 and 3" },
         { "1,5", "5 (GHI-correct states) needs 3" },
@@ -145,7 +149,8 @@ static void test_enhancement_lists(void **state)
     }
 }
 
-/* The 16 masks the lecture's dependencies allow. */
+/* The 16 masks of the lecture's five that its dependencies allow, then ours (E6) alone
+ * and with all five. */
 static size_t valid_masks(unsigned *out)
 {
     size_t n = 0;
@@ -160,6 +165,8 @@ static size_t valid_masks(unsigned *out)
         if (sg_tds_enhancements_parse(used ? text : "none", &m, err, sizeof err) == SG_OK)
             out[n++] = m;
     }
+    out[n++] = SG_TDS_E6;
+    out[n++] = SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6;
     return n;
 }
 
@@ -222,7 +229,7 @@ static void check_subsets(const char *path, size_t stride, int max_empty, size_t
 {
     unsigned masks[32];
     size_t nmasks = valid_masks(masks);
-    assert_int_equal(nmasks, 16);
+    assert_int_equal(nmasks, 18);
     size_t n;
     known *k = read_known(path, stride, max_empty, &n);
     assert_int_equal(n, want);
@@ -323,6 +330,16 @@ static void test_each_enhancement_saves_nodes(void **state)
     print_message("E5 on %s: %llu nodes, E3 alone %llu\n", b, (unsigned long long)e35,
                   (unsigned long long)e3b);
     assert_true(e35 < e3b);
+    /* E6 over E1 + E3: exact temperatures of small positions close the gate (the exact
+     * engine's own work is not in the node count). */
+    uint64_t e13a = nodes_of(tds, SG_TDS_E1 | SG_TDS_E3, a, "1/16", "5/4", "7/4", &st);
+    uint64_t e136 = nodes_of(tds, SG_TDS_E1 | SG_TDS_E3 | SG_TDS_E6, a, "1/16", "5/4", "7/4",
+                             &st);
+    print_message("E6 on %s: %llu nodes (%llu coupon-only), E1+E3 %llu\n", a,
+                  (unsigned long long)e136, (unsigned long long)st.e6_closed,
+                  (unsigned long long)e13a);
+    assert_true(st.e6_closed > 0);
+    assert_true(e136 * 2 < e13a);
     sg_tds_free(tds);
 }
 
