@@ -174,6 +174,7 @@ struct sg_tds *support_tds_new(void)
     sg_tds *tds = sg_tds_new(0, err, sizeof err);
     if (!tds)
         fail_msg("%s", err);
+    sg_tds_set_enhancements(tds, SUPPORT_TDS_ENHANCEMENTS);
     return tds;
 }
 

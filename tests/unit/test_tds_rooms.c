@@ -87,8 +87,10 @@ static size_t disagreements(int n, const char *delta_text, size_t *checked)
     assert_int_equal(sg_value_parse(delta_text, &delta, err, sizeof err), SG_OK);
     sg_value tmax = sg_value_add(sg_value_int(n - 3), delta);
     sg_value_format(tmax, tmax_text, sizeof tmax_text);
-    sg_param items[] = { { "delta", delta_text, 1 }, { "tmax", tmax_text, 2 } };
-    sg_params params = { "test_tds_rooms", "estimator.tds", items, 2 };
+    sg_param items[] = { { "delta", delta_text, 1 },
+                         { "tmax", tmax_text, 2 },
+                         { "enhancements", SUPPORT_TDS_ENHANCEMENTS_TEXT, 3 } };
+    sg_params params = { "test_tds_rooms", "estimator.tds", items, 3 };
     sg_estimator *est;
     if (sg_estimator_new("tds", &params, &est, err, sizeof err) != SG_OK)
         fail_msg("%s", err);
