@@ -42,54 +42,6 @@ static int teardown(void **state)
 
 /* ---- data ------------------------------------------------------------------------- */
 
-typedef struct known {
-    char position[32];
-    sg_value mean, temperature;
-    int empty;
-} known;
-
-static int empty_squares(const char *pos)
-{
-    int n = 0;
-    for (; *pos; pos++)
-        n += *pos == '.';
-    return n;
-}
-
-/* Every `stride`-th line of a "POSITION MEAN TEMPERATURE" file, at most max_empty empty
- * squares (run the tests from the repository root). */
-static known *read_known(const char *path, size_t stride, int max_empty, size_t *count)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        fail_msg("cannot open %s (run the tests from the repository root)", path);
-    known *out = NULL;
-    size_t len = 0, cap = 0, seen = 0;
-    char line[256], pos[64], mean[32], temp[32], err[128];
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || line[0] == '\n')
-            continue;
-        if (sscanf(line, "%63s %31s %31s", pos, mean, temp) != 3 || strlen(pos) >= 32)
-            fail_msg("%s: bad line %s", path, line);
-        if (seen++ % stride || empty_squares(pos) > max_empty)
-            continue;
-        if (len == cap) {
-            cap = cap ? 2 * cap : 256;
-            out = realloc(out, cap * sizeof *out);
-            assert_non_null(out);
-        }
-        known *k = &out[len++];
-        strcpy(k->position, pos);
-        k->empty = empty_squares(pos);
-        if (sg_value_parse(mean, &k->mean, err, sizeof err) != SG_OK ||
-            sg_value_parse(temp, &k->temperature, err, sizeof err) != SG_OK)
-            fail_msg("%s: %s", path, err);
-    }
-    fclose(f);
-    *count = len;
-    return out;
-}
-
 /* A complete estimate of an Amazons position with the given enhancements. */
 static void estimate(sg_tds *tds, unsigned mask, const char *text, const char *delta,
                      sg_estimate *e, sg_tds_stats *st)
@@ -214,7 +166,7 @@ static void test_database_temperatures_possible(void **state)
     size_t checked = 0;
     for (size_t f = 0; f < 4; f++) {
         size_t n;
-        known *k = read_known(files[f], 1, 16, &n);
+        support_known *k = support_read_known(files[f], 1, 16, &n);
         for (size_t i = 0; i < n; i++, checked++)
             if (!sg_tds_temperature_member(k[i].temperature, (unsigned)k[i].empty))
                 fail_msg("%s: temperature not in T_%d", k[i].position, k[i].empty);
@@ -231,7 +183,7 @@ static void check_subsets(const char *path, size_t stride, int max_empty, size_t
     size_t nmasks = valid_masks(masks);
     assert_int_equal(nmasks, 18);
     size_t n;
-    known *k = read_known(path, stride, max_empty, &n);
+    support_known *k = support_read_known(path, stride, max_empty, &n);
     assert_int_equal(n, want);
     sg_tds *tds = support_tds_new();
     size_t bad = 0;
