@@ -995,6 +995,10 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
 {
     memset(out, 0, sizeof *out);
     memset(&tds->stats, 0, sizeof tds->stats);
+    /* E6's canonical forms would grow without bound over a game's estimates; the
+     * temperatures they gave stay in exact_memo. */
+    if (tds->exact)
+        sg_thermo_cache_reset(tds->exact);
     tds->stats.enhancements = tds->enhancements;
     run r = { .tds = tds, .engine = tds->engine, .root = tds->root, .config = config,
               .enh = tds->enhancements, .exact = true, .start = sg_clock_seconds() };
