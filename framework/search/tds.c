@@ -979,7 +979,10 @@ static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state
         }
         return true; /* exact: nothing below to learn from a pre-search */
     }
-    if ((r->enh & SG_TDS_E4) && drop_bound(r, sum, &bound)) {
+    /* E4 only in complete searches: in a depth-limited one each pre-search is itself a
+     * deepening TDS at every node, which cost Hotstrat-TDS+ 40x the nodes of the search
+     * it was meant to shorten (docs/results/tdsplus-sum-games.md). */
+    if ((r->enh & SG_TDS_E4) && !r->heuristic && drop_bound(r, sum, &bound)) {
         if (days)
             sg_tds_temperature_floor(bound, days, &bound);
         if (sg_value_cmp(v, bound) >= 0) {
