@@ -1,14 +1,26 @@
 #!/usr/bin/env python3
-"""Hotstrat-TDS+ and Hotstrat-TDS against the same global alpha-beta on the same positions
-(docs/results/tdsplus-sum-games.md): per cell, over the positions both logs have without a
-forfeit, the mean of Hotstrat-TDS+'s pair mean (tdsplus-sum-*.jsonl) minus Hotstrat-TDS's
-(tds-exp4-*.jsonl), with a 95% interval (normal approximation) and how often each is ahead.
-Usage: python3 docs/results/data/tdsplus-sum-paired.py [DIR]
+"""Two players against the same opponent on the same positions (docs/results/tdsplus-sum-games.md).
+Per cell, over the positions both logs A and B have without a forfeit: the mean of A's
+pair mean (the mean of a position's two games, from A's side) minus B's, with a 95%
+interval (normal approximation), and on how many positions A did better, the same, worse.
+Default: A = tdsplus-sum (Hotstrat-TDS+ against global alpha-beta), B = tds-exp4
+(Hotstrat-TDS against global alpha-beta, tds-experiment-4.md). Usage:
+    python3 docs/results/data/tdsplus-sum-paired.py [--a=PREFIX] [--b=PREFIX] [DIR]
+e.g. --a=tdsplus-sum-no-e4 --b=tdsplus-sum (the ablation), --a=tdsplus-sum-control-tds
+--b=tds-exp4 (Hotstrat-TDS on this build against the exp4 logs).
 """
 import json, math, os, statistics, sys
 from fractions import Fraction
 
-here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+pa_name, pb_name, args = "tdsplus-sum", "tds-exp4", []
+for a in sys.argv[1:]:
+    if a.startswith("--a="):
+        pa_name = a[4:]
+    elif a.startswith("--b="):
+        pb_name = a[4:]
+    else:
+        args.append(a)
+here = args[0] if args else os.path.dirname(os.path.abspath(__file__))
 
 
 def pair_means(path):
@@ -23,12 +35,12 @@ def pair_means(path):
     return out
 
 
-print("| cell | positions | TDS+ pair mean | TDS pair mean | difference, 95% interval | TDS+ ahead / even / behind |")
+print(f"| cell | positions | A = {pa_name} | B = {pb_name} | A − B, 95% interval | A better / same / worse |")
 print("| --- | --- | --- | --- | --- | --- |")
 for size in (4, 5, 6):
     for n in (2, 4, 6):
-        a = os.path.join(here, f"tdsplus-sum-{size}x{size}-n{n}.jsonl")
-        b = os.path.join(here, f"tds-exp4-{size}x{size}-n{n}.jsonl")
+        a = os.path.join(here, f"{pa_name}-{size}x{size}-n{n}.jsonl")
+        b = os.path.join(here, f"{pb_name}-{size}x{size}-n{n}.jsonl")
         if not (os.path.exists(a) and os.path.exists(b)):
             continue
         pa, pb = pair_means(a), pair_means(b)
@@ -38,8 +50,8 @@ for size in (4, 5, 6):
         d = [pa[p] - pb[p] for p in common]
         half = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
         m = statistics.mean(d)
-        ahead = sum(x > 0 for x in d)
-        even = sum(x == 0 for x in d)
+        better = sum(x > 0 for x in d)
+        same = sum(x == 0 for x in d)
         print(f"| {size}x{size}, N={n} | {len(common)} | {statistics.mean(pa[p] for p in common):.1f} | "
               f"{statistics.mean(pb[p] for p in common):.1f} | {m:.1f} [{m - half:.1f}, {m + half:.1f}] | "
-              f"{ahead} / {even} / {len(d) - ahead - even} |")
+              f"{better} / {same} / {len(d) - better - same} |")
