@@ -8,16 +8,22 @@ their standard deviation, a 95% interval of the mean over positions (each positi
 games averaged, since a position favours one colour; normal approximation), the win rate
 over all games (a forfeit counts for the side that did not forfeit, as in `sumgame match`),
 forfeits by kind, moves per game and seconds per game. Usage:
-    python3 docs/results/data/tds-exp4-table.py [--table3] [--suffix=-0.1s] [DIR]
+    python3 docs/results/data/tds-exp4-table.py [--table3] [--suffix=-0.1s] [--prefix=P] [DIR]
+--prefix=tdsplus-sum (or tdsplus-sum-vs-tds) reads the logs of docs/results/tdsplus-sum-games.md
+instead, player A being Hotstrat-TDS+; with a prefix, cells without a log are printed as
+"not run" in the details too.
 """
 import json, math, os, statistics, sys
 from fractions import Fraction
 
 suffix = ""
+prefix = "tds-exp4"
 args = []
 for a in sys.argv[1:]:
     if a.startswith("--suffix="):
         suffix = a[len("--suffix="):]   # e.g. --suffix=-0.1s for the 0.1 s supplement
+    elif a.startswith("--prefix="):
+        prefix = a[len("--prefix="):]
     elif a != "--table3":
         args.append(a)
 here = args[0] if args else os.path.dirname(os.path.abspath(__file__))
@@ -28,7 +34,7 @@ if "--table3" in sys.argv:
     for n in (2, 4, 6):
         cells = []
         for size in (4, 5, 6):
-            path = os.path.join(here, f"tds-exp4-{size}x{size}-n{n}{suffix}.jsonl")
+            path = os.path.join(here, f"{prefix}-{size}x{size}-n{n}{suffix}.jsonl")
             rows = [json.loads(line) for line in open(path)] if os.path.exists(path) else []
             if not rows:
                 cells.append("not run")
@@ -43,11 +49,11 @@ print("| cell | games | mean (sd) | 95% interval, pairs | win % | forfeits | est
 print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for size in (4, 5, 6):
     for n in (2, 4, 6):
-        path = os.path.join(here, f"tds-exp4-{size}x{size}-n{n}{suffix}.jsonl")
-        if not os.path.exists(path):
-            continue
-        rows = [json.loads(line) for line in open(path)]
+        path = os.path.join(here, f"{prefix}-{size}x{size}-n{n}{suffix}.jsonl")
+        rows = [json.loads(line) for line in open(path)] if os.path.exists(path) else []
         if not rows:
+            if prefix != "tds-exp4":
+                print(f"| {size}x{size}, N={n} | not run | | | | | | | |")
             continue
         scores = [float(Fraction(r["score"])) for r in rows if r["forfeit"] is None]
         wins = sum(r["result"] == "win" for r in rows)
