@@ -62,6 +62,10 @@ typedef struct run {
     int searches;
     bool exact; /* every search so far was free of depth-limited leaves */
     bool timed_out;
+    /* A pre-search's share of a heuristic budget: a clock time and a node count it must
+     * not pass (0 = the estimate's own limits only). */
+    double until;
+    uint64_t nodes_until;
 } run;
 
 /* What one player's searches found. */
@@ -385,15 +389,19 @@ static bool remaining_budget(const run *r, sg_budget *b)
 {
     memset(b, 0, sizeof *b);
     if (r->config->seconds > 0) {
-        double left = r->config->seconds - (sg_clock_seconds() - r->start);
+        double now = sg_clock_seconds();
+        double left = r->config->seconds - (now - r->start);
+        if (r->until > 0 && r->until - now < left)
+            left = r->until - now;
         if (left <= 0)
             return false;
         b->seconds = left;
     }
     if (r->config->nodes) {
-        if (r->nodes >= r->config->nodes)
+        uint64_t cap = r->nodes_until ? r->nodes_until : r->config->nodes;
+        if (r->nodes >= cap)
             return false;
-        b->nodes = r->config->nodes - r->nodes;
+        b->nodes = cap - r->nodes;
     }
     return true;
 }
@@ -841,7 +849,17 @@ static int cascade(run *r, sg_value delta, sg_value first, bool bounded, sg_valu
     for (sg_value d = sg_value_int(1); sg_value_cmp(d, delta) > 0; d = sg_value_half(d)) {
         sg_value top = *npre == 0 ? tmax_above(first, d)
                                   : tmax_above(sg_value_add(t, sg_value_mul_int(d_prev, 2)), d);
+        /* Under a heuristic budget each pre-search may spend a quarter of what is left, so
+         * that the search at delta itself gets time (one that took it all left the final
+         * search its depth-1 fallback). */
+        if (r->heuristic && r->config->seconds > 0)
+            r->until = sg_clock_seconds() +
+                       (r->config->seconds - (sg_clock_seconds() - r->start)) / 4;
+        if (r->heuristic && r->config->nodes && r->nodes < r->config->nodes)
+            r->nodes_until = r->nodes + (r->config->nodes - r->nodes) / 4 + 1;
         int rc = presearch(r, top, d, bounded || *npre > 0, &t, err, errlen);
+        r->until = 0;
+        r->nodes_until = 0;
         if (rc != SG_OK)
             return rc;
         if (*npre < PRESEARCH_MAX) {
