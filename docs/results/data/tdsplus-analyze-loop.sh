@@ -12,7 +12,7 @@ SET=$(dirname "$0")/../../../conf/data/amazons-4x4-test-set.txt
 i=0
 grep -v '^#' "$SET" | while read -r pos mean temp; do
     i=$((i + 1))
-    grep -q "\"position\":\"$pos\"" "$OUT" 2>/dev/null && continue
+    grep -qF "\"position\":\"$pos\"" "$OUT" 2>/dev/null && continue
     e=$(printf %s "$pos" | tr -cd . | wc -c)
     if [ "$DELTA" = exact ]; then d="1/$((1 << e))"; else d=$DELTA; fi
     t0=$(date +%s.%N)
@@ -20,7 +20,7 @@ grep -v '^#' "$SET" | while read -r pos mean temp; do
           --enhancements "$ENH" --delta "$d" --json 2>/dev/null)
     rc=$?
     t1=$(date +%s.%N)
-    wall=$(echo "$t1 - $t0" | bc)
+    wall=$(echo "$t1 $t0" | awk '{printf "%.6f", $1 - $2}')
     [ -n "$res" ] || res=null
     printf '{"index":%d,"position":"%s","empties":%d,"db_mean":"%s","db_temperature":"%s","delta":"%s","rc":%d,"wall":%s,"result":%s}\n' \
         "$i" "$pos" "$e" "$mean" "$temp" "$d" "$rc" "$wall" "$res" >> "$OUT"
