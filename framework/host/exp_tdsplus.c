@@ -45,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -82,7 +83,8 @@ typedef struct variant {
 /* One search: a variant, a position and (heuristic) a limit. */
 typedef struct record {
     bool done, resumed, finished, correct;
-    double seconds, err_t, err_mu;
+    double seconds, cpu, err_t, err_mu; /* cpu: the process's CPU seconds (the machine
+                                         * is shared: cpu / seconds shows the share) */
     sg_value mean, temperature;
     uint64_t nodes;
     sg_tds_stats stats;
@@ -343,6 +345,13 @@ static sg_value variant_delta(const variant *v, int empties)
     return v->exact_delta ? sg_value_make(1, empties) : v->delta;
 }
 
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static double abs_error(sg_value a, sg_value b)
 {
     return fabs(sg_value_to_double(sg_value_sub(a, b)));
@@ -373,9 +382,10 @@ static int run_one(const sg_game *game, const variant *v, const exp_room *room, 
     sg_meter_start(&meter, &(sg_limits){ .seconds = v->heuristic ? 0 : limit });
     sg_tds_set_meter(tds, &meter);
     sg_estimate est;
-    double start = sg_clock_seconds();
+    double start = sg_clock_seconds(), cpu_start = cpu_seconds();
     rc = sg_tds_estimate(tds, game, pos, &config, &est, rec->why, sizeof rec->why);
     rec->seconds = sg_clock_seconds() - start;
+    rec->cpu = cpu_seconds() - cpu_start;
     sg_tds_last_stats(tds, &rec->stats);
     sg_tds_free(tds);
     rec->done = true;
@@ -410,10 +420,10 @@ static void write_record(FILE *f, const plan *pl, size_t v, size_t r, size_t l,
     fprintf(f, "{\"variant\":\"%s\",\"label\":\"%s\",\"fingerprint\":\"%016" PRIx64 "\","
                "\"enhancements\":\"%s\",\"search\":\"%s\",\"position\":\"%s\","
                "\"empties\":%d,\"delta\":\"%s\",\"limit\":%g,\"seconds\":%.6f,"
-               "\"finished\":%s",
+               "\"cpu\":%.6f,\"finished\":%s",
             var->name, var->label, var->print, enh,
             var->heuristic ? "heuristic" : "complete", room->position, pl->empties_of[r], d,
-            pl->limits[var->heuristic ? l : pl->nlimits - 1], rec->seconds,
+            pl->limits[var->heuristic ? l : pl->nlimits - 1], rec->seconds, rec->cpu,
             rec->finished ? "true" : "false");
     if (rec->finished) {
         sg_value_format(rec->mean, a, sizeof a);
@@ -479,6 +489,8 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
         got.finished = ok && strcmp(buf, "true") == 0;
         ok = ok && exp_json_field(line, "seconds", buf, sizeof buf);
         got.seconds = strtod(buf, NULL);
+        if (exp_json_field(line, "cpu", buf, sizeof buf))
+            got.cpu = strtod(buf, NULL);
         if (ok && got.finished) {
             ok = exp_json_field(line, "mean", buf, sizeof buf) &&
                  sg_value_parse(buf, &got.mean, why, sizeof why) == SG_OK &&
@@ -521,7 +533,7 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
 
 typedef struct summary {
     size_t positions, covered[LIMITS_MAX], finished, wrong, unsolved_other;
-    double sum_t, sum_mu, seconds;
+    double sum_t, sum_mu, seconds, cpu;
     long checks, violations;
 } summary;
 
@@ -538,6 +550,7 @@ static summary summarize_complete(const plan *pl, size_t v, int e)
             continue;
         s.positions++;
         s.seconds += rec->seconds;
+        s.cpu += rec->cpu;
         s.checks += rec->stats.conjecture_checks;
         s.violations += rec->stats.conjecture_violations;
         if (!rec->finished) {
@@ -567,6 +580,7 @@ static summary summarize_heuristic(const plan *pl, size_t v, size_t l)
             continue;
         s.positions++;
         s.seconds += rec->seconds;
+        s.cpu += rec->cpu;
         if (!rec->finished) {
             s.unsolved_other++;
             continue;
@@ -611,7 +625,7 @@ static void print_markdown(const plan *pl, double seconds, size_t resumed)
         for (size_t l = 0; l < pl->nlimits; l++)
             printf(" %gs |", pl->limits[l]);
         printf(" finished but wrong | failed otherwise | mean abs error t / mu (finished) |"
-               " 2-delta conjecture violations / checks | seconds |\n| --- | ---: |");
+               " 2-delta conjecture violations / checks | seconds (CPU) |\n| --- | ---: |");
         for (size_t l = 0; l < pl->nlimits; l++)
             printf(" ---: |");
         printf(" ---: | ---: | ---: | ---: | ---: |\n");
@@ -625,9 +639,9 @@ static void print_markdown(const plan *pl, double seconds, size_t resumed)
             printf("| %s | %s |", var->label, d);
             for (size_t l = 0; l < pl->nlimits; l++)
                 printf(" %zu |", s.covered[l]);
-            printf(" %zu | %zu | %.4f / %.4f | %ld / %ld | %.1f |\n", s.wrong, s.unsolved_other,
-                   mean_of(s.sum_t, s.finished), mean_of(s.sum_mu, s.finished), s.violations,
-                   s.checks, s.seconds);
+            printf(" %zu | %zu | %.4f / %.4f | %ld / %ld | %.1f (%.1f) |\n", s.wrong,
+                   s.unsolved_other, mean_of(s.sum_t, s.finished),
+                   mean_of(s.sum_mu, s.finished), s.violations, s.checks, s.seconds, s.cpu);
         }
         printf("\nCoverage within %gs by number of empty squares (positions run per class "
                "in the header)\n\n| variant |", pl->limits[pl->nlimits - 1]);
@@ -660,7 +674,7 @@ static void print_markdown(const plan *pl, double seconds, size_t resumed)
     if (any(pl, true)) {
         printf("Heuristic estimates (time = the limit): mean absolute error against the "
                "database\n\n| variant | delta | limit | positions | error t | error mu | "
-               "exact answers | timed out | seconds |\n| --- | ---: | ---: | ---: | ---: | "
+               "exact answers | timed out | seconds (CPU) |\n| --- | ---: | ---: | ---: | ---: | "
                "---: | ---: | ---: | ---: |\n");
         for (size_t v = 0; v < pl->nvariants; v++) {
             const variant *var = &pl->variants[v];
@@ -670,9 +684,9 @@ static void print_markdown(const plan *pl, double seconds, size_t resumed)
             delta_text(var, d, sizeof d);
             for (size_t l = 0; l < pl->nlimits; l++) {
                 summary s = summarize_heuristic(pl, v, l);
-                printf("| %s | %s | %gs | %zu | %.4f | %.4f | %zu | %zu | %.1f |\n", var->label,
-                       d, pl->limits[l], s.positions, mean_of(s.sum_t, s.finished),
-                       mean_of(s.sum_mu, s.finished), s.covered[0], s.wrong, s.seconds);
+                printf("| %s | %s | %gs | %zu | %.4f | %.4f | %zu | %zu | %.1f (%.1f) |\n",
+                       var->label, d, pl->limits[l], s.positions, mean_of(s.sum_t, s.finished),
+                       mean_of(s.sum_mu, s.finished), s.covered[0], s.wrong, s.seconds, s.cpu);
             }
         }
         printf("\n");
@@ -716,7 +730,7 @@ static void print_json(const plan *pl, double seconds)
                        "\"conjecture_violations\":%ld",
                        s.covered[l], s.wrong, s.unsolved_other, mean_of(s.sum_t, s.finished),
                        mean_of(s.sum_mu, s.finished), s.checks, s.violations);
-            printf(",\"seconds\":%.3f}", s.seconds);
+            printf(",\"seconds\":%.3f,\"cpu\":%.3f}", s.seconds, s.cpu);
         }
         printf("]}");
     }
