@@ -39,6 +39,21 @@ static char *slurp(const char *path)
     return buf;
 }
 
+char *support_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    fclose(f);
+    return slurp(path);
+}
+
+void support_assert_contains(const char *haystack, const char *needle)
+{
+    if (!strstr(haystack, needle))
+        fail_msg("'%s' not found in: %s", needle, haystack);
+}
+
 char *support_temp_file(const char *suffix, const char *text)
 {
     char tmpl[] = "/tmp/sumgame-test-XXXXXX";

@@ -26,27 +26,6 @@ static const struct {
     { "BxW./xxxx/xxxx/x...", "-1", "-1", "1/16" }, { "B.xx/xxW./xxx./xx.x", "-3", "0", "1/16" },
 };
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static void assert_contains(const char *haystack, const char *needle)
-{
-    if (!strstr(haystack, needle))
-        fail_msg("'%s' not found in: %s", needle, haystack);
-}
-
 static size_t count(const char *text, const char *needle)
 {
     size_t n = 0;
@@ -102,11 +81,11 @@ static void complete_searches_match_the_database(void **state)
     snprintf(args, sizeof args, "experiment %s --out %s", ini, out);
     support_run r = run_ok(args);
     /* Every position of 2 to 4 empty squares is solved within seconds by every variant. */
-    assert_contains(r.out, "| TDS | 2^-e | 6 | 6 | 0 | 0 |");
-    assert_contains(r.out, "| TDS+ | 2^-e | 6 | 6 | 0 | 0 |");
-    assert_contains(r.out, "| TDS_13 | 2^-e | 6 | 6 | 0 | 0 |");
-    assert_contains(r.out, "| TDS+ 1 | 1 | 6 | 6 | 0 | 0 |");
-    char *records = slurp(out);
+    support_assert_contains(r.out, "| TDS | 2^-e | 6 | 6 | 0 | 0 |");
+    support_assert_contains(r.out, "| TDS+ | 2^-e | 6 | 6 | 0 | 0 |");
+    support_assert_contains(r.out, "| TDS_13 | 2^-e | 6 | 6 | 0 | 0 |");
+    support_assert_contains(r.out, "| TDS+ 1 | 1 | 6 | 6 | 0 | 0 |");
+    char *records = support_read_file(out);
     assert_int_equal(count(records, "\n"), 24);
     assert_int_equal(count(records, "\"variant\":\"plus\""), 6);
     assert_int_equal(count(records, "\"conjecture_violations\":0,"), 24);
@@ -121,7 +100,7 @@ static void complete_searches_match_the_database(void **state)
         field(line, "mean", mean, sizeof mean);
         field(line, "temperature", temperature, sizeof temperature);
         field(line, "delta", delta, sizeof delta);
-        assert_contains(line, "\"finished\":true");
+        support_assert_contains(line, "\"finished\":true");
         size_t i = 0;
         while (i < sizeof db / sizeof db[0] && strcmp(db[i].position, position) != 0)
             i++;
@@ -130,7 +109,7 @@ static void complete_searches_match_the_database(void **state)
             assert_string_equal(delta, db[i].delta);
             assert_string_equal(mean, db[i].mean);
             assert_string_equal(temperature, db[i].temperature);
-            assert_contains(line, "\"correct\":true");
+            support_assert_contains(line, "\"correct\":true");
             checked++;
         } else {
             assert_string_equal(delta, "1");
@@ -158,7 +137,7 @@ static void a_wrong_database_value_is_reported(void **state)
     char args[1024];
     snprintf(args, sizeof args, "experiment %s --json", ini);
     support_run r = run_ok(args);
-    assert_contains(r.out, "\"covered\":1,\"finished_wrong\":1,\"failed_otherwise\":0,"
+    support_assert_contains(r.out, "\"covered\":1,\"finished_wrong\":1,\"failed_otherwise\":0,"
                            "\"error_t\":0.500000,\"error_mu\":0.000000");
     support_run_free(&r);
     remove(set);
@@ -178,23 +157,23 @@ static void sample_and_resume(void **state)
     snprintf(args, sizeof args, "experiment %s --out %s", ini, out);
     support_run first = run_ok(args);
     /* One position of each chosen class. */
-    char *records = slurp(out);
+    char *records = support_read_file(out);
     assert_int_equal(count(records, "\n"), 2);
     assert_int_equal(count(records, "\"empties\":2,"), 1);
     assert_int_equal(count(records, "\"empties\":3,"), 1);
-    assert_contains(first.out, "2 positions (1 per number of empty squares, seed 7)");
+    support_assert_contains(first.out, "2 positions (1 per number of empty squares, seed 7)");
     /* Resumed: nothing is searched again and the table is the same. */
     snprintf(args, sizeof args, "experiment %s --out %s --resume", ini, out);
     support_run again = run_ok(args);
     assert_string_equal(again.err, "");
-    assert_contains(again.out, "records read back from the --out file: 2");
+    support_assert_contains(again.out, "records read back from the --out file: 2");
     const char *row = strstr(first.out, "| TDS+ |");
     assert_non_null(row);
     char line[256];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(row, "\n"), row);
     /* The seconds column is the sum of the records' times, printed the same way. */
-    assert_contains(again.out, line);
-    char *records2 = slurp(out);
+    support_assert_contains(again.out, line);
+    char *records2 = support_read_file(out);
     assert_string_equal(records, records2);
     free(records);
     free(records2);
@@ -219,16 +198,16 @@ static void heuristic_errors_and_plot(void **state)
     char args[1024];
     snprintf(args, sizeof args, "experiment %s --out %s --svg %s", ini, out, svg);
     support_run r = run_ok(args);
-    assert_contains(r.out, "| TDS_12345 | 1/2 | 0.05s | 6 |");
-    assert_contains(r.out, "| TDS_12345 | 1/2 | 0.1s | 6 |");
-    char *records = slurp(out);
+    support_assert_contains(r.out, "| TDS_12345 | 1/2 | 0.05s | 6 |");
+    support_assert_contains(r.out, "| TDS_12345 | 1/2 | 0.1s | 6 |");
+    char *records = support_read_file(out);
     assert_int_equal(count(records, "\"limit\":0.05,"), 6);
     assert_int_equal(count(records, "\"limit\":0.1,"), 6);
     assert_int_equal(count(records, "\"search\":\"heuristic\""), 12);
-    char *picture = slurp(svg);
-    assert_contains(picture, "<svg");
-    assert_contains(picture, "TDS_12345, temperature");
-    assert_contains(picture, "TDS_12345, mean");
+    char *picture = support_read_file(svg);
+    support_assert_contains(picture, "<svg");
+    support_assert_contains(picture, "TDS_12345, temperature");
+    support_assert_contains(picture, "TDS_12345, mean");
     free(picture);
     free(records);
     support_run_free(&r);
