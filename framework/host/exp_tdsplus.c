@@ -245,7 +245,7 @@ static int select_rooms(plan *pl, exp_room *all, size_t count, char *err, size_t
 
 /* Command-line values (NULL / 0 = the file's). */
 typedef struct overrides {
-    const char *plugin_path, *out, *svg, *limits, *variants;
+    const char *plugin_path, *out, *svg, *limits, *variants, *empties;
     bool json, resume;
     unsigned long long sample;
     bool has_sample;
@@ -283,14 +283,21 @@ static int load(const sg_config *cfg, const char *file, const overrides *ov, pla
     }
     pl->test_set = it->value;
     it = sg_params_find(ex, "empties");
+    const char *empties = ov->empties ? ov->empties : it ? it->value : NULL;
     for (int e = 0; e <= EMPTIES_MAX; e++)
-        pl->empties[e] = !it;
-    if (it) {
+        pl->empties[e] = !empties;
+    if (empties) {
         int list[EMPTIES_MAX + 1];
         size_t n = 0;
-        if (args_int_list(it->value, 0, EMPTIES_MAX, false, list, EMPTIES_MAX + 1, &n) != 0)
+        if (args_int_list(empties, 0, EMPTIES_MAX, false, list, EMPTIES_MAX + 1, &n) != 0) {
+            if (ov->empties) {
+                snprintf(err, errlen, CMD ": --empties '%.80s': expected numbers of empty "
+                         "squares from 0 to 16, e.g. 2-8", ov->empties);
+                return SG_ERR_INVALID;
+            }
             return failf_item(err, errlen, ex, it, "expected numbers of empty squares from 0 "
                               "to 16, e.g. 2-8", it->value);
+        }
         for (size_t k = 0; k < n; k++)
             pl->empties[list[k]] = true;
     }
@@ -890,6 +897,7 @@ int exp_tdsplus_main(int argc, char **argv)
         { "--limits", ARGS_STRING, &ov.limits, 0, 0, NULL },
         { "--variants", ARGS_STRING, &ov.variants, 0, 0, NULL },
         { "--sample", ARGS_STRING, &sample, 0, 0, NULL },
+        { "--empties", ARGS_STRING, &ov.empties, 0, 0, NULL },
     };
     char **pos = calloc((size_t)argc + 1, sizeof *pos);
     if (!pos)
@@ -901,7 +909,7 @@ int exp_tdsplus_main(int argc, char **argv)
     if (status == 0 && npos != 1)
         status = cli_usage(CMD ": expected one FILE.ini (usage: sumgame experiment FILE.ini "
                            "[--out RECORDS.jsonl [--resume]] [--svg FILE] [--limits LIST] "
-                           "[--variants LIST] [--sample N] [--json])");
+                           "[--variants LIST] [--sample N] [--empties LIST] [--json])");
     free(pos);
     if (status == 0 && sample) {
         ov.has_sample = true;

@@ -263,6 +263,7 @@ static void configuration_errors(void **state)
     expect_error(set, "limits = 1\nvariants = plus\n", "", "--sample x", "--sample 'x'");
     expect_error(set, "limits = 1\nvariants = plus\nempties = 9\n", "", "",
                  "no position with the chosen numbers of empty squares");
+    expect_error(set, "limits = 1\nvariants = plus\n", "", "--empties 3-99", "--empties '3-99'");
     remove(set);
     free(set);
     char *bad = support_temp_file(".txt", "BxW./xxxx/xxxx/x.xx -1\n");
