@@ -1,7 +1,9 @@
 /* Exact TDS speed on the TDS paper's 3330 six-point Amazons rooms (Experiment 1): TDS
  * nodes per second and the time to estimate every room with the paper's stack
- * C_-1(49/16, 1/16), beside the exact thermograph engine's time on the same rooms
- * (sg_rooms_values, as `sumgame rooms 6 --values`) measured in the same run. Each round
+ * C_-1(49/16, 1/16), as the 2004 TDS (no enhancements), as the TDS the earlier versions
+ * ran (our forms of E3 and E5) and as TDS+ (all five), beside the exact thermograph
+ * engine's time on the same rooms (sg_rooms_values, as `sumgame rooms 6 --values`)
+ * measured in the same run. Each round
  * starts from empty caches and tables, so no round profits from an earlier one. Prints
  * medians over the rounds and their ratio, and how many rooms TDS disagreed with or
  * failed on (tests/unit/test_tds_rooms lists them).
@@ -49,10 +51,13 @@ static double exact_round(const sg_game *game, const sg_room *rooms, size_t coun
 }
 
 static tds_round tds_round_run(const sg_game *game, const sg_room *rooms, size_t count,
-                               const sg_value *mean, const sg_value *temperature)
+                               const sg_value *mean, const sg_value *temperature,
+                               const char *enhancements)
 {
-    static const sg_param items[] = { { "delta", "1/16", 0 }, { "tmax", "49/16", 0 } };
-    sg_params params = { "bench", "estimator.tds", items, 2 };
+    const sg_param items[] = { { "delta", "1/16", 0 },
+                               { "tmax", "49/16", 0 },
+                               { "enhancements", enhancements, 0 } };
+    sg_params params = { "bench", "estimator.tds", items, 3 };
     char err[256];
     sg_estimator *est;
     if (sg_estimator_new("tds", &params, &est, err, sizeof err) != SG_OK)
@@ -102,25 +107,36 @@ int main(int argc, char **argv)
     if (!mean || !temperature)
         die("rooms", "out of memory");
 
-    double exact_s[ROUNDS_MAX], tds_s[ROUNDS_MAX], rate[ROUNDS_MAX];
-    tds_round last = { 0, 0, 0, 0 };
+    /* The 2004 TDS, the TDS of the earlier versions (E3 and E5), TDS+. */
+    static const char *const variants[] = { "none", "3,5", "all" };
+    static const char *const names[] = { "TDS (2004)", "TDS_35 (earlier)", "TDS+ (all)" };
+    enum { NV = 3 };
+    double exact_s[ROUNDS_MAX], tds_s[NV][ROUNDS_MAX], rate[NV][ROUNDS_MAX];
+    tds_round last[NV];
+    memset(last, 0, sizeof last);
     for (int k = 0; k < rounds; k++) {
-        /* Interleaved so that load on the shared machine hits both alike. */
+        /* Interleaved so that load on the shared machine hits all alike. */
         exact_s[k] = exact_round(&game, rooms, count, mean, temperature);
-        last = tds_round_run(&game, rooms, count, mean, temperature);
-        tds_s[k] = last.seconds;
-        rate[k] = last.seconds > 0 ? (double)last.nodes / last.seconds : 0;
+        for (int v = 0; v < NV; v++) {
+            last[v] = tds_round_run(&game, rooms, count, mean, temperature, variants[v]);
+            tds_s[v][k] = last[v].seconds;
+            rate[v][k] = last[v].seconds > 0 ? (double)last[v].nodes / last[v].seconds : 0;
+        }
     }
-    double e = bench_median(exact_s, rounds), t = bench_median(tds_s, rounds);
-    printf("bench_tds: all %zu %d-point Amazons rooms, median of %d round%s\n", count,
-           ROOM_POINTS, rounds, rounds == 1 ? "" : "s");
-    printf("  exact thermographs:              %.3f s\n", e);
-    printf("  exact TDS, C_-1(49/16, 1/16):    %.3f s, ratio TDS/exact %.1f\n", t,
-           e > 0 ? t / e : 0);
-    printf("  TDS nodes: %llu per round, %.0f nodes/s\n", (unsigned long long)last.nodes,
-           bench_median(rate, rounds));
-    printf("  TDS against the exact values: %zu agree, %zu disagree, %zu failed\n",
-           count - last.disagree - last.failed, last.disagree, last.failed);
+    double e = bench_median(exact_s, rounds);
+    printf("bench_tds: all %zu %d-point Amazons rooms, C_-1(49/16, 1/16), median of %d "
+           "round%s\n",
+           count, ROOM_POINTS, rounds, rounds == 1 ? "" : "s");
+    printf("  exact thermographs:   %.3f s\n", e);
+    for (int v = 0; v < NV; v++) {
+        double t = bench_median(tds_s[v], rounds);
+        printf("  %-20s %.3f s, ratio to exact %.1f, to TDS (2004) %.2f; %llu nodes, %.0f "
+               "nodes/s; %zu agree, %zu disagree, %zu failed\n",
+               names[v], t, e > 0 ? t / e : 0,
+               bench_median(tds_s[0], rounds) > 0 ? t / bench_median(tds_s[0], rounds) : 0,
+               (unsigned long long)last[v].nodes, bench_median(rate[v], rounds),
+               count - last[v].disagree - last[v].failed, last[v].disagree, last[v].failed);
+    }
 
     free(mean);
     free(temperature);

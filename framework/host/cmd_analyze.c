@@ -147,12 +147,14 @@ static void print_json(const char *method, const sg_estimate *e, const sg_tds_st
         sg_tds_enhancements_format(st->enhancements, enh, sizeof enh);
         printf(",\"tds_case_left\":\"%s\",\"tds_case_right\":\"%s\",\"delta\":\"%s\","
                "\"tmax\":\"%s\",\"searches\":%d,\"enhancements\":\"%s\",\"presearches\":%d,"
-               "\"conjecture_checks\":%d,\"conjecture_violations\":%d,\"e2_skipped\":%llu,"
-               "\"e4_closed\":%llu,\"e4_presearches\":%llu",
+               "\"conjecture_checks\":%d,\"conjecture_violations\":%d,\"e2_closed\":%llu,\"e2_rejected\":%llu,"
+               "\"e4_closed\":%llu,\"e4_presearches\":%llu,\"e6_closed\":%llu",
                sg_tds_case_name(e->tds_case_left), sg_tds_case_name(e->tds_case_right), d, t,
                e->tds_searches, enh, st->presearches, st->conjecture_checks,
-               st->conjecture_violations, (unsigned long long)st->e2_skipped,
-               (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches);
+               st->conjecture_violations, (unsigned long long)st->e2_closed,
+               (unsigned long long)st->e2_rejected,
+               (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches,
+               (unsigned long long)st->e6_closed);
     }
     if (canonical) {
         printf(",\"canonical\":");
@@ -201,10 +203,14 @@ static void print_human(const char *position, const char *method, const sg_estim
             printf("%-26s%d, 2-delta conjecture violated %d of %d times\n", "pre-searches (E1):",
                    st->presearches, st->conjecture_violations, st->conjecture_checks);
         if (st->enhancements & SG_TDS_E2)
-            printf("%-26s%llu\n", "E2 searches skipped:", (unsigned long long)st->e2_skipped);
+            printf("%-26s%llu nodes coupon-only, %llu temperatures refused\n", "E2:",
+                   (unsigned long long)st->e2_closed, (unsigned long long)st->e2_rejected);
         if (st->enhancements & SG_TDS_E4)
             printf("%-26s%llu nodes coupon-only, %llu pre-searches\n", "E4:",
                    (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches);
+        if (st->enhancements & SG_TDS_E6)
+            printf("%-26s%llu nodes coupon-only\n", "E6 (exact, small):",
+                   (unsigned long long)st->e6_closed);
     }
     if (canonical)
         printf(row, "canonical form:", canonical);

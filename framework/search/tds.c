@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sumgame/cgt.h"
 #include "sumgame/clock.h"
 #include "sumgame/coupons.h"
 #include "sumgame/search.h"
 #include "sumgame/solve.h"
+#include "sumgame/thermograph.h"
 
 #define TDS_TT_DEFAULT_LOG2 18
 /* Heuristic searches that fail low at the top of the stack raise it this often. */
@@ -17,6 +19,10 @@
 #define DROP_MEMO_LOG2 14
 /* E4's pre-searches end at this spacing: the bound is t' + 2 delta' = t' + 1. */
 #define DROP_DELTA_EXP 1
+/* E6 asks the exact engine only about positions born by this day at most. */
+#define EXACT_DAYS_MAX 8
+/* Positions one E6 analysis may visit before it gives up on that node. */
+#define EXACT_POSITIONS_MAX 20000
 /* At most this many E1 pre-searches are recorded for the 2-delta check. */
 #define PRESEARCH_MAX 24
 
@@ -36,6 +42,9 @@ struct sg_tds {
     sg_search *inner;
     sg_sum *inner_root;
     drop_entry *drops;
+    /* E6: exact temperatures of small positions, from canonical forms. */
+    sg_thermo_cache *exact;
+    drop_entry *exact_memo;
 };
 
 /* One estimate (or one E4 pre-search inside it) in progress: the engine and sum it
@@ -105,7 +114,8 @@ sg_tds *sg_tds_new(size_t tt_log2, char *err, size_t errlen)
     t->engine = sg_search_new(&config, err, errlen);
     t->root = sg_sum_new(SG_FREEZE_NUMBERS);
     t->drops = calloc((size_t)1 << DROP_MEMO_LOG2, sizeof *t->drops);
-    if (!t->engine || !t->root || !t->drops) {
+    t->exact_memo = calloc((size_t)1 << DROP_MEMO_LOG2, sizeof *t->exact_memo);
+    if (!t->engine || !t->root || !t->drops || !t->exact_memo) {
         if (t->engine && !t->root)
             snprintf(err, errlen, "out of memory");
         sg_tds_free(t);
@@ -131,6 +141,8 @@ void sg_tds_free(sg_tds *tds)
     sg_sum_free(tds->root);
     sg_sum_free(tds->inner_root);
     free(tds->drops);
+    sg_thermo_cache_free(tds->exact);
+    free(tds->exact_memo);
     free(tds);
 }
 
@@ -143,6 +155,7 @@ void sg_tds_set_enhancements(sg_tds *tds, unsigned mask)
     if (tds->inner)
         sg_search_clear(tds->inner);
     memset(tds->drops, 0, ((size_t)1 << DROP_MEMO_LOG2) * sizeof *tds->drops);
+    memset(tds->exact_memo, 0, ((size_t)1 << DROP_MEMO_LOG2) * sizeof *tds->exact_memo);
 }
 
 unsigned sg_tds_enhancements(const sg_tds *tds) { return tds->enhancements; }
@@ -150,6 +163,9 @@ unsigned sg_tds_enhancements(const sg_tds *tds) { return tds->enhancements; }
 void sg_tds_last_stats(const sg_tds *tds, sg_tds_stats *out) { *out = tds->stats; }
 
 /* ---- enhancement sets ------------------------------------------------------------- */
+
+/* The bit of enhancement number k + 1 (E6 sits above SG_TDS_HALF_TMIN). */
+static unsigned enhancement_bit(int k) { return k < 5 ? 1u << k : SG_TDS_E6; }
 
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen)
 {
@@ -163,16 +179,16 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         for (const char *p = text; *p; p++) {
             if (*p == ',' || isspace((unsigned char)*p))
                 continue;
-            if (*p < '1' || *p > '5') {
-                snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-5",
+            if (*p < '1' || *p > '6') {
+                snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-6",
                          text);
                 return SG_ERR_INVALID;
             }
-            bits |= 1u << (*p - '1');
+            bits |= enhancement_bit(*p - '1');
             any = true;
         }
         if (!any) {
-            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-5",
+            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-6",
                      text);
             return SG_ERR_INVALID;
         }
@@ -187,7 +203,7 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         snprintf(err, errlen, "enhancements '%.40s': 5 (GHI-correct states) needs 3", text);
         return SG_ERR_INVALID;
     }
-    *mask = (*mask & ~SG_TDS_ALL_ENHANCEMENTS) | bits;
+    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6)) | bits;
     return SG_OK;
 }
 
@@ -196,8 +212,8 @@ void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap)
     size_t used = 0;
     if (cap)
         buf[0] = '\0';
-    for (int k = 0; k < 5; k++) {
-        if (!(mask & (1u << k)))
+    for (int k = 0; k < 6; k++) {
+        if (!(mask & enhancement_bit(k)))
             continue;
         int n = snprintf(buf + used, used < cap ? cap - used : 0, "%s%d", used ? "," : "", k + 1);
         if (n > 0)
@@ -211,8 +227,8 @@ void sg_tds_enhancements_name(unsigned mask, char *buf, size_t cap)
 {
     size_t used = (size_t)snprintf(buf, cap, "TDS");
     bool first = true;
-    for (int k = 0; k < 5 && used < cap; k++) {
-        if (!(mask & (1u << k)))
+    for (int k = 0; k < 6 && used < cap; k++) {
+        if (!(mask & enhancement_bit(k)))
             continue;
         int n = snprintf(buf + used, cap - used, "%s%d", first ? "_" : "", k + 1);
         first = false;
@@ -288,6 +304,62 @@ bool sg_tds_temperature_member(sg_value t, unsigned days)
     return sg_value_cmp(t, cap) <= 0;
 }
 
+bool sg_tds_temperature_floor(sg_value x, unsigned days, sg_value *out)
+{
+    if (sg_value_cmp(x, minus_one()) < 0)
+        return false;
+    if (days == 1) {
+        *out = sg_value_cmp(x, zero()) >= 0 ? zero() : minus_one();
+        return true;
+    }
+    if (sg_value_cmp(x, zero()) < 0) {
+        /* The largest -1/2^b <= x (b <= days - 1, any b without a bound). */
+        int bmax = days ? (int)days - 1 : 62;
+        sg_value best = minus_one();
+        for (int b = 0; b <= bmax && b <= 62; b++) {
+            sg_value t = sg_value_make(-1, b);
+            if (sg_value_cmp(t, x) > 0)
+                break;
+            best = t;
+        }
+        *out = best;
+        return true;
+    }
+    if (!days) {
+        *out = x;
+        return true;
+    }
+    sg_value top = sg_value_int((long long)days - 1);
+    if (sg_value_cmp(x, top) >= 0) {
+        *out = top;
+        return true;
+    }
+    sg_value base = sg_value_int((long long)days - 2);
+    if (sg_value_cmp(x, base) > 0) {
+        /* Above days - 2 only days - 2 + 1/2^b are possible: the largest not above x. */
+        for (int b = 1; b <= (int)days - 1 && b <= 62; b++) {
+            sg_value t = sg_value_add(base, sg_value_make(1, b));
+            if (sg_value_cmp(t, x) <= 0) {
+                *out = t;
+                return true;
+            }
+        }
+        *out = base;
+        return true;
+    }
+    /* Up to days - 2 every multiple of 2^-(days - 1) is possible: x rounded down. */
+    if (days > 41) {
+        *out = x; /* a grid that fine is no help */
+        return true;
+    }
+    int k = (int)days - 1;
+    int e = x.exp > k ? x.exp : k;
+    int64_t scaled = x.num * ((int64_t)1 << (e - x.exp));
+    int64_t unit = (int64_t)1 << (e - k);
+    *out = sg_value_make((scaled / unit) * unit, e);
+    return true;
+}
+
 /* The birthday bound of every live component together, 0 when one has none. */
 static unsigned sum_birthday(const sg_sum *sum)
 {
@@ -360,7 +432,7 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     /* Without E3 every search starts from an empty table, as in the original TDS. */
     if (!(r->enh & SG_TDS_E3))
         sg_search_clear(engine);
-    bool gated = with_stack && (r->enh & SG_TDS_E4);
+    bool gated = with_stack && (r->enh & (SG_TDS_E2 | SG_TDS_E4 | SG_TDS_E6));
     sg_search_set_gate(engine, gated ? gate : NULL, r);
     sg_search_set_table_filter(engine,
                                with_stack && !(r->enh & SG_TDS_E5) ? table_filter : NULL, r);
@@ -509,25 +581,27 @@ static int analyze_side(run *r, sg_player p, bool first_only, side *out, char *e
      * past t(G) when the player who must take the coupon t(G) - delta is answered by an
      * opponent's move in G that is answered at once (Left first in ^ = {0|*} ends at
      * -delta); with delta at most half the grid that coupon is off the grid.
-     * With E2 a coupon that no game born by G's birthday bound can have as its
-     * temperature is passed without a search: the lowering only stops on possible ones. */
+     * E2 is such a grid from the birthday bound: the lowering only stops on temperatures
+     * a game born by that day can have. (Skipping the search at the others is not the
+     * same: forcing two coupons instead of one changes who takes which, and the score
+     * compared is then another one.) */
     unsigned days = (r->enh & SG_TDS_E2) ? sum_birthday(r->root) : 0;
     if (have_t && r->exact && !first_only) {
         for (size_t j = t_index + 1; j < c->count; j++) {
             if (sg_value_cmp(sg_coupons_at(c, j - 1), minus_one()) <= 0 || budget_spent(r))
                 break;
-            if ((r->enh & SG_TDS_E2) && !sg_tds_temperature_member(sg_coupons_at(c, j), days)) {
-                r->tds->stats.e2_skipped++;
-                continue;
-            }
             int rc = search(r, true, j + 1, PREFIX_FORCED, false, mover_after(j + 1, p), &res,
                             err, errlen);
             if (rc != SG_OK)
                 return rc;
             if (!res.exact || !sg_value_eq(forced_score(r, j + 1, p, &res), score))
                 break;
-            if (on_grid(sg_coupons_at(c, j), r->config->grid))
-                t_value = sg_coupons_at(c, j);
+            sg_value cand = sg_coupons_at(c, j);
+            bool possible = !(r->enh & SG_TDS_E2) || sg_tds_temperature_member(cand, days);
+            if (!possible)
+                r->tds->stats.e2_rejected++;
+            if (on_grid(cand, r->config->grid) && possible)
+                t_value = cand;
         }
     }
     out->temperature = t_value;
@@ -814,7 +888,7 @@ static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
     run inner = *r;
     inner.engine = tds->inner;
     inner.root = tds->inner_root;
-    inner.enh = r->enh & ~(SG_TDS_E4 | SG_TDS_HALF_TMIN);
+    inner.enh = r->enh & ~(SG_TDS_E4 | SG_TDS_E6 | SG_TDS_HALF_TMIN);
     inner.searches = 0;
     inner.timed_out = false;
     inner.exact = true;
@@ -840,8 +914,44 @@ static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
     return e->has_bound;
 }
 
-/* The engine's gate on moves in the game (E4): closed while the coupon on top is worth at
- * least the position's drop bound. */
+/* E6: the exact temperature of a small position in the game, from the canonical form of
+ * the sum of its components (the exact engine's memo), memoized by position. False when
+ * the position is too big or the analysis gives up. */
+static bool exact_bound(run *r, const sg_sum *sum, unsigned days, sg_value *bound)
+{
+    sg_tds *tds = r->tds;
+    if (!days || days > EXACT_DAYS_MAX)
+        return false;
+    uint64_t key = sg_sum_hash(sum) | 1;
+    drop_entry *e = &tds->exact_memo[key & (((size_t)1 << DROP_MEMO_LOG2) - 1)];
+    if (e->key == key) {
+        *bound = e->bound;
+        return e->has_bound;
+    }
+    if (!tds->exact && !(tds->exact = sg_thermo_cache_new(NULL)))
+        return false;
+    sg_cgt *table = sg_thermo_cache_table(tds->exact);
+    char err[160];
+    sg_cg total = 0;
+    bool ok = true;
+    for (size_t i = 0; ok && i < sg_sum_count(sum); i++) {
+        sg_cg g;
+        ok = sg_cgt_from_game(table, sg_sum_game(sum, i), sg_sum_pos(sum, i),
+                              EXACT_POSITIONS_MAX, &g, err, sizeof err) == SG_OK &&
+             (i == 0 ? (total = g, true) : sg_cgt_add(table, total, g, &total) == SG_OK);
+    }
+    const sg_thermograph *th = ok ? sg_thermograph_of(tds->exact, total) : NULL;
+    e->key = key;
+    e->has_bound = th != NULL;
+    if (th)
+        e->bound = th->temperature;
+    *bound = e->bound;
+    return e->has_bound;
+}
+
+/* The engine's gate on moves in the game (E2, E4): closed while the coupon on top is worth
+ * at least a proven (E2) or conjectured (E4) bound on the position's temperature: nobody
+ * gains by moving in a game colder than the coupon they could take instead. */
 static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state)
 {
     (void)to_move;
@@ -853,10 +963,29 @@ static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state
     sg_value v = sg_coupons_at(c, taken);
     if (sg_value_cmp(v, minus_one()) <= 0)
         return true;
-    sg_value bound;
-    if ((r->enh & SG_TDS_E4) && drop_bound(r, sum, &bound) && sg_value_cmp(v, bound) >= 0) {
-        r->tds->stats.e4_closed++;
+    /* A birthday bound b caps the position's temperature: the largest of T_b, or with
+     * E4's t' + 1 the largest of T_b up to it. */
+    unsigned days = (r->enh & SG_TDS_E2) ? sum_birthday(sum) : 0;
+    sg_value bound, cap;
+    bool capped = days && sg_tds_temperature_floor(sg_value_int(days), days, &cap);
+    if (capped && sg_value_cmp(v, cap) >= 0) {
+        r->tds->stats.e2_closed++;
         return false;
+    }
+    if ((r->enh & SG_TDS_E6) && exact_bound(r, sum, sum_birthday(sum), &bound)) {
+        if (sg_value_cmp(v, bound) >= 0) {
+            r->tds->stats.e6_closed++;
+            return false;
+        }
+        return true; /* exact: nothing below to learn from a pre-search */
+    }
+    if ((r->enh & SG_TDS_E4) && drop_bound(r, sum, &bound)) {
+        if (days)
+            sg_tds_temperature_floor(bound, days, &bound);
+        if (sg_value_cmp(v, bound) >= 0) {
+            r->tds->stats.e4_closed++;
+            return false;
+        }
     }
     return true;
 }
@@ -866,6 +995,10 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
 {
     memset(out, 0, sizeof *out);
     memset(&tds->stats, 0, sizeof tds->stats);
+    /* E6's canonical forms would grow without bound over a game's estimates; the
+     * temperatures they gave stay in exact_memo. */
+    if (tds->exact)
+        sg_thermo_cache_reset(tds->exact);
     tds->stats.enhancements = tds->enhancements;
     run r = { .tds = tds, .engine = tds->engine, .root = tds->root, .config = config,
               .enh = tds->enhancements, .exact = true, .start = sg_clock_seconds() };

@@ -84,14 +84,14 @@ typedef struct sg_tds sg_tds;
  *   E1: pre-searches with delta = 1, 1/2, ... down to the estimate's delta, each setting
  *       t_max = t_delta' + 2 delta' for the next (the 2-delta conjecture, checked against
  *       the final temperature and counted in sg_tds_stats).
- *   E2: no search at a temperature no game born by G's birthday bound can have (the
- *       "possible temperatures" theorem, sg_tds_temperature_member): determining the
- *       temperature passes such coupons without searching and never stops on one. The
- *       bound is the sum of the components' birthday_bound(); without one only the
- *       negative temperatures are restricted. (The lecture's other use, forbidding moves
- *       in the game inside the search at such coupons, changes minimax values: a move
- *       answered at once is made at its own position's temperature, and waiting one
- *       coupon shifts who takes which; see docs/algorithms.md.)
+ *   E2: the "possible temperatures" theorem (sg_tds_temperature_member): a game born by
+ *       day b has its temperature in T_b. The bound is the sum of the live components'
+ *       birthday_bound(), recomputed at every node (it falls as moves are made). Inside
+ *       the search nobody may move in the game while the coupon on top is at least the
+ *       hottest temperature of T_b (with E4, the hottest up to E4's bound); determining
+ *       the temperature stops only on temperatures in T_b. Without a bound E2 does
+ *       nothing. (Forbidding moves at every coupon outside T_b, as the lecture says,
+ *       changed values in our tests; see docs/algorithms.md.)
  *   E3: the generalized table: one table for every t_max and delta (the state word is
  *       the remaining stack), entries without the points taken, kept between searches.
  *   E4: recursive TDS: at every node, a pre-search (delta 1, then 1/2) of the position in
@@ -107,6 +107,12 @@ typedef struct sg_tds sg_tds;
 #define SG_TDS_E4 (1u << 3)
 #define SG_TDS_E5 (1u << 4)
 #define SG_TDS_ALL_ENHANCEMENTS 0x1fu
+/* Ours, not the lecture's: at a node whose position in the game is born by day 8 at most
+ * (birthday_bound()), its exact temperature from the canonical form of the sum of its
+ * components (the exact engine's memo) closes the gate while the coupon on top is at
+ * least that; no pre-search is needed there. Exact without any conjecture. Not in
+ * "all"; "6" in a list. */
+#define SG_TDS_E6 (1u << 6)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
 #define SG_TDS_HALF_TMIN (1u << 5)
@@ -128,9 +134,11 @@ typedef struct sg_tds_stats {
     int presearches;             /* E1: pre-searches of the component */
     int conjecture_checks;       /* E1: pre-search temperatures compared with the final one */
     int conjecture_violations;   /* final t > t_delta' + 2 delta' */
-    uint64_t e2_skipped;         /* E2: lowering searches skipped */
+    uint64_t e2_closed;          /* nodes where E2 allowed only the coupon */
+    uint64_t e2_rejected;        /* E2: lowering steps not taken as the temperature */
     uint64_t e4_closed;          /* nodes where E4 allowed only the coupon */
     uint64_t e4_presearches;     /* E4 pre-searches run (not found in its memo) */
+    uint64_t e6_closed;          /* nodes where E6's exact temperature allowed only the coupon */
     bool timed_out;              /* a heuristic estimate's budget ran out */
 } sg_tds_stats;
 
@@ -152,6 +160,9 @@ int sg_tds_config_parse(const sg_params *params, bool plus, sg_tds_config *confi
  * -1 for integers). days = 0 means no bound is known: only the negative temperatures are
  * restricted (to -1/2^b and 0). */
 bool sg_tds_temperature_member(sg_value t, unsigned days);
+/* The largest temperature of T_days not above x (x itself when days = 0 and x >= 0);
+ * false when x < -1. */
+bool sg_tds_temperature_floor(sg_value x, unsigned days, sg_value *out);
 
 /* A TDS engine with its transposition table of 2^tt_log2 entries (0 = 18). */
 sg_tds *sg_tds_new(size_t tt_log2, char *err, size_t errlen);

@@ -189,6 +189,7 @@ struct sg_tds *support_tds_new(void)
     sg_tds *tds = sg_tds_new(0, err, sizeof err);
     if (!tds)
         fail_msg("%s", err);
+    sg_tds_set_enhancements(tds, SUPPORT_TDS_ENHANCEMENTS);
     return tds;
 }
 
@@ -278,5 +279,48 @@ char *support_base64(const char *data, size_t len)
         *o++ = i + 2 < len ? alphabet[v & 63] : '=';
     }
     *o = '\0';
+    return out;
+}
+
+static int empty_squares(const char *pos)
+{
+    int n = 0;
+    for (; *pos; pos++)
+        n += *pos == '.';
+    return n;
+}
+
+support_known *support_read_known(const char *path, size_t stride, int max_empty,
+                                  size_t *count)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot open %s (run the tests from the repository root)", path);
+    support_known *out = NULL;
+    size_t len = 0, cap = 0, seen = 0;
+    int lineno = 0;
+    char line[256], pos[64], mean[32], temp[32], err[128];
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (sscanf(line, "%63s %31s %31s", pos, mean, temp) != 3 || strlen(pos) >= 32)
+            fail_msg("%s:%d: expected POSITION MEAN TEMPERATURE", path, lineno);
+        if (seen++ % stride || empty_squares(pos) > max_empty)
+            continue;
+        if (len == cap) {
+            cap = cap ? 2 * cap : 256;
+            out = realloc(out, cap * sizeof *out);
+            assert_non_null(out);
+        }
+        support_known *k = &out[len++];
+        strcpy(k->position, pos);
+        k->empty = empty_squares(pos);
+        if (sg_value_parse(mean, &k->mean, err, sizeof err) != SG_OK ||
+            sg_value_parse(temp, &k->temperature, err, sizeof err) != SG_OK)
+            fail_msg("%s:%d: %s", path, lineno, err);
+    }
+    fclose(f);
+    *count = len;
     return out;
 }

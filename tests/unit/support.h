@@ -57,6 +57,24 @@ support_pos support_parse(const sg_game *game, const char *text);
 /* A value in sg_value_parse's notation ("-3/8"), failing the test on bad text. */
 sg_value support_value(const char *text);
 /* A TDS engine with the default table, failing the test when there is none. */
+/* A line "POSITION MEAN TEMPERATURE" of a stored database (conf/data/amazons-rooms-N.txt,
+ * amazons-4x4-test-set.txt), with the position's empty squares ('.'). */
+typedef struct support_known {
+    char position[32];
+    sg_value mean, temperature;
+    int empty;
+} support_known;
+/* Every stride-th line of the file (comments skipped) with at most max_empty empty
+ * squares; fails the test when the file cannot be read (run from the repository root).
+ * Free with free(). */
+support_known *support_read_known(const char *path, size_t stride, int max_empty,
+                                  size_t *count);
+
+/* The TDS tests check the search, the stack and the lowering, which TDS+'s enhancements do
+ * not change; they run with the table the earlier versions had (E3 and E5), which keeps
+ * them fast. test_tdsplus runs every subset, plain TDS included. */
+#define SUPPORT_TDS_ENHANCEMENTS ((1u << 2) | (1u << 4))
+#define SUPPORT_TDS_ENHANCEMENTS_TEXT "3,5"
 struct sg_tds *support_tds_new(void);
 const char *support_format(const sg_game *game, const support_pos *pos);
 bool support_same(const sg_game *game, const support_pos *a, const support_pos *b);

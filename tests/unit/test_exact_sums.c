@@ -26,6 +26,8 @@
 enum { HB_INTEGERS, HB_BLIND, RCG, AMAZONS, NGAMES };
 
 static support_game games[NGAMES];
+static sg_param tds_items[] = { { "enhancements", SUPPORT_TDS_ENHANCEMENTS_TEXT, 0 } };
+static const sg_params tds_params = { "test_exact_sums", "estimator.tds", tds_items, 1 };
 
 static int open_games(void **state)
 {
@@ -237,7 +239,7 @@ static void test_hackenbush_theory(void **state)
         sg_estimator *exact, *tds;
         char err[512];
         assert_int_equal(sg_estimator_new("exact", NULL, &exact, err, sizeof err), SG_OK);
-        assert_int_equal(sg_estimator_new("tds", NULL, &tds, err, sizeof err), SG_OK);
+        assert_int_equal(sg_estimator_new("tds", &tds_params, &tds, err, sizeof err), SG_OK);
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
             struct item it = item(v, cases[i].pos);
             sg_cgt *t = sg_cgt_new();
@@ -347,7 +349,7 @@ static void test_methods_agree(void **state)
     sg_estimator *exact, *tds;
     char err[512];
     assert_int_equal(sg_estimator_new("exact", NULL, &exact, err, sizeof err), SG_OK);
-    assert_int_equal(sg_estimator_new("tds", NULL, &tds, err, sizeof err), SG_OK);
+    assert_int_equal(sg_estimator_new("tds", &tds_params, &tds, err, sizeof err), SG_OK);
     for (int round = 0; round < 60; round++) {
         struct item it = random_item(&rng);
         sg_cgt *t = sg_cgt_new();

@@ -414,8 +414,8 @@ static void test_estimator_tds(void **state)
     (void)state;
     char err[256];
     sg_estimator *est;
-    sg_param items[] = { { "delta", "1/4", 3 } };
-    sg_params params = { "conf/x.ini", "strategy.tds", items, 1 };
+    sg_param items[] = { { "delta", "1/4", 3 }, { "enhancements", SUPPORT_TDS_ENHANCEMENTS_TEXT, 4 } };
+    sg_params params = { "conf/x.ini", "strategy.tds", items, 2 };
     assert_int_equal(sg_estimator_new("tds", &params, &est, err, sizeof err), SG_OK);
     unsigned char pos[SG_POS_MAX];
     parse("{2|-1}", pos);

@@ -51,8 +51,8 @@ static void test_tds_matches_grid_database(void **state)
     assert_non_null(cache);
     support_game amz;
     support_game_open(&amz, "amazons", NULL);
-    sg_param items[] = { { "delta", "1/16", 1 } };
-    sg_params params = { "test_tds_grid", "estimator.tds", items, 1 };
+    sg_param items[] = { { "delta", "1/16", 1 }, { "enhancements", SUPPORT_TDS_ENHANCEMENTS_TEXT, 2 } };
+    sg_params params = { "test_tds_grid", "estimator.tds", items, 2 };
     sg_estimator *est;
     if (sg_estimator_new("tds", &params, &est, err, sizeof err) != SG_OK)
         fail_msg("%s", err);
@@ -146,8 +146,8 @@ static void test_tds_matches_exact_on_random_rooms(void **state)
     char err[256];
     support_game amz;
     support_game_open(&amz, "amazons", NULL);
-    sg_param items[] = { { "delta", "1/16", 1 } };
-    sg_params params = { "test_tds_grid", "estimator.tds", items, 1 };
+    sg_param items[] = { { "delta", "1/16", 1 }, { "enhancements", SUPPORT_TDS_ENHANCEMENTS_TEXT, 2 } };
+    sg_params params = { "test_tds_grid", "estimator.tds", items, 2 };
     sg_estimator *est;
     if (sg_estimator_new("tds", &params, &est, err, sizeof err) != SG_OK)
         fail_msg("%s", err);

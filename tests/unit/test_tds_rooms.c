@@ -39,45 +39,6 @@ static int teardown(void **state)
     return 0;
 }
 
-typedef struct room_line {
-    char position[32];
-    sg_value mean, temperature;
-} room_line;
-
-/* The rooms of conf/data/amazons-rooms-N.txt (run from the repository root). */
-static room_line *read_rooms(int n, size_t *count)
-{
-    char path[64], line[256], err[128];
-    snprintf(path, sizeof path, "conf/data/amazons-rooms-%d.txt", n);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        fail_msg("cannot open %s (run the tests from the repository root)", path);
-    room_line *rooms = NULL;
-    size_t len = 0, cap = 0;
-    int lineno = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (line[0] == '#' || line[0] == '\n')
-            continue;
-        char pos[64], mean[32], temp[32];
-        if (sscanf(line, "%63s %31s %31s", pos, mean, temp) != 3 || strlen(pos) >= 32)
-            fail_msg("%s:%d: expected POSITION MEAN TEMPERATURE", path, lineno);
-        if (len == cap) {
-            cap = cap ? 2 * cap : 256;
-            rooms = realloc(rooms, cap * sizeof *rooms);
-            assert_non_null(rooms);
-        }
-        room_line *r = &rooms[len++];
-        strcpy(r->position, pos);
-        if (sg_value_parse(mean, &r->mean, err, sizeof err) != SG_OK ||
-            sg_value_parse(temp, &r->temperature, err, sizeof err) != SG_OK)
-            fail_msg("%s:%d: %s", path, lineno, err);
-    }
-    fclose(f);
-    *count = len;
-    return rooms;
-}
-
 /* Runs exact TDS with C_-1(n - 3 + delta, delta) on every room of size n; prints each
  * disagreement and returns their number. */
 static size_t disagreements(int n, const char *delta_text, size_t *checked)
@@ -87,14 +48,18 @@ static size_t disagreements(int n, const char *delta_text, size_t *checked)
     assert_int_equal(sg_value_parse(delta_text, &delta, err, sizeof err), SG_OK);
     sg_value tmax = sg_value_add(sg_value_int(n - 3), delta);
     sg_value_format(tmax, tmax_text, sizeof tmax_text);
-    sg_param items[] = { { "delta", delta_text, 1 }, { "tmax", tmax_text, 2 } };
-    sg_params params = { "test_tds_rooms", "estimator.tds", items, 2 };
+    sg_param items[] = { { "delta", delta_text, 1 },
+                         { "tmax", tmax_text, 2 },
+                         { "enhancements", SUPPORT_TDS_ENHANCEMENTS_TEXT, 3 } };
+    sg_params params = { "test_tds_rooms", "estimator.tds", items, 3 };
     sg_estimator *est;
     if (sg_estimator_new("tds", &params, &est, err, sizeof err) != SG_OK)
         fail_msg("%s", err);
 
     size_t count;
-    room_line *rooms = read_rooms(n, &count);
+    char path[64];
+    snprintf(path, sizeof path, "conf/data/amazons-rooms-%d.txt", n);
+    support_known *rooms = support_read_known(path, 1, 64, &count);
     size_t bad = 0;
     _Alignas(16) unsigned char pos[SG_POS_MAX];
     for (size_t i = 0; i < count; i++) {
