@@ -34,21 +34,6 @@ static size_t count(const char *text, const char *needle)
     return n;
 }
 
-/* The string after "key":" in line (up to the closing quote). */
-static void field(const char *line, const char *key, char *buf, size_t cap)
-{
-    char pattern[64];
-    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
-    const char *p = strstr(line, pattern);
-    if (!p)
-        fail_msg("no \"%s\" in %s", key, line);
-    p += strlen(pattern);
-    size_t n = strcspn(p, "\"");
-    assert_true(n < cap);
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-}
-
 static support_run run_ok(const char *args)
 {
     support_run r = support_host(args, NULL);
@@ -95,11 +80,11 @@ static void complete_searches_match_the_database(void **state)
         char *end = strchr(line, '\n');
         *end = '\0';
         char variant[32], position[32], mean[32], temperature[32], delta[32];
-        field(line, "variant", variant, sizeof variant);
-        field(line, "position", position, sizeof position);
-        field(line, "mean", mean, sizeof mean);
-        field(line, "temperature", temperature, sizeof temperature);
-        field(line, "delta", delta, sizeof delta);
+        support_json_string(line, "variant", variant, sizeof variant);
+        support_json_string(line, "position", position, sizeof position);
+        support_json_string(line, "mean", mean, sizeof mean);
+        support_json_string(line, "temperature", temperature, sizeof temperature);
+        support_json_string(line, "delta", delta, sizeof delta);
         support_assert_contains(line, "\"finished\":true");
         size_t i = 0;
         while (i < sizeof db / sizeof db[0] && strcmp(db[i].position, position) != 0)

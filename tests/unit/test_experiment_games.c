@@ -19,21 +19,6 @@ static size_t count_lines(const char *text)
     return n;
 }
 
-/* The string value of "key" in the JSON text after from. */
-static void json_string_after(const char *from, const char *key, char *buf, size_t cap)
-{
-    char pattern[64];
-    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
-    const char *p = strstr(from, pattern);
-    if (!p)
-        fail_msg("no \"%s\" in %s", key, from);
-    p += strlen(pattern);
-    size_t n = strcspn(p, "\"");
-    assert_true(n < cap);
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-}
-
 static support_run run_ok(const char *args)
 {
     support_run r = support_host(args, NULL);
@@ -96,15 +81,15 @@ static void loss_cells_are_matches(void **state)
         if (!cell)
             fail_msg("no cell %s in %s", counts[i], r.out);
         char first[32], second[32], mfirst[32], msecond[32];
-        json_string_after(cell, "loss_first", first, sizeof first);
-        json_string_after(cell, "loss_second", second, sizeof second);
+        support_json_string(cell, "loss_first", first, sizeof first);
+        support_json_string(cell, "loss_second", second, sizeof second);
         char text[1024];
         snprintf(text, sizeof text, match_config, n[i]);
         char *mpath = support_temp_file(".ini", text);
         snprintf(args, sizeof args, "match '%s' --json", mpath);
         support_run m = run_ok(args);
-        json_string_after(m.out, "loss_first", mfirst, sizeof mfirst);
-        json_string_after(m.out, "loss_second", msecond, sizeof msecond);
+        support_json_string(m.out, "loss_first", mfirst, sizeof mfirst);
+        support_json_string(m.out, "loss_second", msecond, sizeof msecond);
         assert_string_equal(first, mfirst);
         assert_string_equal(second, msecond);
         support_assert_contains(cell, "\"games_first\":6,\"forfeits_first\":0,");
