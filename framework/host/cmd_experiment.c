@@ -81,11 +81,6 @@ typedef struct cell {
     bool skip; /* the same size, delta and depth as an earlier cell (paper = 1/16 at n = 6) */
 } cell;
 
-typedef struct room_line {
-    char position[32];
-    sg_value mean, temperature;
-} room_line;
-
 static int fail_at(char *err, size_t errlen, const sg_params *p, const sg_param *item,
                    const char *fmt, const char *what)
 {
@@ -213,65 +208,12 @@ static void data_path(const plan *pl, int n, char *out, size_t cap)
         snprintf(out, cap, "%.*s%d%s", (int)(at - pl->data), pl->data, n, at + 3);
 }
 
-static int read_rooms(const char *path, room_line **out, size_t *count, char *err,
-                      size_t errlen)
-{
-    *out = NULL;
-    *count = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%.300s: cannot open: %s", path, strerror(errno));
-        return SG_ERR_INVALID;
-    }
-    char line[256];
-    size_t cap = 0;
-    int lineno = 0, rc = SG_OK;
-    room_line *rooms = NULL;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (line[0] == '#' || line[0] == '\n')
-            continue;
-        char pos[64], mean[48], temp[48], e[128];
-        if (sscanf(line, "%63s %47s %47s", pos, mean, temp) != 3 || strlen(pos) >= 32) {
-            snprintf(err, errlen, "%.300s:%d: expected POSITION MEAN TEMPERATURE", path, lineno);
-            rc = SG_ERR_INVALID;
-            break;
-        }
-        if (*count == cap) {
-            cap = cap ? 2 * cap : 256;
-            room_line *grown = realloc(rooms, cap * sizeof *rooms);
-            if (!grown) {
-                snprintf(err, errlen, "out of memory");
-                rc = SG_ERR_NOMEM;
-                break;
-            }
-            rooms = grown;
-        }
-        room_line *r = &rooms[(*count)++];
-        strcpy(r->position, pos);
-        if (sg_value_parse(mean, &r->mean, e, sizeof e) != SG_OK ||
-            sg_value_parse(temp, &r->temperature, e, sizeof e) != SG_OK) {
-            snprintf(err, errlen, "%.300s:%d: %.120s", path, lineno, e);
-            rc = SG_ERR_INVALID;
-            break;
-        }
-    }
-    fclose(f);
-    if (rc != SG_OK) {
-        free(rooms);
-        *count = 0;
-        return rc;
-    }
-    *out = rooms;
-    return SG_OK;
-}
-
 static sg_value abs_value(sg_value v)
 {
     return sg_value_cmp(v, sg_value_int(0)) < 0 ? sg_value_neg(v) : v;
 }
 
-static int run_cell(const sg_game *game, const room_line *rooms, size_t count, const plan *pl,
+static int run_cell(const sg_game *game, const exp_room *rooms, size_t count, const plan *pl,
                     cell *c, bool tty, char *err, size_t errlen)
 {
     sg_tds *tds = sg_tds_new(0, err, errlen);
@@ -482,7 +424,8 @@ static const struct {
     bool (*knows)(const char *kind);
     int (*run)(int argc, char **argv);
 } other_kinds[] = {
-    { exp_games_kind, exp_games_main }, /* loss, tradeoff */
+    { exp_games_kind, exp_games_main },     /* loss, tradeoff */
+    { exp_tdsplus_kind, exp_tdsplus_main }, /* coverage */
 };
 
 int cmd_experiment(int argc, char **argv)
@@ -582,9 +525,9 @@ int cmd_experiment(int argc, char **argv)
         int n = pl.sizes[s];
         char path[512];
         data_path(&pl, n, path, sizeof path);
-        room_line *rooms = NULL;
+        exp_room *rooms = NULL;
         size_t count = 0;
-        if (read_rooms(path, &rooms, &count, err, sizeof err) != SG_OK) {
+        if (exp_read_rooms(path, &rooms, &count, err, sizeof err) != SG_OK) {
             status = cli_fail("%s", err);
             break;
         }

@@ -43,6 +43,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "exp_games.h"
+#include "experiment.h"
 #include "match.h"
 #include "plot_svg.h"
 #include "sumgame/config.h"
@@ -499,29 +500,6 @@ static void write_cell(FILE *f, const experiment *e, const cell *c)
     fputs("}\n", f);
 }
 
-/* The text after "key": in line (a string's contents without quotes, or a literal). */
-static bool field(const char *line, const char *key, char *buf, size_t cap)
-{
-    char pattern[64];
-    snprintf(pattern, sizeof pattern, "\"%s\":", key);
-    const char *p = strstr(line, pattern);
-    if (!p)
-        return false;
-    p += strlen(pattern);
-    size_t n;
-    if (*p == '"') {
-        p++;
-        n = strcspn(p, "\"");
-    } else {
-        n = strcspn(p, ",}");
-    }
-    if (n >= cap)
-        return false;
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-    return true;
-}
-
 /* Reads back the finished cells of an earlier run's --out file. */
 static int resume(experiment *e, const char *path, size_t *found, char *err, size_t errlen)
 {
@@ -536,7 +514,7 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
     size_t cap = 0;
     while (getline(&line, &cap, f) >= 0) {
         char print[32];
-        if (!field(line, "fingerprint", print, sizeof print))
+        if (!exp_json_field(line, "fingerprint", print, sizeof print))
             continue;
         uint64_t h = strtoull(print, NULL, 16);
         for (size_t i = 0; i < e->ncells; i++) {
@@ -547,22 +525,22 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
             for (int k = 0; k < 2 && ok; k++) {
                 char key[32], buf[64], why[128];
                 snprintf(key, sizeof key, "loss_%s", sides[k]);
-                ok = field(line, key, buf, sizeof buf) &&
+                ok = exp_json_field(line, key, buf, sizeof buf) &&
                      sg_value_parse(buf, &c->loss[k], why, sizeof why) == SG_OK;
                 snprintf(key, sizeof key, "games_%s", sides[k]);
-                ok = ok && field(line, key, buf, sizeof buf);
+                ok = ok && exp_json_field(line, key, buf, sizeof buf);
                 c->games[k] = strtoull(buf, NULL, 10);
                 snprintf(key, sizeof key, "forfeits_%s", sides[k]);
-                ok = ok && field(line, key, buf, sizeof buf);
+                ok = ok && exp_json_field(line, key, buf, sizeof buf);
                 c->forfeits[k] = strtoull(buf, NULL, 10);
                 snprintf(key, sizeof key, "cpu_%s", sides[k]);
-                ok = ok && field(line, key, buf, sizeof buf);
+                ok = ok && exp_json_field(line, key, buf, sizeof buf);
                 c->cpu[k] = strtod(buf, NULL);
                 snprintf(key, sizeof key, "wall_%s", sides[k]);
-                ok = ok && field(line, key, buf, sizeof buf);
+                ok = ok && exp_json_field(line, key, buf, sizeof buf);
                 c->wall[k] = strtod(buf, NULL);
                 snprintf(key, sizeof key, "nodes_%s", sides[k]);
-                ok = ok && field(line, key, buf, sizeof buf);
+                ok = ok && exp_json_field(line, key, buf, sizeof buf);
                 c->nodes[k] = strtoull(buf, NULL, 10);
             }
             if (ok) {

@@ -1,4 +1,5 @@
 /* The experiment kinds kept in files of their own, and what they share. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,4 +82,79 @@ void exp_positions_free(char **texts, unsigned count)
     for (unsigned p = 0; p < count; p++)
         free(texts[p]);
     free(texts);
+}
+
+int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
+                      size_t errlen)
+{
+    *out = NULL;
+    *count = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%.300s: cannot open: %s", path, strerror(errno));
+        return SG_ERR_INVALID;
+    }
+    char line[256];
+    size_t cap = 0;
+    int lineno = 0, rc = SG_OK;
+    exp_room *rooms = NULL;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char pos[64], mean[48], temp[48], e[128];
+        if (sscanf(line, "%63s %47s %47s", pos, mean, temp) != 3 || strlen(pos) >= 32) {
+            snprintf(err, errlen, "%.300s:%d: expected POSITION MEAN TEMPERATURE", path, lineno);
+            rc = SG_ERR_INVALID;
+            break;
+        }
+        if (*count == cap) {
+            cap = cap ? 2 * cap : 256;
+            exp_room *grown = realloc(rooms, cap * sizeof *rooms);
+            if (!grown) {
+                snprintf(err, errlen, "out of memory");
+                rc = SG_ERR_NOMEM;
+                break;
+            }
+            rooms = grown;
+        }
+        exp_room *r = &rooms[(*count)++];
+        strcpy(r->position, pos);
+        if (sg_value_parse(mean, &r->mean, e, sizeof e) != SG_OK ||
+            sg_value_parse(temp, &r->temperature, e, sizeof e) != SG_OK) {
+            snprintf(err, errlen, "%.300s:%d: %.120s", path, lineno, e);
+            rc = SG_ERR_INVALID;
+            break;
+        }
+    }
+    fclose(f);
+    if (rc != SG_OK) {
+        free(rooms);
+        *count = 0;
+        return rc;
+    }
+    *out = rooms;
+    return SG_OK;
+}
+
+bool exp_json_field(const char *line, const char *key, char *buf, size_t cap)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *p = strstr(line, pattern);
+    if (!p)
+        return false;
+    p += strlen(pattern);
+    size_t n;
+    if (*p == '"') {
+        p++;
+        n = strcspn(p, "\"");
+    } else {
+        n = strcspn(p, ",}");
+    }
+    if (n >= cap)
+        return false;
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    return true;
 }

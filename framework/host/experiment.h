@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "sumgame/config.h"
+#include "sumgame/value.h"
 
 typedef struct experiment_kind {
     const char *name;
@@ -32,5 +33,25 @@ int exp_ordering(const sg_config *cfg, const char *plugin_path, bool json);
 int exp_positions(const char *plugin_path, int levels, int size, int components,
                   unsigned count, uint64_t seed, char ***texts, char *err, size_t errlen);
 void exp_positions_free(char **texts, unsigned count);
+
+/* kind = coverage (exp_tdsplus.c): the TDS+ lecture's coverage and error experiments.
+ * Takes its own options (--out, --resume, --svg, ...). */
+bool exp_tdsplus_kind(const char *kind);
+int exp_tdsplus_main(int argc, char **argv);
+
+/* One line of a stored database or test set: POSITION MEAN TEMPERATURE. */
+typedef struct exp_room {
+    char position[32];
+    sg_value mean, temperature;
+} exp_room;
+
+/* Reads every line of path ('#' lines and empty ones skipped) into *out (free it).
+ * err: "PATH:LINE: ...". */
+int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
+                   size_t errlen);
+
+/* The text after "key": in one JSON line (a string's contents without quotes, or a
+ * literal) into buf; false when absent or longer than cap - 1. */
+bool exp_json_field(const char *line, const char *key, char *buf, size_t cap);
 
 #endif

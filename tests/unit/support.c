@@ -39,6 +39,35 @@ static char *slurp(const char *path)
     return buf;
 }
 
+char *support_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    fclose(f);
+    return slurp(path);
+}
+
+void support_assert_contains(const char *haystack, const char *needle)
+{
+    if (!strstr(haystack, needle))
+        fail_msg("'%s' not found in: %s", needle, haystack);
+}
+
+void support_json_string(const char *from, const char *key, char *buf, size_t cap)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
+    const char *p = strstr(from, pattern);
+    if (!p)
+        fail_msg("no \"%s\" in %s", key, from);
+    p += strlen(pattern);
+    size_t n = strcspn(p, "\"");
+    assert_true(n < cap);
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+}
+
 char *support_temp_file(const char *suffix, const char *text)
 {
     char tmpl[] = "/tmp/sumgame-test-XXXXXX";

@@ -91,6 +91,16 @@ char *support_find_chromium(void);
 /* data[0..len) in base64, for data: URLs (free the result). */
 char *support_base64(const char *data, size_t len);
 
+/* The whole file at path, NUL-terminated (free it); fails the test when it cannot be
+ * opened. */
+char *support_read_file(const char *path);
+/* Fails the test, showing haystack, when needle is not in it. */
+void support_assert_contains(const char *haystack, const char *needle);
+
+/* The string value of "key" in the JSON text at from (up to its closing quote) into buf;
+ * fails the test when there is none or it does not fit. */
+void support_json_string(const char *from, const char *key, char *buf, size_t cap);
+
 /* Writes text to a new temporary file and returns its path (free it). */
 char *support_temp_file(const char *suffix, const char *text);
 

@@ -11,48 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static void assert_contains(const char *haystack, const char *needle)
-{
-    if (!strstr(haystack, needle))
-        fail_msg("'%s' not found in: %s", needle, haystack);
-}
-
 static size_t count_lines(const char *text)
 {
     size_t n = 0;
     for (; *text; text++)
         n += *text == '\n';
     return n;
-}
-
-/* The string value of "key" in the JSON text after from. */
-static void json_string_after(const char *from, const char *key, char *buf, size_t cap)
-{
-    char pattern[64];
-    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
-    const char *p = strstr(from, pattern);
-    if (!p)
-        fail_msg("no \"%s\" in %s", key, from);
-    p += strlen(pattern);
-    size_t n = strcspn(p, "\"");
-    assert_true(n < cap);
-    memcpy(buf, p, n);
-    buf[n] = '\0';
 }
 
 static support_run run_ok(const char *args)
@@ -117,42 +81,42 @@ static void loss_cells_are_matches(void **state)
         if (!cell)
             fail_msg("no cell %s in %s", counts[i], r.out);
         char first[32], second[32], mfirst[32], msecond[32];
-        json_string_after(cell, "loss_first", first, sizeof first);
-        json_string_after(cell, "loss_second", second, sizeof second);
+        support_json_string(cell, "loss_first", first, sizeof first);
+        support_json_string(cell, "loss_second", second, sizeof second);
         char text[1024];
         snprintf(text, sizeof text, match_config, n[i]);
         char *mpath = support_temp_file(".ini", text);
         snprintf(args, sizeof args, "match '%s' --json", mpath);
         support_run m = run_ok(args);
-        json_string_after(m.out, "loss_first", mfirst, sizeof mfirst);
-        json_string_after(m.out, "loss_second", msecond, sizeof msecond);
+        support_json_string(m.out, "loss_first", mfirst, sizeof mfirst);
+        support_json_string(m.out, "loss_second", msecond, sizeof msecond);
         assert_string_equal(first, mfirst);
         assert_string_equal(second, msecond);
-        assert_contains(cell, "\"games_first\":6,\"forfeits_first\":0,");
+        support_assert_contains(cell, "\"games_first\":6,\"forfeits_first\":0,");
         support_run_free(&m);
         remove(mpath);
         free(mpath);
     }
-    assert_contains(r.out, "\"strategy\":\"again\",\"label\":\"again\",\"components\":2,");
+    support_assert_contains(r.out, "\"strategy\":\"again\",\"label\":\"again\",\"components\":2,");
     const char *again = strstr(r.out, "\"strategy\":\"again\"");
-    assert_contains(again, "\"loss_first\":\"0\",\"games_first\":6,");
-    assert_contains(again, "\"loss_second\":\"0\",\"games_second\":6,");
+    support_assert_contains(again, "\"loss_first\":\"0\",\"games_first\":6,");
+    support_assert_contains(again, "\"loss_second\":\"0\",\"games_second\":6,");
     again = strstr(again + 1, "\"strategy\":\"again\"");
     assert_non_null(again);
-    assert_contains(again, "\"components\":4,");
-    assert_contains(again, "\"loss_first\":\"0\",");
-    assert_contains(again, "\"loss_second\":\"0\",");
+    support_assert_contains(again, "\"components\":4,");
+    support_assert_contains(again, "\"loss_first\":\"0\",");
+    support_assert_contains(again, "\"loss_second\":\"0\",");
     support_run_free(&r);
 
     /* The Markdown layout of the paper's tables. */
     snprintf(args, sizeof args, "experiment '%s'", path);
     r = run_ok(args);
-    assert_contains(r.out, "# small loss\n");
-    assert_contains(r.out, "positions: rcg (levels = 2, size = 50), 6 instances, seed 3; "
+    support_assert_contains(r.out, "# small loss\n");
+    support_assert_contains(r.out, "positions: rcg (levels = 2, size = 50), 6 instances, seed 3; "
                            "opponent: perfect\n");
-    assert_contains(r.out, "\n| Method | 2 | 4 |\n| --- | ---: | ---: |\n| Hotstrat (1st) | ");
-    assert_contains(r.out, "\n| again (1st) | 0 | 0 |\n| again (2nd) | 0 | 0 |\n");
-    assert_contains(r.out, "Games without a score (forfeits): 0; games forfeited: 0.\n");
+    support_assert_contains(r.out, "\n| Method | 2 | 4 |\n| --- | ---: | ---: |\n| Hotstrat (1st) | ");
+    support_assert_contains(r.out, "\n| again (1st) | 0 | 0 |\n| again (2nd) | 0 | 0 |\n");
+    support_assert_contains(r.out, "Games without a score (forfeits): 0; games forfeited: 0.\n");
     support_run_free(&r);
     remove(path);
     free(path);
@@ -192,7 +156,7 @@ static void resume_keeps_finished_cells(void **state)
     snprintf(games, sizeof games, "%s/games.jsonl", dir);
     snprintf(args, sizeof args, "experiment '%s' --out %s", path, out);
     support_run full = run_ok(args);
-    char *cells = slurp(out);
+    char *cells = support_read_file(out);
     assert_int_equal(count_lines(cells), 3);
     /* Keep the first cell only. */
     FILE *f = fopen(out, "w");
@@ -202,18 +166,18 @@ static void resume_keeps_finished_cells(void **state)
     snprintf(args, sizeof args, "experiment '%s' --out %s --resume --games %s", path, out,
              games);
     support_run again = run_ok(args);
-    assert_contains(again.out, "Cells read back from the --out file: 1 of 3.\n");
+    support_assert_contains(again.out, "Cells read back from the --out file: 1 of 3.\n");
     char *a = tables_of(full.out), *b = tables_of(again.out);
     assert_string_equal(a, b);
-    char *g = slurp(games);
+    char *g = support_read_file(games);
     assert_int_equal(count_lines(g), 2 * 3 * 2); /* two cells of three pairs */
-    assert_contains(g, "\"optimal\":");
+    support_assert_contains(g, "\"optimal\":");
     free(g);
-    char *cells2 = slurp(out);
+    char *cells2 = support_read_file(out);
     assert_int_equal(count_lines(cells2), 3);
     size_t first = strcspn(cells, "\n") + 1;
     assert_memory_equal(cells2, cells, first); /* the kept cell, then the two played */
-    assert_contains(cells2 + first, "\"components\":3,");
+    support_assert_contains(cells2 + first, "\"components\":3,");
     free(cells);
     free(cells2);
     free(a);
@@ -291,20 +255,20 @@ static void tradeoff_table_and_plot(void **state)
     snprintf(page_path, sizeof page_path, "%s/page.html", dir);
     snprintf(args, sizeof args, "experiment '%s' --svg %s --jobs 2", path, svg_path);
     support_run r = run_ok(args);
-    assert_contains(r.out, "| Method | parameter | loss (1st) | loss (2nd) | loss | CPU s (1st) "
+    support_assert_contains(r.out, "| Method | parameter | loss (1st) | loss (2nd) | loss | CPU s (1st) "
                            "| CPU s (2nd) | CPU s |\n");
-    assert_contains(r.out, "\n| hot |  | ");
-    assert_contains(r.out, "\n| 3-ply | depth = 1 | ");
-    assert_contains(r.out, "\n| 3-ply | depth = 2 | ");
-    assert_contains(r.out, "\n| 3-ply | depth = 8 | 0 | 0 | 0 | "); /* 4 x 2 plies: exact */
+    support_assert_contains(r.out, "\n| hot |  | ");
+    support_assert_contains(r.out, "\n| 3-ply | depth = 1 | ");
+    support_assert_contains(r.out, "\n| 3-ply | depth = 2 | ");
+    support_assert_contains(r.out, "\n| 3-ply | depth = 8 | 0 | 0 | 0 | "); /* 4 x 2 plies: exact */
     support_run_free(&r);
 
-    char *svg = slurp(svg_path);
+    char *svg = support_read_file(svg_path);
     assert_true(strncmp(svg, "<?xml", 5) == 0);
-    assert_contains(svg, "<title>small tradeoff</title>");
-    assert_contains(svg, "<g class=\"series\" data-name=\"hot\">\n  <circle ");
-    assert_contains(svg, "<g class=\"series\" data-name=\"3-ply\">\n  <polyline ");
-    assert_contains(svg, "(log scale)</text>");
+    support_assert_contains(svg, "<title>small tradeoff</title>");
+    support_assert_contains(svg, "<g class=\"series\" data-name=\"hot\">\n  <circle ");
+    support_assert_contains(svg, "<g class=\"series\" data-name=\"3-ply\">\n  <polyline ");
+    support_assert_contains(svg, "(log scale)</text>");
     size_t len = strlen(svg);
     char *good = support_base64(svg, len), *bad = support_base64(svg, len / 2);
     FILE *f = fopen(page_path, "w");

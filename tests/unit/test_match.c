@@ -60,21 +60,6 @@ static void write_file(const char *path, const char *text)
     fclose(f);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static size_t count_lines(const char *text)
 {
     size_t n = 0;
@@ -110,12 +95,6 @@ static char *without_seconds(const char *text)
     }
     *w = '\0';
     return out;
-}
-
-static void assert_contains(const char *haystack, const char *needle)
-{
-    if (!strstr(haystack, needle))
-        fail_msg("'%s' not found in: %s", needle, haystack);
 }
 
 /* Runs `sumgame match CONFIG ARGS --out OUT` and asserts success and no error output. */
@@ -155,25 +134,25 @@ static void real_play_left_first(void **state)
     scratch s;
     scratch_open(&s, text);
     support_run r = run_ok(&s, "");
-    char *out = slurp(s.out);
+    char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 4);
     char *g0 = line_of(out, 0), *g1 = line_of(out, 1), *g2 = line_of(out, 2),
          *g3 = line_of(out, 3);
-    assert_contains(g0, "{\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
+    support_assert_contains(g0, "{\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
                         "\"right_player\":\"r2\",\"first\":\"left\",\"final_score\":\"0\","
                         "\"score\":\"0\",\"result\":\"draw\",\"forfeit\":null,"
                         "\"score_estimated\":false,\"moves\":[\"1:L1\"],\"nodes_left\":0,\"nodes_right\":0,\"seconds\":");
-    assert_contains(g1, "{\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
+    support_assert_contains(g1, "{\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
                         "\"right_player\":\"r1\",\"first\":\"left\",\"final_score\":\"0\","
                         "\"score\":\"0\",\"result\":\"draw\"");
-    assert_contains(g2, "\"game\":2,\"pair\":1,\"sum\":\"rcg:{1|0} + rcg:{1|0}\"");
-    assert_contains(g2, "\"final_score\":\"1\",\"score\":\"1\",\"result\":\"win\"");
-    assert_contains(g2, "\"moves\":[\"1:L1\",\"1:R1\"]");
-    assert_contains(g3, "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\"");
+    support_assert_contains(g2, "\"game\":2,\"pair\":1,\"sum\":\"rcg:{1|0} + rcg:{1|0}\"");
+    support_assert_contains(g2, "\"final_score\":\"1\",\"score\":\"1\",\"result\":\"win\"");
+    support_assert_contains(g2, "\"moves\":[\"1:L1\",\"1:R1\"]");
+    support_assert_contains(g3, "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\"");
     /* r1 scores 0, 0, 1, -1: mean 0, sample std dev sqrt(2/3) = 0.816...; 1 win in 4. */
-    assert_contains(r.out, "r1 vs r2");
-    assert_contains(r.out, "0.00 (0.82)");
-    assert_contains(r.out, " 25.0%  (games 4, wins 1, draws 2, losses 1, forfeits 0, ");
+    support_assert_contains(r.out, "r1 vs r2");
+    support_assert_contains(r.out, "0.00 (0.82)");
+    support_assert_contains(r.out, " 25.0%  (games 4, wins 1, draws 2, losses 1, forfeits 0, ");
     assert_string_equal(r.err, "");
     free(g0), free(g1), free(g2), free(g3);
     free(out);
@@ -189,17 +168,17 @@ static void real_play_right_first_and_json(void **state)
     scratch s;
     scratch_open(&s, text);
     support_run r = run_ok(&s, "--json --games 1");
-    char *out = slurp(s.out);
+    char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 2);
-    assert_contains(out, "\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
+    support_assert_contains(out, "\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
                          "\"right_player\":\"r2\",\"first\":\"right\",\"final_score\":\"1\","
                          "\"score\":\"1\",\"result\":\"win\",\"forfeit\":null,"
                          "\"score_estimated\":false,\"moves\":[\"1:R1\"]");
-    assert_contains(out, "\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
+    support_assert_contains(out, "\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
                          "\"right_player\":\"r1\",\"first\":\"right\",\"final_score\":\"1\","
                          "\"score\":\"-1\",\"result\":\"loss\"");
     /* r1 scores 1 and -1: mean 0, sample std dev sqrt(2). */
-    assert_contains(r.out, "{\"left\":\"r1\",\"right\":\"r2\",\"positions\":1,\"from\":0,\"games\":2,"
+    support_assert_contains(r.out, "{\"left\":\"r1\",\"right\":\"r2\",\"positions\":1,\"from\":0,\"games\":2,"
                            "\"mean\":0.00,\"stddev\":1.41,\"win_rate\":0.5000,\"wins\":1,"
                            "\"draws\":0,\"losses\":1,\"forfeits\":0,\"seconds\":");
     assert_int_equal(count_lines(r.out), 1);
@@ -228,7 +207,7 @@ static char *run_results(const scratch *s, const char *args)
 {
     support_run r = run_ok(s, args);
     support_run_free(&r);
-    char *out = slurp(s->out);
+    char *out = support_read_file(s->out);
     char *stripped = without_seconds(out);
     free(out);
     return stripped;
@@ -252,9 +231,9 @@ static void same_seed_same_results_for_any_jobs(void **state)
         snprintf(want, sizeof want, "{\"game\":%zu,\"pair\":%zu,", g, g / 2);
         assert_true(strncmp(line, want, strlen(want)) == 0);
         /* alternate: Left moves first in pairs 0 and 2, Right in pairs 1 and 3 */
-        assert_contains(line, (g / 2) % 2 ? "\"first\":\"right\"" : "\"first\":\"left\"");
-        assert_contains(line, g % 2 ? "\"left_player\":\"ab\"" : "\"left_player\":\"random\"");
-        assert_contains(line, "\"forfeit\":null");
+        support_assert_contains(line, (g / 2) % 2 ? "\"first\":\"right\"" : "\"first\":\"left\"");
+        support_assert_contains(line, g % 2 ? "\"left_player\":\"ab\"" : "\"left_player\":\"random\"");
+        support_assert_contains(line, "\"forfeit\":null");
         free(line);
     }
     /* Both games of a pair start from the same sum. */
@@ -289,7 +268,7 @@ static void generated_sums_match_gen(void **state)
     for (size_t p = 0; p < 3; p++) {
         char *pos = line_of(gen.out, p), want[256], *line = line_of(out, 2 * p);
         snprintf(want, sizeof want, "\"sum\":\"rcg:%s\"", pos);
-        assert_contains(line, want);
+        support_assert_contains(line, want);
         free(pos), free(line);
     }
     support_run_free(&gen);
@@ -307,12 +286,12 @@ static void sums_from_a_file_relative_to_the_config(void **state)
     snprintf(path, sizeof path, "%s/sums.txt", s.dir);
     write_file(path, "# one sum per line\nrcg:{0|1}\n\n  rcg:5 + rcg:-2\n");
     support_run r = run_ok(&s, "");
-    char *out = slurp(s.out);
+    char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 4);
     /* rcg:5 + rcg:-2 is over before anyone moves: 3 points for Left, no moves. */
     char *g2 = line_of(out, 2);
-    assert_contains(g2, "\"sum\":\"rcg:5 + rcg:-2\"");
-    assert_contains(g2, "\"final_score\":\"3\",\"score\":\"3\",\"result\":\"win\","
+    support_assert_contains(g2, "\"sum\":\"rcg:5 + rcg:-2\"");
+    support_assert_contains(g2, "\"final_score\":\"3\",\"score\":\"3\",\"result\":\"win\","
                         "\"forfeit\":null,\"score_estimated\":false,\"moves\":[]");
     free(g2);
     free(out);
@@ -353,25 +332,25 @@ static void check_forfeits(const char *mode, const char *budget, const char *rea
     scratch s;
     scratch_open(&s, text);
     support_run r = run_ok(&s, args);
-    char *out = slurp(s.out);
+    char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 4);
     char *g0 = line_of(out, 0);
-    assert_contains(g0, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"draw\","
+    support_assert_contains(g0, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"draw\","
                         "\"forfeit\":null");
     free(g0);
     for (size_t g = 1; g < 4; g++) {
         char *line = line_of(out, g), want[256];
         snprintf(want, sizeof want, "\"final_score\":null,\"score\":null,\"result\":\"win\","
                  "\"forfeit\":\"%s", reason);
-        assert_contains(line, want);
+        support_assert_contains(line, want);
         free(line);
     }
     char *g3 = line_of(out, 3);
-    assert_contains(g3, "\"moves\":[\"2:R1\"]"); /* rnd moved before bad failed */
+    support_assert_contains(g3, "\"moves\":[\"2:R1\"]"); /* rnd moved before bad failed */
     free(g3);
-    assert_contains(r.out, "rnd vs bad");
-    assert_contains(r.out, "0.00 (0.00)");
-    assert_contains(r.out, " 75.0%  (games 4, wins 3, draws 1, losses 0, forfeits 3, ");
+    support_assert_contains(r.out, "rnd vs bad");
+    support_assert_contains(r.out, "0.00 (0.00)");
+    support_assert_contains(r.out, " 75.0%  (games 4, wins 3, draws 1, losses 0, forfeits 3, ");
     free(out);
     support_run_free(&r);
     scratch_close(&s);
@@ -505,7 +484,7 @@ static void default_config_runs(void **state)
     support_run r = support_host("match conf/default.ini --games 1 --json", NULL);
     if (r.status != 0)
         fail_msg("exit %d: %s", r.status, r.err);
-    assert_contains(r.out, "{\"left\":\"hotstrat_plus\",\"right\":\"alphabeta\",\"positions\":1,"
+    support_assert_contains(r.out, "{\"left\":\"hotstrat_plus\",\"right\":\"alphabeta\",\"positions\":1,"
                            "\"from\":0,\"games\":2,");
     support_run_free(&r);
 }
@@ -533,13 +512,13 @@ static void stuck_mover_in_live_sum_is_scored(void **state)
     scratch s;
     scratch_open(&s, text);
     support_run r = run_ok(&s, "");
-    char *out = slurp(s.out);
+    char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 2);
-    assert_contains(out, "\"game\":0,\"pair\":0,\"sum\":\"numberless:1\",\"left_player\":"
+    support_assert_contains(out, "\"game\":0,\"pair\":0,\"sum\":\"numberless:1\",\"left_player\":"
                          "\"r1\",\"right_player\":\"r2\",\"first\":\"right\","
                          "\"final_score\":\"1\",\"score\":\"1\",\"result\":\"win\","
                          "\"forfeit\":null,\"score_estimated\":true,\"moves\":[]");
-    assert_contains(out, "\"game\":1,\"pair\":0,\"sum\":\"numberless:1\",\"left_player\":"
+    support_assert_contains(out, "\"game\":1,\"pair\":0,\"sum\":\"numberless:1\",\"left_player\":"
                          "\"r2\",\"right_player\":\"r1\",\"first\":\"right\","
                          "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\","
                          "\"forfeit\":null,\"score_estimated\":true,\"moves\":[]");
@@ -550,8 +529,8 @@ static void stuck_mover_in_live_sum_is_scored(void **state)
     snprintf(text, sizeof text, config, "left");
     scratch_open(&s, text);
     r = run_ok(&s, "");
-    out = slurp(s.out);
-    assert_contains(out, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"win\","
+    out = support_read_file(s.out);
+    support_assert_contains(out, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"win\","
                          "\"forfeit\":null,\"score_estimated\":false,\"moves\":[\"1:take1\"]");
     free(out);
     support_run_free(&r);
@@ -582,24 +561,24 @@ static void optimal_loss_hand_checked(void **state)
     scratch s;
     scratch_open(&s, config);
     support_run r = run_ok(&s, "");
-    char *out = slurp(s.out);
+    char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 2);
     char *g0 = line_of(out, 0), *g1 = line_of(out, 1);
-    assert_contains(g0, "\"left_player\":\"hot\",\"right_player\":\"perfect\",\"first\":\"left\","
+    support_assert_contains(g0, "\"left_player\":\"hot\",\"right_player\":\"perfect\",\"first\":\"left\","
                         "\"final_score\":\"16\",\"score\":\"16\",\"optimal\":\"16\",\"loss\":\"0\","
                         "\"result\":\"win\"");
-    assert_contains(g1, "\"left_player\":\"perfect\",\"right_player\":\"hot\",\"first\":\"left\","
+    support_assert_contains(g1, "\"left_player\":\"perfect\",\"right_player\":\"hot\",\"first\":\"left\","
                         "\"final_score\":\"18\",\"score\":\"-18\",\"optimal\":\"16\",\"loss\":\"2\","
                         "\"result\":\"loss\"");
     /* A settles at 7 and leaves the sum, so B is component 1 from the third move on. */
-    assert_contains(g1, "\"moves\":[\"1:L1\",\"1:R1\",\"1:L1\",\"1:R1\"]");
-    assert_contains(r.out, "loss of hot against optimal play: 0 as first player (1 games), 2 as "
+    support_assert_contains(g1, "\"moves\":[\"1:L1\",\"1:R1\",\"1:L1\",\"1:R1\"]");
+    support_assert_contains(r.out, "loss of hot against optimal play: 0 as first player (1 games), 2 as "
                            "second player (1 games)\n");
     free(g0), free(g1);
     free(out);
     support_run_free(&r);
     r = run_ok(&s, "--json");
-    assert_contains(r.out, "\"forfeits\":0,\"loss_first\":\"0\",\"loss_first_games\":1,"
+    support_assert_contains(r.out, "\"forfeits\":0,\"loss_first\":\"0\",\"loss_first_games\":1,"
                            "\"loss_second\":\"2\",\"loss_second_games\":1,\"seconds\":");
     support_run_free(&r);
     scratch_close(&s);
@@ -616,7 +595,7 @@ static void optimal_loss_hand_checked(void **state)
                                 "plugin = solver\n";
     scratch_open(&s, plain);
     r = run_ok(&s, "--json");
-    out = slurp(s.out);
+    out = support_read_file(s.out);
     assert_null(strstr(out, "optimal"));
     assert_null(strstr(out, "loss\":"));
     assert_null(strstr(r.out, "loss_"));
@@ -658,13 +637,13 @@ static void solver_against_solver_loses_nothing(void **state)
         scratch s;
         scratch_open(&s, text);
         support_run r = run_ok(&s, "--json --jobs 2");
-        assert_contains(r.out, "\"forfeits\":0,\"loss_first\":\"0\",\"loss_first_games\":12,"
+        support_assert_contains(r.out, "\"forfeits\":0,\"loss_first\":\"0\",\"loss_first_games\":12,"
                                "\"loss_second\":\"0\",\"loss_second_games\":12,");
-        char *out = slurp(s.out);
+        char *out = support_read_file(s.out);
         assert_int_equal(count_lines(out), 24);
         for (size_t i = 0; i < 24; i++) {
             char *line = line_of(out, i);
-            assert_contains(line, "\"loss\":\"0\"");
+            support_assert_contains(line, "\"loss\":\"0\"");
             free(line);
         }
         free(out);

@@ -315,7 +315,7 @@ static void test_abi_1_0_plugin_loads_and_keeps_its_bound_unused(void **state)
     sg_params params = { "test_tdsplus", "estimator.tdsplus", items, 1 };
     assert_int_equal(sg_estimator_new("tdsplus", &params, &plus, err, sizeof err), SG_OK);
     for (int heap = 2; heap <= 7; heap++) {
-        char text[8];
+        char text[16]; /* room for any int: gcc -O1 with ASan warns otherwise */
         snprintf(text, sizeof text, "%d", heap);
         support_pos p = support_parse(&old.game, text);
         sg_estimate x, y;
