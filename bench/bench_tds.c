@@ -1,7 +1,8 @@
 /* Exact TDS speed on the TDS paper's 3330 six-point Amazons rooms (Experiment 1): TDS
  * nodes per second and the time to estimate every room with the paper's stack
- * C_-1(49/16, 1/16), as the 2004 TDS (no enhancements), as the TDS the earlier versions
- * ran (our forms of E3 and E5) and as TDS+ (all five), beside the exact thermograph
+ * C_-1(49/16, 1/16), as the TDS the earlier versions ran (our forms of E3 and E5) and as
+ * TDS+ (all five), and on every 20th room also as the 2004 TDS (no enhancements, too slow
+ * for all), beside the exact thermograph
  * engine's time on the same rooms (sg_rooms_values, as `sumgame rooms 6 --values`)
  * measured in the same run. Each round
  * starts from empty caches and tables, so no round profits from an earlier one. Prints
@@ -51,8 +52,8 @@ static double exact_round(const sg_game *game, const sg_room *rooms, size_t coun
 }
 
 static tds_round tds_round_run(const sg_game *game, const sg_room *rooms, size_t count,
-                               const sg_value *mean, const sg_value *temperature,
-                               const char *enhancements)
+                               size_t stride, const sg_value *mean,
+                               const sg_value *temperature, const char *enhancements)
 {
     const sg_param items[] = { { "delta", "1/16", 0 },
                                { "tmax", "49/16", 0 },
@@ -65,7 +66,7 @@ static tds_round tds_round_run(const sg_game *game, const sg_room *rooms, size_t
     tds_round r = { 0, 0, 0, 0 };
     _Alignas(16) unsigned char pos[SG_POS_MAX];
     double t0 = sg_clock_seconds();
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; i < count; i += stride) {
         if (game->desc->parse(game->instance, rooms[i].text, pos, err, sizeof err) != SG_OK)
             die(rooms[i].text, err);
         sg_estimate e;
@@ -107,10 +108,13 @@ int main(int argc, char **argv)
     if (!mean || !temperature)
         die("rooms", "out of memory");
 
-    /* The 2004 TDS, the TDS of the earlier versions (E3 and E5), TDS+. */
-    static const char *const variants[] = { "none", "3,5", "all" };
-    static const char *const names[] = { "TDS (2004)", "TDS_35 (earlier)", "TDS+ (all)" };
-    enum { NV = 3 };
+    /* The TDS of the earlier versions (E3 and E5) and TDS+ on every room; the 2004 TDS,
+     * some 150 times slower, and TDS+ again on every SAMPLE-th room. */
+    static const char *const variants[] = { "3,5", "all", "none", "all" };
+    static const char *const names[] = { "TDS_35 (earlier)", "TDS+ (all)",
+                                         "TDS (2004), sample", "TDS+ (all), sample" };
+    static const size_t strides[] = { 1, 1, 20, 20 };
+    enum { NV = 4 };
     double exact_s[ROUNDS_MAX], tds_s[NV][ROUNDS_MAX], rate[NV][ROUNDS_MAX];
     tds_round last[NV];
     memset(last, 0, sizeof last);
@@ -118,7 +122,8 @@ int main(int argc, char **argv)
         /* Interleaved so that load on the shared machine hits all alike. */
         exact_s[k] = exact_round(&game, rooms, count, mean, temperature);
         for (int v = 0; v < NV; v++) {
-            last[v] = tds_round_run(&game, rooms, count, mean, temperature, variants[v]);
+            last[v] = tds_round_run(&game, rooms, count, strides[v], mean, temperature,
+                                    variants[v]);
             tds_s[v][k] = last[v].seconds;
             rate[v][k] = last[v].seconds > 0 ? (double)last[v].nodes / last[v].seconds : 0;
         }
@@ -130,13 +135,19 @@ int main(int argc, char **argv)
     printf("  exact thermographs:   %.3f s\n", e);
     for (int v = 0; v < NV; v++) {
         double t = bench_median(tds_s[v], rounds);
-        printf("  %-20s %.3f s, ratio to exact %.1f, to TDS (2004) %.2f; %llu nodes, %.0f "
-               "nodes/s; %zu agree, %zu disagree, %zu failed\n",
-               names[v], t, e > 0 ? t / e : 0,
-               bench_median(tds_s[0], rounds) > 0 ? t / bench_median(tds_s[0], rounds) : 0,
-               (unsigned long long)last[v].nodes, bench_median(rate[v], rounds),
-               count - last[v].disagree - last[v].failed, last[v].disagree, last[v].failed);
+        size_t n = (count + strides[v] - 1) / strides[v];
+        printf("  %-20s %zu rooms %.3f s; %llu nodes, %.0f nodes/s; %zu agree, %zu "
+               "disagree, %zu failed\n",
+               names[v], n, t, (unsigned long long)last[v].nodes,
+               bench_median(rate[v], rounds), n - last[v].disagree - last[v].failed,
+               last[v].disagree, last[v].failed);
     }
+    double t35 = bench_median(tds_s[0], rounds), plus = bench_median(tds_s[1], rounds);
+    double old = bench_median(tds_s[2], rounds), plus_s = bench_median(tds_s[3], rounds);
+    printf("  ratios: TDS_35 / exact %.1f, TDS+ / exact %.1f, TDS+ / TDS_35 %.2f; on the "
+           "sample TDS (2004) / TDS+ %.0f\n",
+           e > 0 ? t35 / e : 0, e > 0 ? plus / e : 0, t35 > 0 ? plus / t35 : 0,
+           plus_s > 0 ? old / plus_s : 0);
 
     free(mean);
     free(temperature);
