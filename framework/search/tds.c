@@ -179,19 +179,16 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
     } else if (strcmp(text, "all") == 0) {
         bits = SG_TDS_ALL_ENHANCEMENTS;
     } else {
-        bool any = false;
-        for (const char *p = text; *p; p++) {
+        bool any = false, bad = false;
+        for (const char *p = text; *p && !bad; p++) {
             if (*p == ',' || isspace((unsigned char)*p))
                 continue;
-            if (*p < '1' || *p > '6') {
-                snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-6",
-                         text);
-                return SG_ERR_INVALID;
-            }
-            bits |= enhancement_bit(*p - '1');
+            bad = *p < '1' || *p > '6';
+            if (!bad)
+                bits |= enhancement_bit(*p - '1');
             any = true;
         }
-        if (!any) {
+        if (bad || !any) {
             snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-6",
                      text);
             return SG_ERR_INVALID;
@@ -884,7 +881,7 @@ static int cascade(run *r, sg_value delta, sg_value first, bool bounded, sg_valu
 static bool drop_bound(run *r, const sg_sum *sum, sg_value *bound)
 {
     sg_tds *tds = r->tds;
-    uint64_t key = sg_sum_hash(sum) ^ ((uint64_t)(unsigned)r->config->depth << 48);
+    uint64_t key = sg_sum_hash(sum); /* E4 runs in complete searches only: no depth */
     if (key == 0)
         key = 1;
     drop_entry *e = &tds->drops[key & (((size_t)1 << DROP_MEMO_LOG2) - 1)];
@@ -983,14 +980,15 @@ static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state
         return true;
     /* A birthday bound b caps the position's temperature: the largest of T_b, or with
      * E4's t' + 1 the largest of T_b up to it. */
-    unsigned days = (r->enh & SG_TDS_E2) ? sum_birthday(sum) : 0;
+    unsigned birthday = (r->enh & (SG_TDS_E2 | SG_TDS_E6)) ? sum_birthday(sum) : 0;
+    unsigned days = (r->enh & SG_TDS_E2) ? birthday : 0;
     sg_value bound, cap;
     bool capped = days && sg_tds_temperature_floor(sg_value_int(days), days, &cap);
     if (capped && sg_value_cmp(v, cap) >= 0) {
         r->tds->stats.e2_closed++;
         return false;
     }
-    if ((r->enh & SG_TDS_E6) && exact_bound(r, sum, sum_birthday(sum), &bound)) {
+    if ((r->enh & SG_TDS_E6) && exact_bound(r, sum, birthday, &bound)) {
         if (sg_value_cmp(v, bound) >= 0) {
             r->tds->stats.e6_closed++;
             return false;
