@@ -14,6 +14,7 @@ struct slot {
     uint32_t off;
     uint32_t size;
     uint64_t hash; /* mixed component hash */
+    bool ban;      /* a move elsewhere changes it (a ko ban): game.h, moved_elsewhere */
 };
 
 struct sg_sum {
@@ -22,6 +23,7 @@ struct sg_sum {
     void *oracle_ctx;
     sg_value frozen;
     size_t count, cap;
+    size_t bans; /* slots with ban set */
     struct slot *slots;
     unsigned char *bytes;
     size_t used, bytes_cap;
@@ -94,6 +96,7 @@ void sg_sum_clear(sg_sum *sum)
 {
     changed(sum);
     sum->count = 0;
+    sum->bans = 0;
     sum->used = 0;
     sum->frozen = sg_value_int(0);
 }
@@ -145,6 +148,13 @@ static int reserve(sg_sum *s, size_t slots, size_t bytes)
 /* Positions are stored at 16-byte aligned offsets, so games may keep wide fields. */
 static size_t padded(size_t n) { return (n + 15) & ~(size_t)15; }
 
+/* Whether a move elsewhere changes pos (it holds a ban), with the changed position. */
+static bool lifts(sg_game *g, const void *pos, void *out)
+{
+    return SG_GAME_HAS(g->desc, moved_elsewhere) &&
+           g->desc->moved_elsewhere(g->instance, pos, out);
+}
+
 static int append_raw(sg_sum *s, sg_game *g, const void *pos, uint64_t hash)
 {
     size_t size = g->desc->pos_size;
@@ -156,6 +166,9 @@ static int append_raw(sg_sum *s, sg_game *g, const void *pos, uint64_t hash)
     sl->off = (uint32_t)s->used;
     sl->size = (uint32_t)size;
     sl->hash = hash;
+    alignas(16) unsigned char lifted[SG_POS_MAX];
+    sl->ban = lifts(g, pos, lifted);
+    s->bans += sl->ban;
     memcpy(s->bytes + s->used, pos, size);
     s->used += padded(size);
     return SG_OK;
@@ -164,6 +177,23 @@ static int append_raw(sg_sum *s, sg_game *g, const void *pos, uint64_t hash)
 static uint64_t component_hash(sg_game *g, const void *pos)
 {
     return mix64(g->desc->hash(g->instance, pos) ^ g->salt);
+}
+
+/* A move was made outside slots [skip, skip + nskip): every ban elsewhere is lifted. */
+static void lift_bans(sg_sum *s, size_t skip, size_t nskip)
+{
+    for (size_t k = 0; k < s->count && s->bans > 0; k++) {
+        struct slot *sl = &s->slots[k];
+        if (!sl->ban || (k >= skip && k < skip + nskip))
+            continue;
+        alignas(16) unsigned char lifted[SG_POS_MAX];
+        if (lifts(sl->game, s->bytes + sl->off, lifted)) {
+            memcpy(s->bytes + sl->off, lifted, sl->size);
+            sl->hash = component_hash(sl->game, lifted);
+        }
+        sl->ban = false;
+        s->bans--;
+    }
 }
 
 /* True with its value when pos leaves the sum: its number is known (from the game, else
@@ -246,6 +276,7 @@ int sg_sum_copy(sg_sum *dst, const sg_sum *src)
     dst->oracle_ctx = src->oracle_ctx;
     dst->frozen = src->frozen;
     dst->count = src->count;
+    dst->bans = src->bans;
     dst->used = src->used;
     if (src->count)
         memcpy(dst->slots, src->slots, src->count * sizeof *src->slots);
@@ -367,8 +398,10 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
     bool one_for_one = n == 1 && !settled;
     bool from_origin = dst->origin == src && dst->origin_id == src->id &&
                        dst->origin_version == src->version;
+    /* the fast path below copies two slots; a ban elsewhere needs the full copy */
+    bool bans_elsewhere = src->bans > (size_t)target->ban;
     dst->version++;
-    if (one_for_one && from_origin) {
+    if (one_for_one && from_origin && !bans_elsewhere) {
         size_t k = dst->origin_slot;
         if (k != j) {
             memcpy(dst->bytes + src->slots[k].off, src->bytes + src->slots[k].off,
@@ -377,6 +410,9 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
         }
         memcpy(dst->bytes + dst->slots[j].off, parts, target->size);
         dst->slots[j].hash = component_hash(g, parts);
+        alignas(16) unsigned char lifted[SG_POS_MAX];
+        dst->slots[j].ban = lifts(g, parts, lifted);
+        dst->bans = dst->slots[j].ban;
         dst->origin_slot = j;
         return SG_OK;
     }
@@ -396,6 +432,7 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
     memcpy(dst->slots, src->slots, j * sizeof *src->slots);
     memcpy(dst->bytes, src->bytes, target->off);
     dst->count = j;
+    dst->bans = src->bans - target->ban;
     dst->used = target->off;
     if (one_for_one) {
         rc = append_raw(dst, g, parts, component_hash(g, parts));
@@ -412,15 +449,36 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
     memcpy(moved, src->slots + j + 1, rest * sizeof *src->slots);
     for (size_t k = 0; k < rest; k++) /* a split or a settled component shifts the rest */
         moved[k].off = (uint32_t)(moved[k].off - after + dst->used);
+    size_t parts_at = j, nparts = dst->count - j;
     dst->count += rest;
     dst->used += tail;
-    if (one_for_one) {
+    lift_bans(dst, parts_at, nparts);
+    if (one_for_one && dst->bans == 0) {
         dst->origin = src;
         dst->origin_id = src->id;
         dst->origin_version = src->version;
         dst->origin_slot = j;
     }
     return SG_OK;
+}
+
+int sg_sum_pass(const sg_sum *src, sg_sum *dst)
+{
+    int rc = sg_sum_copy(dst, src);
+    if (rc == SG_OK)
+        lift_bans(dst, 0, 0);
+    return rc;
+}
+
+bool sg_sum_has_ban(const sg_sum *sum, size_t *component)
+{
+    for (size_t k = 0; k < sum->count && sum->bans > 0; k++)
+        if (sum->slots[k].ban) {
+            if (component)
+                *component = k;
+            return true;
+        }
+    return false;
 }
 
 uint64_t sg_sum_hash(const sg_sum *sum)

@@ -1,4 +1,4 @@
-/* The game plugin ABI, version 1.
+/* The game plugin ABI, version 1 (minor 2).
  *
  * A game plugin is a shared object that exports one symbol:
  *
@@ -123,12 +123,48 @@ struct sg_game_desc {
      * not) ends within *days moves. TDS+ (E2) uses it to skip temperatures no game born
      * by that day can have. Optional (NULL). An Amazons room's empty squares bound it. */
     bool (*birthday_bound)(void *instance, const void *pos, unsigned *days);
+
+    /* ---- ABI 1.2: optional, present when size covers them (SG_GAME_FLAGS, SG_GAME_HAS) -- */
+
+    /* Properties of the game, SG_GAME_* bits below; read it with SG_GAME_FLAGS(d). */
+    uint32_t flags;
+    /* Ko. Writes into out what pos becomes when a move is made in another component and
+     * returns true when that differs from pos: a ban that a move elsewhere lifts (a ko
+     * ban set by a capture here expires once the opponent plays a ko threat elsewhere).
+     * False when a move elsewhere changes nothing (out is then unspecified). The sum
+     * applies it to every other component after each move, so a ban lasts exactly one
+     * turn of the sum. A position for which it returns true has a live ban: exact
+     * solvers (canonical forms, thermographs) refuse it, naming the component.
+     * Optional (NULL): moves elsewhere never change a component. */
+    bool (*moved_elsewhere)(void *instance, const void *pos, void *out);
+    /* A fast playout: plays pos to its end under the game's own default policy, who
+     * first, drawing only from rng, and writes the final score (Left's view, an integer)
+     * into *score and the player who would move after the last move into *next.
+     * Optional (NULL): the framework plays uniformly random moves until the component is
+     * settled (sumgame/mc.h). */
+    int (*playout)(void *instance, const void *pos, sg_player who, sg_rng *rng,
+                   sg_value *score, sg_player *next);
 };
+
+/* A player without a move in a component passes there, and the component stays live
+ * until number() reports it: a Go region ends only when neither player can move (both
+ * have passed), so number() need not report positions where just one player is out of
+ * moves. A match lets a player who has no move in the whole sum pass while the opponent
+ * still has one in such a component. Without the flag a player with no move in a
+ * component can never move there again, and number() must report it. */
+#define SG_GAME_PASSES (1u << 0)
+/* moves, play, number, hash, moved_elsewhere and playout may run in several threads at
+ * once on one instance (they only read it), so Monte-Carlo strategies may search its
+ * components in parallel. Without it they are called from one thread at a time. */
+#define SG_GAME_REENTRANT (1u << 1)
 
 /* Whether descriptor d, as its plugin compiled it, has the optional field f (fields after
  * ABI 1.0's are read only when the plugin's size covers them). */
 #define SG_GAME_HAS(d, f)                                                                   \
     ((d)->size >= offsetof(sg_game_desc, f) + sizeof((d)->f) && (d)->f != NULL)
+/* The descriptor's flags, 0 for a plugin built before ABI 1.2. */
+#define SG_GAME_FLAGS(d)                                                                    \
+    ((d)->size >= offsetof(sg_game_desc, flags) + sizeof(uint32_t) ? (d)->flags : 0u)
 /* The size of an ABI 1.0 game descriptor: the least the host accepts. */
 #define SG_GAME_DESC_SIZE_1_0 offsetof(sg_game_desc, birthday_bound)
 

@@ -10,6 +10,9 @@
  *     played out.
  * The player to move is not part of a sum; it is passed alongside.
  *
+ * After a move in one component, every other component's game is told (game.h,
+ * moved_elsewhere): a ko ban in a component lasts until the next move in another.
+ *
  * Playing is copy-make: sg_sum_play(src, ..., dst) leaves src untouched, so a search
  * keeps one sum per ply. Only the moved component is split, settled and hashed; the
  * others are copied with their cached hashes, and when dst last took a play from the same
@@ -106,6 +109,15 @@ int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *
 /* dst = src after who plays mv. dst must not be src. Illegal moves are SG_ERR_INVALID. */
 int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, char *err,
                 size_t errlen);
+
+/* dst = src after a pass: the move elsewhere of every component (game.h,
+ * moved_elsewhere), so a pass, like a move in another component, lifts ko bans. Used
+ * where a player without a move passes (SG_GAME_PASSES) and for moves outside the sum
+ * (a TDS coupon). */
+int sg_sum_pass(const sg_sum *src, sg_sum *dst);
+/* True when a live component holds a ban a move elsewhere would lift (a fresh ko), with
+ * the first such component's index. */
+bool sg_sum_has_ban(const sg_sum *sum, size_t *component);
 
 /* Perft on a sum: the number of move sequences of exactly depth moves from sum, players
  * alternating from who, played with sg_sum_play (so under the sum's rules: split
