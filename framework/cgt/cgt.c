@@ -1125,6 +1125,19 @@ static int expand(struct walk *w, const void *at, uint64_t key, sg_cg *out)
         map_put(&w->t->positions, key, *out);
         return SG_OK;
     }
+    _Alignas(16) unsigned char lifted[SG_POS_MAX];
+    if (SG_GAME_HAS(d, moved_elsewhere) && d->moved_elsewhere(inst, pos, lifted)) {
+        /* a ban that lasts until a move elsewhere makes the local game depend on play
+         * outside it: it has no canonical form */
+        char text[160];
+        if (d->format(inst, pos, text, sizeof text) != SG_OK)
+            snprintf(text, sizeof text, "?");
+        snprintf(w->err, w->errlen,
+                 "%s: '%s' is a ko (a ban a move elsewhere lifts); exact analysis does not "
+                 "handle ko",
+                 d->name, text);
+        return SG_ERR_UNSUPPORTED;
+    }
     if (w->max_positions && ++w->visited > w->max_positions) {
         snprintf(w->err, w->errlen, "%s: more than %zu positions", d->name, w->max_positions);
         return SG_ERR_BUDGET;

@@ -468,6 +468,12 @@ int sg_thermograph_unmemoized(const sg_game *game, const void *pos, sg_thermogra
     sg_value x;
     if (d->number(game->instance, pos, &x))
         return number_thermograph(x, out);
+    _Alignas(16) unsigned char lifted[SG_POS_MAX];
+    if (SG_GAME_HAS(d, moved_elsewhere) && d->moved_elsewhere(game->instance, pos, lifted)) {
+        snprintf(err, errlen, "%s: a ko (a ban a move elsewhere lifts) has no thermograph "
+                              "without generalized thermography", d->name);
+        return SG_ERR_UNSUPPORTED;
+    }
     sg_thermograph *children = NULL;
     const sg_pl **walls = NULL;
     size_t count[2] = { 0, 0 }, total = 0;

@@ -616,6 +616,14 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
             x->play(x->ctx, xstate, who, (size_t)m.move, &child_x, &points);
             points = for_mover(points, who);
             child = sum;
+            /* a move outside the sum (a coupon) is a move elsewhere: it lifts ko bans */
+            if (sg_sum_has_ban(sum, NULL)) {
+                if (sg_sum_pass(sum, s->plies[ply + 1].sum) != SG_OK) {
+                    fail(s, SG_ERR_NOMEM, "out of memory at search ply %d", ply + 1);
+                    return zero();
+                }
+                child = s->plies[ply + 1].sum;
+            }
         } else {
             if (x && x->after_sum_move)
                 child_x = x->after_sum_move(x->ctx, xstate);
@@ -674,6 +682,11 @@ static bool replay(sg_search *s, const sg_sum *sum, sg_player who, uint64_t *xst
         sg_value points;
         x->play(x->ctx, *xstate, who, (size_t)m.move, xstate, &points);
         *next = sum;
+        if (sg_sum_has_ban(sum, NULL)) {
+            if (sg_sum_pass(sum, dst) != SG_OK)
+                return false;
+            *next = dst;
+        }
         return true;
     }
     char err[128];

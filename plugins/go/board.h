@@ -1,0 +1,114 @@
+/* Go rules on one region: bitboards, strings with exact liberties, captures, suicide,
+ * simple ko, true eyes and area scores. One engine serves the plugin's positions (built
+ * into a board, played, written back) and its playouts (played in place), so the two
+ * can never disagree about a rule.
+ *
+ * Points are bits of a 128-bit board with 10 bits per row (9 columns and a separator
+ * column that is never on the board), rows from the top: point (x, y) is bit y * 10 + x.
+ * The region mask says which points exist; '#' squares and the separator are off it,
+ * and a shift that leaves the region is cut by the mask, so walls and edges are the
+ * same thing to every rule. */
+#ifndef GO_BOARD_H
+#define GO_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define GO_MAX_SIDE 9
+#define GO_STRIDE 10
+#define GO_POINTS 128 /* bit indices; at most 81 are on a board */
+#define GO_NO_POINT 0xff
+
+typedef unsigned __int128 go_bb;
+
+enum { GO_BLACK = 0, GO_WHITE = 1 }; /* Black is Left, as sg_player numbers them */
+
+/* The plain-data position the plugin hands to the host (zeroed padding). */
+typedef struct go_pos {
+    uint64_t stones[2][2]; /* [colour][word] */
+    uint64_t on[2];        /* the region */
+    uint8_t width, height;
+    uint8_t ko;        /* the point the banned player may not take back, or GO_NO_POINT */
+    uint8_t ko_banned; /* the colour that may not play at ko */
+    uint16_t moves;    /* moves made in the region since its text was read */
+    uint8_t zero[2];
+} go_pos;
+
+/* Geometry shared by every board: the neighbour masks of each point. */
+typedef struct go_geometry {
+    go_bb bit[GO_POINTS];
+    go_bb adjacent[GO_POINTS]; /* orthogonal neighbours on a 9x9 board */
+    go_bb diagonal[GO_POINTS];
+    uint8_t around[GO_POINTS][4]; /* orthogonal neighbours, GO_NO_POINT past the edge */
+} go_geometry;
+
+void go_geometry_init(go_geometry *g);
+
+#define GO_MAX_STRINGS 96
+
+/* A region in play: the stones, and each string's stones and liberties. */
+typedef struct go_board {
+    const go_geometry *geo;
+    go_bb on;
+    go_bb stones[2];
+    uint8_t width, height;
+    uint8_t ko, ko_banned;
+    uint16_t moves;
+    uint8_t sid[GO_POINTS]; /* string of each stone */
+    go_bb str_stones[GO_MAX_STRINGS], str_libs[GO_MAX_STRINGS];
+    uint8_t free_ids[GO_MAX_STRINGS];
+    int nfree;
+} go_board;
+
+static inline go_bb go_bb_make(const uint64_t w[2])
+{
+    return ((go_bb)w[1] << 64) | (go_bb)w[0];
+}
+static inline void go_bb_store(go_bb b, uint64_t w[2])
+{
+    w[0] = (uint64_t)b;
+    w[1] = (uint64_t)(b >> 64);
+}
+static inline int go_bb_count(go_bb b)
+{
+    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
+}
+/* The lowest point of a non-empty board. */
+static inline int go_bb_first(go_bb b)
+{
+    uint64_t lo = (uint64_t)b;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+/* b and its orthogonal neighbours, cut to on. */
+static inline go_bb go_bb_grow(go_bb b, go_bb on)
+{
+    return (b | (b << 1) | (b >> 1) | (b << GO_STRIDE) | (b >> GO_STRIDE)) & on;
+}
+
+/* Builds a board from a position (strings found by flood fill). False when the position
+ * holds a string without liberties. */
+bool go_board_from_pos(go_board *b, const go_geometry *geo, const go_pos *pos);
+void go_board_to_pos(const go_board *b, go_pos *pos);
+
+/* Whether colour c may play at p: on the region, empty, not the ko point c is banned
+ * from, and not suicide. */
+bool go_board_legal(const go_board *b, int p, int c);
+/* Plays a legal move (see go_board_legal); returns the number of stones captured. Sets
+ * the ko ban when the move took back exactly one stone with a lone stone left in atari,
+ * and clears any earlier ban. */
+int go_board_play(go_board *b, int p, int c);
+
+/* A true eye of colour c at empty point p: every neighbour on the region is c's, and of
+ * the diagonal points at most one is the opponent's, none when p is on the edge of the
+ * region (a false eye can be broken). */
+bool go_board_true_eye(const go_board *b, int p, int c);
+/* The moves the plugin lists for c: legal, and not into c's own true eye. */
+static inline bool go_board_sensible(const go_board *b, int p, int c)
+{
+    return go_board_legal(b, p, c) && !go_board_true_eye(b, p, c);
+}
+bool go_board_has_move(const go_board *b, int c);
+/* Area score from Black's view: stones, plus empty areas that touch one colour only. */
+int go_board_area(const go_board *b);
+
+#endif

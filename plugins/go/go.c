@@ -1,0 +1,372 @@
+/* The go game plugin: regions of boards up to 9x9 under area scoring, with simple ko.
+ *
+ * A position is a go_pos (board.h): the stones, the region, the ko point and the moves
+ * made so far. Moves are point indices (y * 10 + x); their text is a column letter (GTP
+ * style, a to j without i) and a row counted from the bottom, as in c3.
+ *
+ * The rules as a sum sees them (docs/games/go.md):
+ *   - a player's moves are the legal ones (no suicide, not the ko point it is banned
+ *     from) that do not fill its own true eye;
+ *   - a region ends when neither player has such a move, and settles at its area score;
+ *     a player without a move in a region passes there (SG_GAME_PASSES), so a region
+ *     where only one player can move stays in play;
+ *   - a ko ban set by a capture here is lifted by the next move anywhere else
+ *     (moved_elsewhere), so taking the ko back needs a ko threat elsewhere first;
+ *   - longer cycles (superko) are cut by a move cap per region (`cap`, default four
+ *     moves per point): a region that has made cap moves settles at its area score as
+ *     it stands. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sumgame/game.h"
+#include "sumgame/params.h"
+
+#include "board.h"
+#include "notation.h"
+#include "playout.h"
+
+typedef struct go_instance {
+    const sg_host *host;
+    go_geometry geo;
+    long long cap;                            /* 0: four moves per point of the region */
+    long long width, height, black, white, walls; /* generator */
+} go_instance;
+
+static const sg_param_doc param_docs[] = {
+    { "cap", "0", "moves a region may make before it settles at its area score as it stands "
+                  "(cuts superko cycles); 0 = four per point of the region" },
+    { "width", "7", "generated regions: columns (1..9)" },
+    { "height", "7", "generated regions: rows (1..9)" },
+    { "black", "0", "generated regions: Black stones placed at random" },
+    { "white", "0", "generated regions: White stones placed at random" },
+    { "walls", "0", "generated regions: points left out of the region ('#') at random" },
+    { NULL, NULL, NULL },
+};
+
+static int create(const sg_host *host, const sg_params *params, void **out, char *err,
+                  size_t errlen)
+{
+    static const char *const known[] = { "cap", "width", "height", "black", "white", "walls",
+                                         NULL };
+    long long cap, width, height, black, white, walls;
+    if (sg_params_check_known(params, known, err, errlen) != SG_OK ||
+        sg_params_int(params, "cap", 0, 0, 60000, &cap, err, errlen) != SG_OK ||
+        sg_params_int(params, "width", 7, 1, GO_MAX_SIDE, &width, err, errlen) != SG_OK ||
+        sg_params_int(params, "height", 7, 1, GO_MAX_SIDE, &height, err, errlen) != SG_OK ||
+        sg_params_int(params, "black", 0, 0, 81, &black, err, errlen) != SG_OK ||
+        sg_params_int(params, "white", 0, 0, 81, &white, err, errlen) != SG_OK ||
+        sg_params_int(params, "walls", 0, 0, 81, &walls, err, errlen) != SG_OK)
+        return SG_ERR_INVALID;
+    if (black + white + walls > width * height) {
+        snprintf(err, errlen, "black + white + walls = %lld do not fit on %lldx%lld",
+                 black + white + walls, width, height);
+        return SG_ERR_INVALID;
+    }
+    go_instance *inst = host->alloc(sizeof *inst);
+    if (!inst) {
+        if (errlen)
+            snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    inst->host = host;
+    go_geometry_init(&inst->geo);
+    inst->cap = cap;
+    inst->width = width;
+    inst->height = height;
+    inst->black = black;
+    inst->white = white;
+    inst->walls = walls;
+    *out = inst;
+    return SG_OK;
+}
+
+static void destroy(void *instance)
+{
+    go_instance *inst = instance;
+    if (inst)
+        inst->host->free(inst);
+}
+
+static unsigned cap_of(const go_instance *inst, const go_pos *pos)
+{
+    if (inst->cap > 0)
+        return (unsigned)inst->cap;
+    return 4u * (unsigned)go_bb_count(go_bb_make(pos->on));
+}
+
+static int parse(void *instance, const char *text, void *pos, char *err, size_t errlen)
+{
+    go_instance *inst = instance;
+    go_pos p;
+    int rc = go_parse_position(&inst->geo, text, &p, err, errlen);
+    if (rc == SG_OK && p.moves > cap_of(inst, &p)) {
+        snprintf(err, errlen, "moves=%u is past the region's cap of %u moves", p.moves,
+                 cap_of(inst, &p));
+        rc = SG_ERR_INVALID;
+    }
+    if (rc == SG_OK)
+        memcpy(pos, &p, sizeof p);
+    return rc;
+}
+
+static int format(void *instance, const void *pos, char *buf, size_t cap)
+{
+    (void)instance;
+    return go_format_position(pos, buf, cap);
+}
+
+static int moves(void *instance, const void *pos, sg_player who, sg_move *out, size_t cap,
+                 size_t *count)
+{
+    go_instance *inst = instance;
+    const go_pos *p = pos;
+    go_board b;
+    *count = 0;
+    if (!go_board_from_pos(&b, &inst->geo, p))
+        return SG_ERR_INVALID;
+    if (p->moves >= cap_of(inst, p))
+        return SG_OK;
+    size_t n = 0;
+    for (go_bb e = b.on & ~(b.stones[0] | b.stones[1]); e; e &= e - 1) {
+        int q = go_bb_first(e);
+        if (go_board_sensible(&b, q, (int)who)) {
+            if (n < cap)
+                out[n] = (sg_move)q;
+            n++;
+        }
+    }
+    *count = n;
+    return n > cap ? SG_ERR_RANGE : SG_OK;
+}
+
+static int play(void *instance, const void *pos, sg_player who, sg_move move, void *out,
+                char *err, size_t errlen)
+{
+    go_instance *inst = instance;
+    const go_pos *p = pos;
+    go_board b;
+    if (!go_board_from_pos(&b, &inst->geo, p)) {
+        snprintf(err, errlen, "the position has a string without liberties");
+        return SG_ERR_INVALID;
+    }
+    char text[8];
+    go_format_point(p, move < GO_POINTS ? (int)move : 0, text, sizeof text);
+    if (move >= GO_POINTS || !go_board_sensible(&b, (int)move, (int)who) ||
+        p->moves >= cap_of(inst, p)) {
+        const char *why = "not a move";
+        if (move < GO_POINTS && go_board_legal(&b, (int)move, (int)who))
+            why = p->moves >= cap_of(inst, p) ? "past the region's move cap"
+                                               : "filling its own true eye";
+        else if (move < GO_POINTS && (int)move == p->ko && (int)who == p->ko_banned)
+            why = "retaking the ko at once";
+        else if (move < GO_POINTS && (b.on & b.geo->bit[move]) &&
+                 !((b.stones[0] | b.stones[1]) & b.geo->bit[move]))
+            why = "suicide";
+        snprintf(err, errlen, "%s at %s is %s", who == SG_LEFT ? "black" : "white",
+                 move < GO_POINTS ? text : "?", why);
+        return SG_ERR_INVALID;
+    }
+    go_board_play(&b, (int)move, (int)who);
+    go_board_to_pos(&b, out);
+    return SG_OK;
+}
+
+static int parse_move(void *instance, const void *pos, sg_player who, const char *text,
+                      sg_move *move, char *err, size_t errlen)
+{
+    (void)instance;
+    (void)who;
+    int p;
+    int rc = go_parse_point(pos, text, &p, err, errlen);
+    if (rc == SG_OK)
+        *move = (sg_move)p;
+    return rc;
+}
+
+static int format_move(void *instance, const void *pos, sg_move move, char *buf, size_t cap)
+{
+    (void)instance;
+    if (move >= GO_POINTS)
+        return SG_ERR_INVALID;
+    return go_format_point(pos, (int)move, buf, cap);
+}
+
+/* Settled when the cap is reached or neither player has a move. */
+static bool number(void *instance, const void *pos, sg_value *value)
+{
+    go_instance *inst = instance;
+    const go_pos *p = pos;
+    go_board b;
+    if (!go_board_from_pos(&b, &inst->geo, p))
+        return false;
+    if (p->moves < cap_of(inst, p) &&
+        (go_board_has_move(&b, GO_BLACK) || go_board_has_move(&b, GO_WHITE)))
+        return false;
+    *value = sg_value_int(go_board_area(&b));
+    return true;
+}
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + UINT64_C(0x9E3779B97F4A7C15) + (h << 6) + (h >> 2);
+    h ^= h >> 31;
+    h *= UINT64_C(0xBF58476D1CE4E5B9);
+    return h ^ (h >> 29);
+}
+
+static uint64_t hash(void *instance, const void *pos)
+{
+    (void)instance;
+    const go_pos *p = pos;
+    uint64_t h = mix(0, p->stones[0][0]);
+    h = mix(h, p->stones[0][1]);
+    h = mix(h, p->stones[1][0]);
+    h = mix(h, p->stones[1][1]);
+    h = mix(h, p->on[0]);
+    h = mix(h, p->on[1]);
+    return mix(h, (uint64_t)p->width | (uint64_t)p->height << 8 | (uint64_t)p->ko << 16 |
+                      (uint64_t)p->ko_banned << 24 | (uint64_t)p->moves << 32);
+}
+
+/* Territory estimate: stones, and each empty point to the colour that reaches it first
+ * through empty points (neither on a tie). */
+static sg_value evaluate(void *instance, const void *pos, sg_player to_move)
+{
+    go_instance *inst = instance;
+    (void)to_move;
+    go_board b;
+    if (!go_board_from_pos(&b, &inst->geo, pos))
+        return sg_value_int(0);
+    go_bb empty = b.on & ~(b.stones[0] | b.stones[1]);
+    go_bb reach[2] = { b.stones[0], b.stones[1] };
+    go_bb owned[2] = { 0, 0 }, open = empty;
+    while (open) {
+        go_bb grow[2];
+        for (int c = 0; c < 2; c++)
+            grow[c] = go_bb_grow(reach[c], b.on) & open;
+        if (!grow[0] && !grow[1])
+            break;
+        owned[0] |= grow[0] & ~grow[1];
+        owned[1] |= grow[1] & ~grow[0];
+        open &= ~(grow[0] | grow[1]);
+        reach[0] |= grow[0] & ~grow[1];
+        reach[1] |= grow[1] & ~grow[0];
+    }
+    int score = go_bb_count(b.stones[0] | owned[0]) - go_bb_count(b.stones[1] | owned[1]);
+    return sg_value_int(score);
+}
+
+static int generate(void *instance, sg_rng *rng, void *pos, char *err, size_t errlen)
+{
+    go_instance *inst = instance;
+    const sg_host *h = inst->host;
+    go_pos p;
+    memset(&p, 0, sizeof p);
+    p.width = (uint8_t)inst->width;
+    p.height = (uint8_t)inst->height;
+    p.ko = GO_NO_POINT;
+    go_bb on = 0;
+    for (int y = 0; y < inst->height; y++)
+        for (int x = 0; x < inst->width; x++)
+            on |= inst->geo.bit[y * GO_STRIDE + x];
+    go_bb stones[2] = { 0, 0 };
+    long long want[3] = { inst->walls, inst->black, inst->white };
+    for (int kind = 0; kind < 3; kind++) {
+        for (long long k = 0; k < want[kind]; k++) {
+            /* draw among the free points; a stone that would leave a string without
+             * liberties is drawn again, a bounded number of times */
+            bool placed = false;
+            for (int tries = 0; tries < 64 && !placed; tries++) {
+                go_bb free_points = on & ~(stones[0] | stones[1]);
+                int n = go_bb_count(free_points);
+                if (n == 0)
+                    break;
+                uint64_t i = h->rng_below(rng, (uint64_t)n);
+                go_bb t = free_points;
+                while (i--)
+                    t &= t - 1;
+                go_bb bit = t & -t;
+                go_pos trial = p;
+                go_bb new_on = kind == 0 ? on & ~bit : on;
+                go_bb s0 = stones[0] | (kind == 1 ? bit : 0), s1 = stones[1] | (kind == 2 ? bit : 0);
+                go_bb_store(new_on, trial.on);
+                go_bb_store(s0, trial.stones[0]);
+                go_bb_store(s1, trial.stones[1]);
+                go_board b;
+                if (go_board_from_pos(&b, &inst->geo, &trial) && go_bb_count(new_on) > 0) {
+                    on = new_on;
+                    stones[0] = s0;
+                    stones[1] = s1;
+                    placed = true;
+                }
+            }
+            if (!placed) {
+                snprintf(err, errlen, "could not place %lld %s on %lldx%lld", want[kind],
+                         kind == 0 ? "walls" : kind == 1 ? "black stones" : "white stones",
+                         inst->width, inst->height);
+                return SG_ERR_INVALID;
+            }
+        }
+    }
+    go_bb_store(on, p.on);
+    go_bb_store(stones[0], p.stones[0]);
+    go_bb_store(stones[1], p.stones[1]);
+    memcpy(pos, &p, sizeof p);
+    return SG_OK;
+}
+
+static bool moved_elsewhere(void *instance, const void *pos, void *out)
+{
+    (void)instance;
+    const go_pos *p = pos;
+    if (p->ko == GO_NO_POINT)
+        return false;
+    go_pos *o = out;
+    *o = *p;
+    o->ko = GO_NO_POINT;
+    o->ko_banned = 0;
+    return true;
+}
+
+static int playout(void *instance, const void *pos, sg_player who, sg_rng *rng,
+                   sg_value *score, sg_player *next)
+{
+    go_instance *inst = instance;
+    go_board b;
+    if (!go_board_from_pos(&b, &inst->geo, pos))
+        return SG_ERR_INVALID;
+    int after;
+    *score = sg_value_int(go_playout(&b, (int)who, cap_of(inst, pos), rng, &after, NULL));
+    *next = (sg_player)after;
+    return SG_OK;
+}
+
+static const sg_game_desc descriptor = {
+    .abi_version = SG_ABI_VERSION,
+    .size = sizeof(sg_game_desc),
+    .name = "go",
+    .version = "1.0",
+    .description = "Go regions up to 9x9: area scoring, no suicide, simple ko lifted by a "
+                   "move elsewhere, a move cap against superko, Mogo-like playouts",
+    .pos_size = sizeof(go_pos),
+    .params = param_docs,
+    .create = create,
+    .destroy = destroy,
+    .parse = parse,
+    .format = format,
+    .moves = moves,
+    .play = play,
+    .parse_move = parse_move,
+    .format_move = format_move,
+    .number = number,
+    .hash = hash,
+    .evaluate = evaluate,
+    .generate = generate,
+    .flags = SG_GAME_PASSES | SG_GAME_REENTRANT,
+    .moved_elsewhere = moved_elsewhere,
+    .playout = playout,
+};
+
+const sg_game_desc *sumgame_game_plugin(void);
+const sg_game_desc *sumgame_game_plugin(void) { return &descriptor; }

@@ -1,0 +1,21 @@
+/* Go notation (design brief): rows top to bottom separated by '/', '.' empty, 'X' Black
+ * (Left), 'O' White (Right), '#' not part of the region; at most 9x9. State that the
+ * board does not show follows in brackets: [ko=c3] names the point the player to be
+ * banned may not retake (the banned colour is the one not surrounding it), [moves=12]
+ * the moves the region has made towards its cap; both as [ko=c3,moves=12].
+ * Points are GTP-style: a column letter a..j without i, then the row counted from the
+ * bottom: c3. */
+#ifndef GO_NOTATION_H
+#define GO_NOTATION_H
+
+#include <stddef.h>
+
+#include "board.h"
+
+int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos, char *err,
+                      size_t errlen);
+int go_format_position(const go_pos *pos, char *buf, size_t cap);
+int go_parse_point(const go_pos *pos, const char *text, int *point, char *err, size_t errlen);
+int go_format_point(const go_pos *pos, int point, char *buf, size_t cap);
+
+#endif

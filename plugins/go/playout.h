@@ -1,0 +1,27 @@
+/* Fast playouts of one region with a Mogo-like policy (Gelly et al. 2006, as the design
+ * brief summarises it), played in place on a board:
+ *   1. after the opponent's move, capture its string if that move left it in atari;
+ *   2. save the mover's strings the last move put in atari, by capturing a neighbour in
+ *      atari or by extending when the extension has at least two liberties;
+ *   3. otherwise a uniformly random legal move that does not fill the mover's own true
+ *      eye; a player without one passes, and two passes in a row end the playout.
+ * Mogo's 3x3 patterns are not used (docs/games/go.md says why). */
+#ifndef GO_PLAYOUT_H
+#define GO_PLAYOUT_H
+
+#include "sumgame/host.h"
+
+#include "board.h"
+
+typedef struct go_playout_stats {
+    unsigned moves;
+    unsigned policy_moves; /* moves chosen by rules 1 and 2 */
+} go_playout_stats;
+
+/* Plays b out (b changes), c to move first, until both pass or the region has made cap
+ * moves. Returns the area score from Black's view; *next is the colour that would move
+ * after the last move (c when nobody moved). stats may be NULL. */
+int go_playout(go_board *b, int c, unsigned cap, sg_rng *rng, int *next,
+               go_playout_stats *stats);
+
+#endif
