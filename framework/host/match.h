@@ -52,6 +52,7 @@ typedef struct match_plan {
     sg_budget budget;
     match_first first;
     match_zero zero;
+    sg_value komi;  /* subtracted once from every final score (Go: White's compensation) */
     sg_sum **sums;  /* start of each position */
     char **texts;   /* each position as "GAME:POS + ..." */
     sg_param *kept; /* the generator's parameters, kept while its instance lives */

@@ -20,7 +20,7 @@
 static const char *const match_keys[] = { "left",          "right",          "games",
                                           "seed",          "time_per_move",  "nodes_per_move",
                                           "first",         "zero_score",     "optimal",
-                                          NULL };
+                                          "komi",          NULL };
 static const char *const first_choices[] = { "left", "right", "alternate", NULL };
 static const char *const zero_choices[] = { "draw", "mover_loses", NULL };
 
@@ -461,7 +461,8 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
         (rc = sg_params_seconds(match, "time_per_move", 0, &seconds, err, errlen)) ||
         (rc = sg_params_int(match, "nodes_per_move", 0, 0, INT64_MAX, &nodes, err, errlen)) ||
         (rc = sg_params_enum(match, "first", first_choices, FIRST_LEFT, &first, err, errlen)) ||
-        (rc = sg_params_enum(match, "zero_score", zero_choices, ZERO_DRAW, &zero, err, errlen)))
+        (rc = sg_params_enum(match, "zero_score", zero_choices, ZERO_DRAW, &zero, err, errlen)) ||
+        (rc = sg_params_value(match, "komi", sg_value_int(0), &plan->komi, err, errlen)))
         return rc;
     plan->positions = ov->has_games ? ov->games : (unsigned long long)games;
     plan->seed = ov->has_seed ? ov->seed : (uint64_t)seed;

@@ -41,7 +41,7 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
                      sg_solver_inexact_reason(solver));
             rc = SG_ERR_UNSUPPORTED;
         } else if (rc == SG_OK) {
-            plan->stops[p] = a.stop;
+            plan->stops[p] = sg_value_sub(a.stop, plan->komi);
         } else {
             char why[400];
             snprintf(why, sizeof why, "%s", err);

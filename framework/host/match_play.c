@@ -84,6 +84,17 @@ static bool estimate_stuck(const sg_sum *sum, sg_player mover, sg_value *out)
     return true;
 }
 
+/* Whether mover, without a move in sum, passes: some live component's game lets a
+ * player pass (SG_GAME_PASSES) and the opponent still has a move somewhere. */
+static bool may_pass(const sg_sum *sum, sg_player mover)
+{
+    bool passes = false;
+    for (size_t i = 0, n = sg_sum_count(sum); i < n && !passes; i++)
+        passes = SG_GAME_FLAGS(sg_sum_game(sum, i)->desc) & SG_GAME_PASSES;
+    size_t count = 0;
+    return passes && sg_sum_move_count(sum, sg_opponent(mover), &count) == SG_OK && count > 0;
+}
+
 void match_play_game(const match_plan *plan, unsigned long long g, int fd)
 {
     double start = sg_clock_seconds();
@@ -118,6 +129,21 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         const match_side *side = who == SG_LEFT ? left : right;
         size_t count = 0;
         int rc = sg_sum_moves(cur, who, NULL, 0, &count);
+        if (rc == SG_OK && count == 0 && may_pass(cur, who)) {
+            /* Go: a player with no move anywhere passes while the opponent can still
+             * move in a region that has not ended; the pass lifts ko bans */
+            if (sg_sum_pass(cur, next) != SG_OK) {
+                report(fd, "F %c the worker ran out of memory", side_letter(who));
+                forfeit = true;
+                break;
+            }
+            report(fd, "M pass");
+            sg_sum *t = cur;
+            cur = next;
+            next = t;
+            who = sg_opponent(who);
+            continue;
+        }
         if (rc == SG_OK && count == 0 && estimate_stuck(cur, who, &estimate)) {
             report(fd, "S estimated");
             estimated = true;
@@ -170,7 +196,8 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
     }
     char score[64] = "-";
     if (!forfeit)
-        sg_value_format(estimated ? estimate : sg_sum_frozen(cur), score, sizeof score);
+        sg_value_format(sg_value_sub(estimated ? estimate : sg_sum_frozen(cur), plan->komi),
+                        score, sizeof score);
     report(fd, "E %s %llu %llu %.3f %.6f %.6f %.6f %.6f", score,
            (unsigned long long)nodes[SG_LEFT], (unsigned long long)nodes[SG_RIGHT],
            sg_clock_seconds() - start, wall[SG_LEFT], wall[SG_RIGHT], cpu[SG_LEFT],

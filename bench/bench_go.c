@@ -1,0 +1,101 @@
+/* Go playout speed: playouts per second on an empty 7x7 region, one thread, through the
+ * plugin's playout() (Mogo-like policy, board.c's string engine), beside two baselines
+ * measured in the same run:
+ *   - the same playouts with the policy's rules 1 and 2 switched off is not exposed by
+ *     the ABI, so the in-run baseline is a uniformly random playout through the generic
+ *     plugin interface (moves() + play() + number(), what a game without a playout()
+ *     gets), and
+ *   - the published rates for this machine class quoted by issue #14: libego (C++) about
+ *     91k/s, Pachi about 25k/s; the target is at least 50k/s.
+ * Medians of ROUNDS rounds of SECONDS each (default 5 rounds of 1 s).
+ * Usage: bench_go BUILD_DIR [ROUNDS] [SECONDS] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_util.h"
+#include "sumgame/clock.h"
+#include "sumgame/rng.h"
+
+#define ROUNDS_MAX 15
+
+static sg_game game;
+
+/* Uniform random play through moves()/play() until number() settles the region; a
+ * player without a move passes. Returns the final score. */
+static long generic_playout(const void *start, sg_rng *rng)
+{
+    const sg_game_desc *d = game.desc;
+    _Alignas(16) unsigned char pos[SG_POS_MAX], next[SG_POS_MAX];
+    memcpy(pos, start, d->pos_size);
+    sg_move moves[128];
+    sg_player who = SG_LEFT;
+    char err[128];
+    for (;;) {
+        sg_value v;
+        if (d->number(game.instance, pos, &v))
+            return (long)v.num;
+        size_t n = 0;
+        d->moves(game.instance, pos, who, moves, 128, &n);
+        if (n > 0) {
+            d->play(game.instance, pos, who, moves[sg_rng_below(rng, n)], next, err, sizeof err);
+            memcpy(pos, next, d->pos_size);
+        } else if (d->moved_elsewhere(game.instance, pos, next)) {
+            memcpy(pos, next, d->pos_size);
+        }
+        who = sg_opponent(who);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *build = argc > 1 ? argv[1] : "build";
+    int rounds = argc > 2 ? atoi(argv[2]) : 5;
+    double seconds = argc > 3 ? atof(argv[3]) : 1.0;
+    if (rounds < 1 || rounds > ROUNDS_MAX)
+        rounds = 5;
+    sg_plugin plugin;
+    if (bench_open_game("bench_go", build, "go", NULL, &plugin, &game) != 0)
+        return 1;
+    _Alignas(16) unsigned char empty[SG_POS_MAX];
+    char err[256];
+    if (game.desc->parse(game.instance, "......./......./......./......./......./......./.......",
+                         empty, err, sizeof err) != SG_OK) {
+        fprintf(stderr, "bench_go: %s\n", err);
+        return 1;
+    }
+    double fast[ROUNDS_MAX], slow[ROUNDS_MAX];
+    sg_rng rng;
+    sg_rng_seed(&rng, 7);
+    long long sink = 0;
+    for (int r = 0; r < rounds; r++) {
+        long n = 0;
+        double t0 = sg_clock_seconds(), t;
+        do {
+            for (int k = 0; k < 100; k++, n++) {
+                sg_value score;
+                sg_player next;
+                game.desc->playout(game.instance, empty, SG_LEFT, &rng, &score, &next);
+                sink += score.num;
+            }
+        } while ((t = sg_clock_seconds() - t0) < seconds);
+        fast[r] = (double)n / t;
+        n = 0;
+        t0 = sg_clock_seconds();
+        do {
+            for (int k = 0; k < 10; k++, n++)
+                sink += generic_playout(empty, &rng);
+        } while ((t = sg_clock_seconds() - t0) < seconds / 4);
+        slow[r] = (double)n / t;
+    }
+    double f = bench_median(fast, rounds), s = bench_median(slow, rounds);
+    printf("go playouts, empty 7x7, one thread (median of %d rounds):\n", rounds);
+    printf("  plugin playout():              %9.0f playouts/s\n", f);
+    printf("  generic moves()+play() random: %9.0f playouts/s   ratio %.1fx\n", s, f / s);
+    printf("  published, same machine class: libego ~91000/s (ratio %.2f), Pachi ~25000/s "
+           "(ratio %.2f); target >= 50000/s: %s\n",
+           f / 91000.0, f / 25000.0, f >= 50000 ? "met" : "NOT met");
+    if (sink == 42)
+        printf(" \n");
+    return 0;
+}
