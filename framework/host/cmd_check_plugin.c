@@ -39,6 +39,8 @@ enum check_id {
     CK_MALFORMED,
     CK_EVALUATE,
     CK_SPLIT,
+    CK_KO,
+    CK_PLAYOUT,
     CK_COUNT
 };
 
@@ -58,6 +60,9 @@ static const char *const check_names[CK_COUNT] = {
     [CK_MALFORMED] = "malformed notation is rejected with one message line",
     [CK_EVALUATE] = "evaluate is deterministic and in lowest terms",
     [CK_SPLIT] = "split gives 1 or more formattable parts",
+    [CK_KO] = "a move elsewhere lifts a ban once, and only adds moves (moved_elsewhere)",
+    [CK_PLAYOUT] = "playouts are reproducible from the rng, end in an integer, leave the "
+                   "position alone",
 };
 
 /* Which check runs, for the crash handler's line. The host (not a plugin) may keep it. */
@@ -332,7 +337,9 @@ static void check_number(struct checker *c, const unsigned char *pos, const char
     if (is_number)
         expect(c, CK_NUMBER, lowest_terms(v), "%.100s: number() gives %lld/2^%d, not in lowest terms",
                label, (long long)v.num, (int)v.exp);
-    if (n[0] == 0 || n[1] == 0)
+    /* A game that passes (Go) settles only when neither player can move. */
+    bool passes = SG_GAME_FLAGS(c->d) & SG_GAME_PASSES;
+    if (passes ? n[0] == 0 && n[1] == 0 : n[0] == 0 || n[1] == 0)
         expect(c, CK_NUMBER, is_number && v.exp == 0,
                "%.100s: %s has no move but number() reports %s%s", label,
                n[0] == 0 ? "left" : "right", is_number ? "the non-integer " : "no number",
@@ -371,6 +378,54 @@ static void check_evaluate_and_split(struct checker *c, const unsigned char *pos
     }
 }
 
+/* ABI 1.2: moved_elsewhere and playout. */
+static void check_ko_and_playout(struct checker *c, const unsigned char *pos,
+                                 const char *label)
+{
+    alignas(16) unsigned char lifted[SG_POS_MAX], again[SG_POS_MAX], copy[SG_POS_MAX];
+    if (SG_GAME_HAS(c->d, moved_elsewhere)) {
+        running_check = CK_KO;
+        memcpy(copy, pos, c->size);
+        if (c->d->moved_elsewhere(c->inst, pos, lifted)) {
+            expect(c, CK_KO, memcmp(copy, pos, c->size) == 0,
+                   "%.100s: moved_elsewhere changed its input", label);
+            expect(c, CK_KO, !c->d->moved_elsewhere(c->inst, lifted, again),
+                   "%.100s: a second move elsewhere changes the position again", label);
+            for (int who = 0; who < 2; who++) {
+                size_t before, after;
+                if (list_moves(c, LIST_AGAIN, pos, (sg_player)who, &before, label) != SG_OK ||
+                    list_moves(c, LIST_COPY, lifted, (sg_player)who, &after, label) != SG_OK)
+                    return;
+                bool kept = true;
+                for (size_t i = 0; i < before && kept; i++)
+                    kept = listed(c->list[LIST_COPY], after, c->list[LIST_AGAIN][i]);
+                expect(c, CK_KO, kept, "%.100s: a move elsewhere took a move from %s", label,
+                       player_name((sg_player)who));
+            }
+        }
+    }
+    if (SG_GAME_HAS(c->d, playout) && c->nodes % 8 == 1) {
+        running_check = CK_PLAYOUT;
+        memcpy(copy, pos, c->size);
+        sg_rng r1, r2;
+        sg_rng_seed(&r1, c->nodes);
+        r2 = r1;
+        sg_value s1 = { 0, 0 }, s2 = { 1, 0 };
+        sg_player n1 = SG_LEFT, n2 = SG_RIGHT;
+        sg_player who = (sg_player)(c->nodes / 8 % 2);
+        int rc1 = c->d->playout(c->inst, pos, who, &r1, &s1, &n1);
+        int rc2 = c->d->playout(c->inst, pos, who, &r2, &s2, &n2);
+        expect(c, CK_PLAYOUT, rc1 == SG_OK && rc2 == SG_OK,
+               "%.100s: playout failed (%d, %d)", label, rc1, rc2);
+        expect(c, CK_PLAYOUT, sg_value_eq(s1, s2) && n1 == n2,
+               "%.100s: two playouts from the same rng state differ", label);
+        expect(c, CK_PLAYOUT, s1.exp == 0 && (n1 == SG_LEFT || n1 == SG_RIGHT),
+               "%.100s: a playout ended in a non-integer or without a next player", label);
+        expect(c, CK_PLAYOUT, memcmp(copy, pos, c->size) == 0,
+               "%.100s: playout changed its input", label);
+    }
+}
+
 static void check_position(struct checker *c, const unsigned char *pos)
 {
     c->nodes++;
@@ -384,6 +439,7 @@ static void check_position(struct checker *c, const unsigned char *pos)
     check_moves_of(c, pos, SG_RIGHT, text, label);
     check_number(c, pos, label);
     check_evaluate_and_split(c, pos, label);
+    check_ko_and_playout(c, pos, label);
     running_check = -1;
     free(text);
 }
@@ -581,6 +637,8 @@ static int run_checks(const sg_plugin *plugin, const sg_params *params, struct o
     c.ck[CK_GENERATOR].applicable = c.d->generate != NULL;
     c.ck[CK_EVALUATE].applicable = c.d->evaluate != NULL;
     c.ck[CK_SPLIT].applicable = c.d->split != NULL;
+    c.ck[CK_KO].applicable = SG_GAME_HAS(c.d, moved_elsewhere);
+    c.ck[CK_PLAYOUT].applicable = SG_GAME_HAS(c.d, playout);
 
     int status = 0;
     size_t nstart = o->positions.count ? o->positions.count

@@ -79,7 +79,7 @@ void go_board_to_pos(const go_board *b, go_pos *pos)
     pos->width = b->width;
     pos->height = b->height;
     pos->ko = b->ko;
-    pos->ko_banned = b->ko_banned;
+    pos->ko_banned = b->ko == GO_NO_POINT ? 0 : b->ko_banned;
     pos->moves = b->moves;
 }
 
