@@ -437,6 +437,30 @@ static int load_sum(match_plan *plan, const match_overrides *ov, bool games_in_f
     return list_positions(plan, sum, ov, games_in_file, games_item, err, errlen);
 }
 
+/* komi: a dyadic value, also in the decimal form Go players write (7.5 for 15/2). */
+static int read_komi(const sg_params *match, sg_value *komi, char *err, size_t errlen)
+{
+    const sg_param *item = sg_params_find(match, "komi");
+    *komi = sg_value_int(0);
+    if (!item)
+        return SG_OK;
+    char *end;
+    double x = strtod(item->value, &end);
+    if (item->value[0] && !*end && strchr(item->value, '.')) {
+        for (int exp = 0; exp <= 10; exp++) {
+            double scaled = x * (double)(1 << exp);
+            if (scaled == (double)(long long)scaled && scaled > -1e15 && scaled < 1e15) {
+                *komi = sg_value_make((long long)scaled, exp);
+                return SG_OK;
+            }
+        }
+        sg_params_error(match, item, err, errlen,
+                        "komi = '%.40s': not a dyadic number (write 7.5 or 15/2)", item->value);
+        return SG_ERR_INVALID;
+    }
+    return sg_params_value(match, "komi", sg_value_int(0), komi, err, errlen);
+}
+
 int match_plan_load(match_plan *plan, const char *path, const match_overrides *ov, char *err,
                     size_t errlen)
 {
@@ -462,7 +486,7 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
         (rc = sg_params_int(match, "nodes_per_move", 0, 0, INT64_MAX, &nodes, err, errlen)) ||
         (rc = sg_params_enum(match, "first", first_choices, FIRST_LEFT, &first, err, errlen)) ||
         (rc = sg_params_enum(match, "zero_score", zero_choices, ZERO_DRAW, &zero, err, errlen)) ||
-        (rc = sg_params_value(match, "komi", sg_value_int(0), &plan->komi, err, errlen)))
+        (rc = read_komi(match, &plan->komi, err, errlen)))
         return rc;
     plan->positions = ov->has_games ? ov->games : (unsigned long long)games;
     plan->seed = ov->has_seed ? ov->seed : (uint64_t)seed;
