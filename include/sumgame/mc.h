@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sumgame/cgt.h"
 #include "sumgame/host.h"
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
@@ -139,6 +140,24 @@ typedef struct sg_mc_board {
 int sg_mc_boards(size_t n, const sg_game *const *games, const void *const *positions,
                  const uint64_t *streams, const sg_uct_config *config, const sg_rng *rng,
                  bool threat, sg_mc_board *out, char *err, size_t errlen);
+
+/* Threat search's picture of a board (§3.3): the two-level game
+ *     G = { {mu_left2 | mu_left} | {mu_right | mu_right2} }
+ * (each mean rounded by sg_mc_dyadic), without Left's option when !has_left and without
+ * Right's when !has_right, as a canonical form of table. */
+int sg_mc_threat_game(sg_cgt *table, const sg_mc_board *board, sg_cg *out);
+
+/* The board threat search plays on for who, among boards where who has a move:
+ *   minimax false (Hotstrat): the greatest temperature of the board's threat game (ties:
+ *                 the first board);
+ *   minimax true: the component of an optimal first move in the sum of all boards'
+ *                 threat games (sg_summation_best_move: exact minimax with number
+ *                 avoidance); when that sum gives none (it is a number), Hotstrat's.
+ * temperatures (may be NULL) receives each board's threat-game temperature. False in
+ * *found when who has a move on no board. */
+int sg_mc_threat_select(const sg_mc_board *boards, size_t n, sg_player who, bool minimax,
+                        bool *found, size_t *board, sg_value *temperatures, char *err,
+                        size_t errlen);
 
 /* x rounded to the nearest multiple of 1/SG_MC_GRID: how Monte-Carlo means become exact
  * dyadic values. */
