@@ -58,6 +58,7 @@ static int search_job(void *ctx, size_t j, char *err, size_t errlen)
         bool has = r.has_best && !r.children[r.best].pass;
         if (b->second) {
             *(side == SG_LEFT ? &o->mu_left2 : &o->mu_right2) = r.mean;
+            *(side == SG_LEFT ? &o->has_left2 : &o->has_right2) = has;
         } else if (side == SG_LEFT) {
             o->mu_left = r.mean;
             o->has_left = has;

@@ -11,12 +11,16 @@ int sg_mc_threat_game(sg_cgt *table, const sg_mc_board *b, sg_cg *out)
 {
     sg_cg left, right, a, z;
     int rc = SG_OK;
-    if (b->has_left) {
+    if (b->has_left && !b->has_left2) {
+        left = sg_cgt_number(table, sg_mc_dyadic(b->mu_left));
+    } else if (b->has_left) {
         a = sg_cgt_number(table, sg_mc_dyadic(b->mu_left2));
         z = sg_cgt_number(table, sg_mc_dyadic(b->mu_left));
         rc = sg_cgt_make(table, &a, 1, &z, 1, &left);
     }
-    if (rc == SG_OK && b->has_right) {
+    if (b->has_right && !b->has_right2) {
+        right = sg_cgt_number(table, sg_mc_dyadic(b->mu_right));
+    } else if (rc == SG_OK && b->has_right) {
         a = sg_cgt_number(table, sg_mc_dyadic(b->mu_right));
         z = sg_cgt_number(table, sg_mc_dyadic(b->mu_right2));
         rc = sg_cgt_make(table, &a, 1, &z, 1, &right);

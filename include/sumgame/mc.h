@@ -121,11 +121,15 @@ void sg_uct_result_free(sg_uct_result *result);
  *   dual (§3.2):   Left first (mean mu_left, best Left move) and Right first (mu_right);
  *   threat (§3.3): also, after Left's best move, Left first again (mu_left2), and after
  *                  Right's best move, Right first again (mu_right2).
- * A player without a move on the board searches from a pass instead (has_* false). */
+ * has_left (has_right) is false when that player has no move on the board (its search
+ * then starts with a pass, and the threat search is skipped: mu_left2 = mu_left);
+ * has_left2 (has_right2) false when Left has no move after its best move (the board is
+ * over, or it is Right's alone): the threat is then no threat. */
 typedef struct sg_mc_board {
     double mu_left, mu_right;
     double mu_left2, mu_right2; /* threat search only */
     bool has_left, has_right;   /* that player has a move on the board */
+    bool has_left2, has_right2; /* threat search: a second move after the best first */
     sg_move best_left, best_right;
     uint64_t playouts, nodes;
 } sg_mc_board;
@@ -144,7 +148,9 @@ int sg_mc_boards(size_t n, const sg_game *const *games, const void *const *posit
 /* Threat search's picture of a board (§3.3): the two-level game
  *     G = { {mu_left2 | mu_left} | {mu_right | mu_right2} }
  * (each mean rounded by sg_mc_dyadic), without Left's option when !has_left and without
- * Right's when !has_right, as a canonical form of table. */
+ * Right's when !has_right, as a canonical form of table. When Left has no second move
+ * (!has_left2) Left's option is the number mu_left itself, not {mu_left | mu_left} (which
+ * would be mu_left plus star, a move that is not there); the same for Right. */
 int sg_mc_threat_game(sg_cgt *table, const sg_mc_board *board, sg_cg *out);
 
 /* The board threat search plays on for who, among boards where who has a move:
