@@ -117,6 +117,177 @@ static void test_sum_playout_alternation(void **state)
     sg_sum_free(sum);
 }
 
+/* ---- a game that passes -------------------------------------------------------------------
+ * "tally": Left has a moves, Right b; each move counts a point for the mover (Left +1,
+ * Right -1). Like a Go region (SG_GAME_PASSES) it is over only when neither can move, so
+ * a player out of moves passes while the other plays on; the value is a - b. A ban (from
+ * the notation "a,b,ban") keeps Left from moving until a move elsewhere lifts it. evaluate
+ * says 100, so that a playout that gives up on a live position shows. */
+typedef struct tally {
+    int8_t a, b, ban, pad;
+    int32_t score;
+} tally;
+
+static int tally_parse(void *inst, const char *text, void *pos, char *err, size_t errlen)
+{
+    (void)inst;
+    int a, b, ban = 0;
+    if (sscanf(text, "%d,%d,%d", &a, &b, &ban) < 2) {
+        snprintf(err, errlen, "bad tally");
+        return SG_ERR_INVALID;
+    }
+    tally t = { (int8_t)a, (int8_t)b, (int8_t)ban, 0, 0 };
+    memcpy(pos, &t, sizeof t);
+    return SG_OK;
+}
+
+static int tally_moves(void *inst, const void *pos, sg_player who, sg_move *moves, size_t cap,
+                       size_t *count)
+{
+    (void)inst;
+    tally t;
+    memcpy(&t, pos, sizeof t);
+    *count = who == SG_LEFT ? (t.a > 0 && !t.ban) : t.b > 0;
+    if (*count > cap)
+        return SG_ERR_RANGE;
+    if (*count)
+        moves[0] = 0;
+    return SG_OK;
+}
+
+static int tally_play(void *inst, const void *pos, sg_player who, sg_move m, void *out,
+                      char *err, size_t errlen)
+{
+    size_t n;
+    (void)m;
+    if (tally_moves(inst, pos, who, NULL, 0, &n) != SG_ERR_RANGE) {
+        snprintf(err, errlen, "no move");
+        return SG_ERR_INVALID;
+    }
+    tally t;
+    memcpy(&t, pos, sizeof t);
+    if (who == SG_LEFT) {
+        t.a--;
+        t.score++;
+    } else {
+        t.b--;
+        t.score--;
+    }
+    memcpy(out, &t, sizeof t);
+    return SG_OK;
+}
+
+static bool tally_number(void *inst, const void *pos, sg_value *v)
+{
+    (void)inst;
+    tally t;
+    memcpy(&t, pos, sizeof t);
+    if (t.a > 0 || t.b > 0)
+        return false;
+    *v = sg_value_int(t.score);
+    return true;
+}
+
+static uint64_t tally_hash(void *inst, const void *pos)
+{
+    (void)inst;
+    tally t;
+    memcpy(&t, pos, sizeof t);
+    return (uint64_t)(uint8_t)t.a * 1000003u + (uint64_t)(uint8_t)t.b * 1009u +
+           (uint64_t)t.ban * 7u + (uint64_t)(uint32_t)t.score * 65537u;
+}
+
+static sg_value tally_evaluate(void *inst, const void *pos, sg_player to_move)
+{
+    (void)inst;
+    (void)pos;
+    (void)to_move;
+    return sg_value_int(100);
+}
+
+static bool tally_elsewhere(void *inst, const void *pos, void *out)
+{
+    (void)inst;
+    tally t;
+    memcpy(&t, pos, sizeof t);
+    if (!t.ban)
+        return false;
+    t.ban = 0;
+    memcpy(out, &t, sizeof t);
+    return true;
+}
+
+static const sg_game_desc tally_desc = {
+    .abi_version = SG_ABI_VERSION,
+    .size = sizeof(sg_game_desc),
+    .name = "tally",
+    .pos_size = sizeof(tally),
+    .parse = tally_parse,
+    .moves = tally_moves,
+    .play = tally_play,
+    .number = tally_number,
+    .hash = tally_hash,
+    .evaluate = tally_evaluate,
+    .flags = SG_GAME_PASSES | SG_GAME_REENTRANT,
+    .moved_elsewhere = tally_elsewhere,
+};
+
+/* A player out of moves passes while the other plays on, in a playout and in the tree;
+ * a ban is lifted by a pass and before a later component's playout. */
+static void test_passes(void **state)
+{
+    (void)state;
+    sg_game g;
+    sg_game_init(&g, &tally_desc, NULL);
+    char err[256];
+    sg_value v;
+    sg_player next;
+    sg_rng rng = seeded(1);
+    /* Right passes, Left moves twice; Right would move next */
+    support_pos p = support_parse(&g, "2,0");
+    assert_int_equal(sg_mc_playout_component(&g, p.b, SG_RIGHT, &rng, &v, &next, err,
+                                             sizeof err),
+                     SG_OK);
+    assert_true(sg_value_eq(v, sg_value_int(2)));
+    assert_int_equal(next, SG_RIGHT);
+    /* banned Left passes, which lifts the ban: 2 - 1 */
+    p = support_parse(&g, "2,1,1");
+    assert_int_equal(sg_mc_playout_component(&g, p.b, SG_LEFT, &rng, &v, &next, err,
+                                             sizeof err),
+                     SG_OK);
+    assert_true(sg_value_eq(v, sg_value_int(1)));
+    /* the second component's ban expires with the play of the first: -1 + 1 */
+    static const char *const s2[] = { "0,1", "1,0,1" };
+    sg_sum *sum = sum_of(&g, s2, 2);
+    assert_int_equal(sg_mc_playout_sum(sum, SG_LEFT, &rng, &v, &next, err, sizeof err), SG_OK);
+    assert_true(sg_value_eq(v, sg_value_int(0)));
+    sg_sum_free(sum);
+    /* the tree: Right's only child is a pass */
+    static const char *const s1[] = { "2,0" };
+    sum = sum_of(&g, s1, 1);
+    sg_uct_config config;
+    sg_uct_config_default(&config);
+    config.playouts = 20;
+    sg_uct_result r;
+    assert_int_equal(sg_uct_search(sum, SG_RIGHT, &config, &rng, &r, err, sizeof err), SG_OK);
+    assert_true(r.has_best);
+    assert_int_equal(r.nchildren, 1);
+    assert_true(r.children[0].pass);
+    assert_true(r.mean == 2.0);
+    sg_uct_result_free(&r);
+    /* dual search: Right has no move here, Left's two are worth 2 */
+    const sg_game *games[1] = { &g };
+    const void *positions[1] = { sg_sum_pos(sum, 0) };
+    uint64_t streams[1] = { 7 };
+    sg_mc_board b;
+    assert_int_equal(sg_mc_boards(1, games, positions, streams, &config, &rng, true, &b, err,
+                                  sizeof err),
+                     SG_OK);
+    assert_true(b.has_left && !b.has_right && b.mu_left == 2.0 && b.mu_right == 2.0);
+    assert_true(b.mu_left2 == 2.0 && b.has_left2);
+    sg_sum_free(sum);
+}
+
 /* ---- UCT ------------------------------------------------------------------------------- */
 
 /* In 10|-10 + 1|-1 Left must take the 10: then every playout ends at 10 - 1 = 9, and
@@ -536,6 +707,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_component_playout),
         cmocka_unit_test(test_sum_playout_alternation),
+        cmocka_unit_test(test_passes),
         cmocka_unit_test(test_uct_takes_the_only_good_move),
         cmocka_unit_test(test_uct_terminal_root),
         cmocka_unit_test(test_uct_reproducible),
