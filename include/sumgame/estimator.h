@@ -1,7 +1,7 @@
 /* Estimating one component: mean, temperature, the Hotstrat+ pseudo-temperatures and the
  * best move of each player, behind one interface whatever the method. `exact` computes
- * them from the exact thermograph; TDS, TDS+ and Monte-Carlo dual search plug in behind
- * the same calls in later versions and say so in `exact`. */
+ * them from the exact thermograph; TDS, TDS+ and Monte-Carlo dual search (mcdual) answer
+ * through the same calls and say in `exact` whether they proved their values. */
 #ifndef SUMGAME_ESTIMATOR_H
 #define SUMGAME_ESTIMATOR_H
 
