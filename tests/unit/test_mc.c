@@ -649,8 +649,17 @@ static void test_strategies_reject_bad_keys(void **state)
     assert_non_null(strstr(err, "unknown key 'select'"));
 }
 
-/* Complete matches against exact alpha-beta on rcg sums: no forfeit, and no strategy
- * scores above the optimum on average over colour-swapped pairs (mean <= 0). */
+/* The results of a match's --json line up to its timing. */
+static char *untimed(const char *json)
+{
+    const char *end = strstr(json, ",\"seconds\"");
+    assert_non_null(end);
+    return strndup(json, (size_t)(end - json));
+}
+
+/* Complete matches against exact alpha-beta on rcg sums: no forfeit, no strategy scores
+ * above the optimum on average over colour-swapped pairs (mean <= 0), and the same
+ * results again with the games spread over two worker processes. */
 static void test_matches(void **state)
 {
     (void)state;
@@ -674,6 +683,15 @@ static void test_matches(void **state)
         assert_non_null(mean);
         if (atof(mean + 7) > 0)
             fail_msg("%s scored %s against an optimal player", lefts[i], mean);
+        snprintf(cmd, sizeof cmd, "match /tmp/sumgame-mc-%d.ini --games 3 --jobs 2 --json",
+                 (int)getpid());
+        support_run again = support_host(cmd, NULL);
+        assert_int_equal(again.status, 0);
+        char *a = untimed(r.out), *b = untimed(again.out);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        support_run_free(&again);
         support_run_free(&r);
     }
     char rm[128];
