@@ -23,8 +23,8 @@ ifeq ($(SANITIZE),1)
 OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 endif
 ABS_BUILD := $(abspath $(BUILD))
-CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -fPIC -Iinclude -Iframework $(CFLAGS)
-LDFLAGS_ALL = $(OPT) $(LDFLAGS)
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -fPIC -Iinclude -Iframework $(CFLAGS)
+LDFLAGS_ALL = $(OPT) -pthread $(LDFLAGS)
 
 LIB_SRC   := $(filter-out framework/host/%,$(wildcard framework/*/*.c))
 HOST_SRC  := $(wildcard framework/host/*.c)

@@ -5,13 +5,15 @@
 #include <string.h>
 
 #include "sumgame/cgt.h"
+#include "sumgame/mc.h"
 #include "sumgame/params.h"
+#include "sumgame/rng.h"
 #include "sumgame/tds.h"
 #include "sumgame/thermograph.h"
 
-const char *const sg_estimator_methods[] = { "exact", "tds", "tdsplus", NULL };
+const char *const sg_estimator_methods[] = { "exact", "tds", "tdsplus", "mcdual", NULL };
 
-enum method { METHOD_EXACT = 0, METHOD_TDS = 1, METHOD_TDSPLUS = 2 };
+enum method { METHOD_EXACT = 0, METHOD_TDS = 1, METHOD_TDSPLUS = 2, METHOD_MCDUAL = 3 };
 
 /* An estimate remembered for one component (Hotstrat-TDS reuses the temperatures of
  * components a move did not change; searches ask for the same components at many nodes).
@@ -32,6 +34,8 @@ struct sg_estimator {
     sg_tds *tds;
     sg_tds_config tds_config;
     bool has_tds_stats; /* an estimate of the tds engine ran since creation */
+    sg_uct_config uct;  /* mcdual */
+    sg_rng rng;         /* mcdual: a component's searches draw from a split of it */
     cached *slots;
     size_t nslots, nused;
 };
@@ -69,6 +73,21 @@ static int new_tds(const sg_params *params, bool plus, sg_estimator *e, char *er
     return SG_OK;
 }
 
+static int new_mcdual(const sg_params *params, sg_estimator *e, char *err, size_t errlen)
+{
+    static const char *const known[] = { "playouts", "c", "threads", "seed", NULL };
+    long long seed = 1;
+    sg_uct_config_default(&e->uct);
+    int rc = sg_params_check_known(params, known, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_uct_config_parse(params, &e->uct, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "seed", 1, 0, INT64_MAX, &seed, err, errlen);
+    if (rc == SG_OK)
+        sg_rng_seed(&e->rng, (uint64_t)seed);
+    return rc;
+}
+
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
                      char *err, size_t errlen)
 {
@@ -79,8 +98,11 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
         m = METHOD_TDS;
     } else if (strcmp(method, "tdsplus") == 0) {
         m = METHOD_TDSPLUS;
+    } else if (strcmp(method, "mcdual") == 0) {
+        m = METHOD_MCDUAL;
     } else {
-        snprintf(err, errlen, "unknown estimator '%s' (known: exact, tds, tdsplus)", method);
+        snprintf(err, errlen, "unknown estimator '%s' (known: exact, tds, tdsplus, mcdual)",
+                 method);
         return SG_ERR_INVALID;
     }
     sg_estimator *e = calloc(1, sizeof *e);
@@ -89,8 +111,9 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
         return SG_ERR_NOMEM;
     }
     e->method = m;
-    int rc = m == METHOD_EXACT ? new_exact(params, e, err, errlen)
-                               : new_tds(params, m == METHOD_TDSPLUS, e, err, errlen);
+    int rc = m == METHOD_EXACT    ? new_exact(params, e, err, errlen)
+             : m == METHOD_MCDUAL ? new_mcdual(params, e, err, errlen)
+                                  : new_tds(params, m == METHOD_TDSPLUS, e, err, errlen);
     if (rc != SG_OK) {
         sg_estimator_free(e);
         return rc;
@@ -232,9 +255,108 @@ void sg_estimator_set_meter(sg_estimator *e, sg_meter *meter)
         sg_tds_set_meter(e->tds, meter);
 }
 
+/* ---- Monte-Carlo dual search -------------------------------------------------------------- */
+
+/* Cazenave's dual search (§3.2): the means of the playouts of two UCT searches, Left
+ * first (mu_L) and Right first (mu_R), rounded to the grid of sg_mc_dyadic; mean and
+ * temperature are their half sum and half difference, exactly, so the stops are
+ * mean +- temperature. The paper's (mu_Black + mu_White - size^2) / 2 is the same
+ * temperature for Go scores counted from Black's side (Black's points mu_Black and
+ * White's points size^2 - mu_White). */
+static void dual_estimate(const sg_mc_board *b, sg_estimate *out)
+{
+    memset(out, 0, sizeof *out);
+    sg_value l = sg_mc_dyadic(b->mu_left), r = sg_mc_dyadic(b->mu_right);
+    out->left_stop = l;
+    out->right_stop = r;
+    out->mean = sg_value_half(sg_value_add(l, r));
+    out->temperature = sg_value_half(sg_value_sub(l, r));
+    out->pseudo_left = out->pseudo_right = out->temperature;
+    out->has_best_left = b->has_left;
+    out->best_left = b->best_left;
+    out->has_best_right = b->has_right;
+    out->best_right = b->best_right;
+    out->nodes = b->nodes;
+}
+
+/* Estimates the n components (games[i], positions[i]) that are not cached into out[i],
+ * all searches together so that threads can share them. Each component's stream is a
+ * function of the seed and the component, so an estimate is the same whether it was
+ * made alone or with others, and whatever the thread count. */
+static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *games,
+                           const void *const *positions, sg_estimate *out, char *err,
+                           size_t errlen)
+{
+    const sg_game **fresh_games = calloc(n ? n : 1, sizeof *fresh_games);
+    const void **fresh_pos = calloc(n ? n : 1, sizeof *fresh_pos);
+    uint64_t *streams = calloc(n ? n : 1, sizeof *streams);
+    size_t *slot = calloc(n ? n : 1, sizeof *slot);
+    sg_mc_board *boards = calloc(n ? n : 1, sizeof *boards);
+    int rc = fresh_games && fresh_pos && streams && slot && boards ? SG_OK : SG_ERR_NOMEM;
+    size_t fresh = 0;
+    for (size_t i = 0; rc == SG_OK && i < n; i++) {
+        const cached *hit = lookup(e, games[i], positions[i]);
+        if (hit) {
+            out[i] = hit->estimate;
+            out[i].nodes = 0;
+            out[i].seconds = 0;
+            continue;
+        }
+        fresh_games[fresh] = games[i];
+        fresh_pos[fresh] = positions[i];
+        streams[fresh] = component_key(games[i], positions[i]);
+        slot[fresh++] = i;
+    }
+    double start = sg_clock_seconds();
+    if (rc == SG_OK && fresh)
+        rc = sg_mc_boards(fresh, fresh_games, fresh_pos, streams, &e->uct, &e->rng, false,
+                          boards, err, errlen);
+    double seconds = sg_clock_seconds() - start;
+    uint64_t playouts = 0;
+    for (size_t k = 0; rc == SG_OK && k < fresh; k++) {
+        sg_estimate *o = &out[slot[k]];
+        dual_estimate(&boards[k], o);
+        o->seconds = seconds / (double)fresh;
+        playouts += boards[k].playouts;
+        remember(e, fresh_games[k], fresh_pos[k], o);
+    }
+    /* The meter counts playouts; it is read after the searches, which a fixed number of
+     * playouts bounds anyway. */
+    if (rc == SG_OK && e->meter) {
+        bool expired = sg_meter_expired(e->meter);
+        for (uint64_t k = 0; k < playouts && !expired; k++)
+            expired = sg_meter_tick(e->meter);
+        if (expired) {
+            char why[120];
+            sg_meter_reason(e->meter, why, sizeof why);
+            snprintf(err, errlen, "mcdual: stopped at %s", why);
+            rc = SG_ERR_BUDGET;
+        }
+    }
+    if (rc == SG_ERR_NOMEM)
+        snprintf(err, errlen, "out of memory");
+    free(fresh_games);
+    free(fresh_pos);
+    free(streams);
+    free(slot);
+    free(boards);
+    return rc;
+}
+
+void sg_estimator_set_rng(sg_estimator *e, const sg_rng *rng)
+{
+    if (e->method != METHOD_MCDUAL)
+        return;
+    e->rng = *rng;
+    /* Cached estimates came from the old stream. */
+    forget(e);
+}
+
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
 {
+    if (e->method == METHOD_MCDUAL)
+        return estimate_mcdual(e, 1, &game, &pos, out, err, errlen);
     if (e->method != METHOD_EXACT)
         return estimate_tds(e, game, pos, budget, out, err, errlen);
     /* Exact analysis runs to the end; max_positions bounds it instead of the budget.
@@ -289,6 +411,23 @@ int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budge
             share.seconds /= (double)fresh;
             share.nodes = share.nodes / fresh + (share.nodes ? 1 : 0);
         }
+    }
+    if (e->method == METHOD_MCDUAL) {
+        size_t n = sg_sum_count(sum);
+        const sg_game **games = malloc((n ? n : 1) * sizeof *games);
+        const void **positions = malloc((n ? n : 1) * sizeof *positions);
+        int rc = games && positions ? SG_OK : SG_ERR_NOMEM;
+        for (size_t i = 0; rc == SG_OK && i < n; i++) {
+            games[i] = sg_sum_game(sum, i);
+            positions[i] = sg_sum_pos(sum, i);
+        }
+        if (rc == SG_OK)
+            rc = estimate_mcdual(e, n, games, positions, out, err, errlen);
+        else
+            snprintf(err, errlen, "out of memory");
+        free(games);
+        free(positions);
+        return rc;
     }
     for (size_t i = 0; i < sg_sum_count(sum); i++) {
         int rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share,

@@ -1,6 +1,7 @@
-/* sumgame analyze GAME:POSITION [--method exact|tds|tdsplus] [--delta D] [--tmax T]
- * [--depth N] [--time S] [--enhancements LIST] [--combine C] [--nodes N] [--memory SIZE]
- * [--canonical] [--svg FILE] [--json]:
+/* sumgame analyze GAME:POSITION [--method exact|tds|tdsplus|mcdual] [--delta D] [--tmax T]
+ * [--depth N] [--time S] [--enhancements LIST] [--combine C] [--playouts N] [--c C]
+ * [--threads N] [--seed S] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE]
+ * [--json]:
  * mean, temperature, both pseudo-temperatures, the stops and each player's best move in
  * one component, through the estimator interface, so approximate methods will answer
  * here the same way once they exist. --canonical adds the canonical form and --svg draws
@@ -28,9 +29,10 @@
 #include "sumgame/thermograph_svg.h"
 
 #define ANALYZE_USAGE                                                                        \
-    "usage: sumgame analyze GAME:POSITION [--method exact|tds|tdsplus] [--delta D] "          \
-    "[--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] [--nodes N] "      \
-    "[--memory SIZE] [--canonical] [--svg FILE] [--json]"
+    "usage: sumgame analyze GAME:POSITION [--method exact|tds|tdsplus|mcdual] [--delta D] "   \
+    "[--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] [--playouts N] "   \
+    "[--c C] [--threads N] [--seed S] [--nodes N] [--memory SIZE] [--canonical] "             \
+    "[--svg FILE] [--json]"
 
 /* Methods of the command-line contract whose estimators come in later versions. */
 static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
@@ -56,12 +58,25 @@ static void available_methods(char *buf, size_t cap)
     }
 }
 
-/* Options that only search-based methods take. */
+/* Options that only some methods take. */
 struct search_option {
     const char *name;
     const char *value;
-    const char *methods;
+    const char *methods; /* "tds or tdsplus", "exact, tds or tdsplus": the methods' names */
 };
+
+/* Whether method is one of opt's methods (a word of its list). */
+static bool option_allows(const struct search_option *opt, const char *method)
+{
+    size_t len = strlen(method);
+    for (const char *p = opt->methods; (p = strstr(p, method)) != NULL; p += len) {
+        bool starts = p == opt->methods || p[-1] == ' ';
+        bool ends = p[len] == '\0' || p[len] == ',' || p[len] == ' ';
+        if (starts && ends)
+            return true;
+    }
+    return false;
+}
 
 static int check_method(const char *method, const struct search_option *opts, size_t nopts)
 {
@@ -72,11 +87,10 @@ static int check_method(const char *method, const struct search_option *opts, si
                         known);
     if (!listed(sg_estimator_methods, method))
         return cli_usage("analyze: unknown method '%.80s' (available: %s)", method, known);
-    if (strcmp(method, "exact") == 0)
-        for (size_t i = 0; i < nopts; i++)
-            if (opts[i].value && strcmp(opts[i].name, "--time") != 0)
-                return cli_usage("analyze: %s is for method %s, not exact", opts[i].name,
-                                 opts[i].methods);
+    for (size_t i = 0; i < nopts; i++)
+        if (opts[i].value && !option_allows(&opts[i], method))
+            return cli_usage("analyze: %s is for method %s, not %s", opts[i].name,
+                             opts[i].methods, method);
     return 0;
 }
 
@@ -258,11 +272,15 @@ int cmd_analyze(int argc, char **argv)
     limits_opt lo = { 0 };
     struct search_option search[] = {
         { "--delta", NULL, "tds or tdsplus" },
-        { "--time", NULL, "every method" },
+        { "--time", NULL, "exact, tds or tdsplus" },
         { "--depth", NULL, "tds or tdsplus" },
         { "--tmax", NULL, "tds or tdsplus" },
         { "--enhancements", NULL, "tds or tdsplus" },
         { "--combine", NULL, "tds or tdsplus" },
+        { "--playouts", NULL, "mcdual" },
+        { "--c", NULL, "mcdual" },
+        { "--threads", NULL, "mcdual" },
+        { "--seed", NULL, "mcdual" },
     };
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
@@ -276,6 +294,10 @@ int cmd_analyze(int argc, char **argv)
         { "--tmax", ARGS_STRING, &search[3].value, 0, 0, NULL },
         { "--enhancements", ARGS_STRING, &search[4].value, 0, 0, NULL },
         { "--combine", ARGS_STRING, &search[5].value, 0, 0, NULL },
+        { "--playouts", ARGS_STRING, &search[6].value, 0, 0, NULL },
+        { "--c", ARGS_STRING, &search[7].value, 0, 0, NULL },
+        { "--threads", ARGS_STRING, &search[8].value, 0, 0, NULL },
+        { "--seed", ARGS_STRING, &search[9].value, 0, 0, NULL },
         { "--nodes", ARGS_UINT, &lo.nodes, 1, UINT64_MAX, NULL },
         { "--memory", ARGS_STRING, &lo.memory, 0, 0, NULL },
     };
@@ -324,7 +346,8 @@ int cmd_analyze(int argc, char **argv)
     sg_meter_start(&meter, &limits);
     progress_line progress;
     progress_attach(&progress, "analyze", &meter);
-    /* The search options become the estimator's keys (delta, time, depth, tmax). */
+    /* The search options become the estimator's keys (delta, time, depth, tmax, playouts,
+     * ...). */
     sg_param items[sizeof search / sizeof search[0]];
     sg_params params = { "command line", "analyze", items, 0 };
     for (size_t i = 0; i < sizeof search / sizeof search[0]; i++)

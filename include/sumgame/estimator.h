@@ -1,7 +1,7 @@
 /* Estimating one component: mean, temperature, the Hotstrat+ pseudo-temperatures and the
  * best move of each player, behind one interface whatever the method. `exact` computes
- * them from the exact thermograph; TDS, TDS+ and Monte-Carlo dual search plug in behind
- * the same calls in later versions and say so in `exact`. */
+ * them from the exact thermograph; TDS, TDS+ and Monte-Carlo dual search (mcdual) answer
+ * through the same calls and say in `exact` whether they proved their values. */
 #ifndef SUMGAME_ESTIMATOR_H
 #define SUMGAME_ESTIMATOR_H
 
@@ -66,6 +66,16 @@ extern const char *const sg_estimator_methods[];
  *          2004 paper's TDS). With neither depth nor time nor a budget the search is
  *          complete (exact TDS); otherwise heuristic TDS. See sg_tds_config_parse.
  *   tdsplus: TDS+: the same keys, enhancements default all (sumgame/tds.h).
+ *   mcdual: Cazenave's Monte-Carlo dual search (sumgame/mc.h, sg_mc_boards): playouts
+ *          (per UCT search, default 1000), c (UCT constant, default 0.3), threads
+ *          (default 1; used only when the game is SG_GAME_REENTRANT), seed (default 1).
+ *          mean = (mu_L + mu_R) / 2 and temperature = (mu_L - mu_R) / 2 from the mean
+ *          playout scores mu_L, mu_R of the searches with Left and Right first, each
+ *          rounded to a multiple of 1/1024; stops mu_L and mu_R; both pseudo-temperatures
+ *          are the temperature; best moves are the most visited root children; never
+ *          exact. A component's estimate is a function of the seed and the component
+ *          (not of the thread count or of the other components). Budgets are ignored:
+ *          the playouts are the budget; a meter counts playouts.
  * Estimates of either method are cached by component (game and position) until
  * sg_estimator_reset: asking again costs a lookup and allocates nothing. */
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
@@ -73,6 +83,10 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
 void sg_estimator_free(sg_estimator *e);
 /* Forgets cached analyses: call when the game instances they were keyed on go away. */
 int sg_estimator_reset(sg_estimator *e);
+
+/* mcdual: the searches draw from streams split from rng from now on (a strategy hands
+ * each game's own stream here); forgets cached estimates. Other methods ignore it. */
+void sg_estimator_set_rng(sg_estimator *e, const sg_rng *rng);
 
 /* Every position analysed and every search node ticks meter (NULL = none); when it
  * expires, estimates fail with SG_ERR_BUDGET and a message naming the limit. */

@@ -7,6 +7,9 @@
  * comes first in the sum. The pick is sg_hotstrat_pick (sumgame/sum_eval.h), shared with
  * the Hotstrat+ rollouts that evaluate the leaves of the αβ strategies.
  *
+ * With estimator = mcdual the temperatures are Monte-Carlo dual-search estimates
+ * (Cazenave §3.2; sumgame/mc.h), and the searches draw from each game's own stream.
+ *
  * With estimator = tds this is Hotstrat-TDS (Müller, Enzenberger, Schaeffer 2004): the
  * temperatures are TDS estimates, the move is the first move of TDS's re-search at the
  * estimated temperature that forces the first move into the component, the estimator
@@ -76,11 +79,13 @@ struct hotstrat {
 static const char *const known_keys[] = { "estimator", "mode",    "max_positions",
                                           "delta",     "tmax",    "depth",
                                           "time",      "combine", "enhancements",
-                                          NULL };
+                                          "playouts",  "c",       "threads",
+                                          "seed",      NULL };
 /* The keys that belong to each estimator. */
 static const char *const exact_keys[] = { "max_positions", NULL };
 static const char *const tds_keys[] = { "delta", "tmax",         "depth", "time",
                                         "combine", "enhancements", NULL };
+static const char *const mc_keys[] = { "playouts", "c", "threads", "seed", NULL };
 static const char *const modes[] = { "plain", "plus", NULL };
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
@@ -96,8 +101,9 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         return rc;
     /* The estimator gets the keys that are its own; the other estimator's are errors. */
     const char *method_name = sg_estimator_methods[method];
-    bool tds = strcmp(method_name, "exact") != 0; /* tds or tdsplus */
-    const char *const *own_keys = tds ? tds_keys : exact_keys;
+    bool mc = strcmp(method_name, "mcdual") == 0;
+    bool tds = strcmp(method_name, "exact") != 0 && !mc; /* tds or tdsplus */
+    const char *const *own_keys = tds ? tds_keys : mc ? mc_keys : exact_keys;
     sg_param own[8];
     sg_params est = { params->file, params->section, own, 0 };
     for (size_t i = 0; i < params->count; i++) {
@@ -306,11 +312,12 @@ static void destroy(void *instance)
 
 static void new_game(void *instance, const sg_rng *rng)
 {
-    (void)rng;
     struct hotstrat *h = instance;
     /* Cached analyses are keyed on the last game's instances. If the reset cannot get a
      * fresh table it keeps the old one, which stays correct, only larger. */
     sg_estimator_reset(h->estimator);
+    /* mcdual's searches follow the game's stream, so a game replays from the match seed. */
+    sg_estimator_set_rng(h->estimator, rng);
     deep_forget(h->host, &h->deep);
     if (h->global)
         sg_search_clear(h->global);
@@ -423,6 +430,10 @@ static const sg_param_doc params_doc[] = {
     { "combine", "auto", "estimator tds: the players' temperatures: auto, max or average" },
     { "enhancements", "none (tdsplus: all)",
       "estimator tds or tdsplus: TDS+'s enhancements, e.g. 1,3 or all (sumgame/tds.h)" },
+    { "playouts", "1000", "estimator mcdual: playouts per UCT search" },
+    { "c", "0.3", "estimator mcdual: UCT exploration constant" },
+    { "threads", "1", "estimator mcdual: threads for the searches (reentrant games only)" },
+    { "seed", "1", "estimator mcdual: ignored in matches, where each game's stream is used" },
     { NULL, NULL, NULL },
 };
 

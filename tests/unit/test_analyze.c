@@ -199,10 +199,9 @@ static void test_bad_input(void **state)
     expect_error("analyze 'rcg:{2|-1} + rcg:3'", 2, "is a sum; analyze takes one component");
     expect_error("analyze 'nosuchgame:1'", 1, "nosuchgame");
     expect_error("analyze 'rcg:1' --method nope", 2,
-                 "analyze: unknown method 'nope' (available: exact, tds, tdsplus)");
-    expect_error("analyze 'rcg:1' --method=mcdual", 1,
-                 "analyze: method 'mcdual' is not implemented yet (available: exact, tds, "
-                 "tdsplus)");
+                 "analyze: unknown method 'nope' (available: exact, tds, tdsplus, mcdual)");
+    expect_error("analyze 'rcg:1' --method=mcdual --delta 1/2", 2,
+                 "analyze: --delta is for method tds or tdsplus, not mcdual");
     expect_error("analyze 'rcg:1' --method tdsplus --enhancements 9", 1,
                  "analyze: enhancements '9': expected none, all or numbers 1-6");
     expect_error("analyze 'rcg:1' --delta 1/2", 2,
