@@ -36,6 +36,9 @@ struct sg_estimator {
     bool has_tds_stats; /* an estimate of the tds engine ran since creation */
     sg_uct_config uct;  /* mcdual */
     sg_rng rng;         /* mcdual: a component's searches draw from a split of it */
+    /* mcdual with exact_positions: boards the exact engine finished, and boards it gave
+     * up on (budget or ko) that went to the searches */
+    uint64_t exact_answers, exact_fallbacks;
     cached *slots;
     size_t nslots, nused;
 };
@@ -75,8 +78,9 @@ static int new_tds(const sg_params *params, bool plus, sg_estimator *e, char *er
 
 static int new_mcdual(const sg_params *params, sg_estimator *e, char *err, size_t errlen)
 {
-    static const char *const known[] = { "playouts", "c", "threads", "seed", NULL };
-    long long seed = 1;
+    static const char *const known[] = { "playouts", "c", "threads", "seed", "exact_positions",
+                                         NULL };
+    long long seed = 1, exact_positions = 0;
     sg_uct_config_default(&e->uct);
     int rc = sg_params_check_known(params, known, err, errlen);
     if (rc == SG_OK)
@@ -84,7 +88,18 @@ static int new_mcdual(const sg_params *params, sg_estimator *e, char *err, size_
     if (rc == SG_OK)
         rc = sg_params_int(params, "seed", 1, 0, INT64_MAX, &seed, err, errlen);
     if (rc == SG_OK)
+        rc = sg_params_int(params, "exact_positions", 0, 0, (long long)1 << 40,
+                           &exact_positions, err, errlen);
+    if (rc == SG_OK)
         sg_rng_seed(&e->rng, (uint64_t)seed);
+    if (rc == SG_OK && exact_positions > 0) {
+        e->max_positions = (size_t)exact_positions;
+        e->cache = sg_thermo_cache_new(NULL);
+        if (!e->cache) {
+            snprintf(err, errlen, "out of memory");
+            rc = SG_ERR_NOMEM;
+        }
+    }
     return rc;
 }
 
@@ -283,6 +298,9 @@ static void dual_estimate(const sg_mc_board *b, sg_estimate *out)
  * all searches together so that threads can share them. Each component's stream is a
  * function of the seed and the component, so an estimate is the same whether it was
  * made alone or with others, and whatever the thread count. */
+static int analyse_exactly(sg_estimator *e, const sg_game *game, const void *pos,
+                           sg_estimate *out, char *err, size_t errlen);
+
 static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *games,
                            const void *const *positions, sg_estimate *out, char *err,
                            size_t errlen)
@@ -301,6 +319,30 @@ static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *game
             out[i].nodes = 0;
             out[i].seconds = 0;
             continue;
+        }
+        if (e->cache) {
+            /* exact_positions: the exact engine first; a board it cannot finish within
+             * the budget (or a ko) falls back to the searches */
+            char why[256];
+            int exact_rc = analyse_exactly(e, games[i], positions[i], &out[i], why, sizeof why);
+            if (exact_rc == SG_OK) {
+                remember(e, games[i], positions[i], &out[i]);
+                e->exact_answers++;
+                continue;
+            }
+            if (exact_rc != SG_ERR_BUDGET && exact_rc != SG_ERR_UNSUPPORTED) {
+                snprintf(err, errlen, "%s", why);
+                rc = exact_rc;
+                break;
+            }
+            e->exact_fallbacks++;
+            /* Failed attempts leave their positions in the table: bound what they keep. */
+            if (sg_cgt_size(sg_thermo_cache_table(e->cache)) > 16 * e->max_positions &&
+                sg_thermo_cache_reset(e->cache) != SG_OK) {
+                snprintf(err, errlen, "out of memory");
+                rc = SG_ERR_NOMEM;
+                break;
+            }
         }
         fresh_games[fresh] = games[i];
         fresh_pos[fresh] = positions[i];
@@ -369,6 +411,17 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
         out->seconds = 0;
         return SG_OK;
     }
+    int rc = analyse_exactly(e, game, pos, out, err, errlen);
+    if (rc == SG_OK)
+        remember(e, game, pos, out);
+    return rc;
+}
+
+/* Exact analysis of one component within max_positions: its thermograph and the best
+ * moves at its temperature (not remembered). */
+static int analyse_exactly(sg_estimator *e, const sg_game *game, const void *pos,
+                           sg_estimate *out, char *err, size_t errlen)
+{
     double start = sg_clock_seconds();
     size_t before = sg_cgt_size(sg_thermo_cache_table(e->cache));
     memset(out, 0, sizeof *out);
@@ -393,8 +446,6 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                                       &out->best_right, err, errlen);
     out->nodes = sg_cgt_size(sg_thermo_cache_table(e->cache)) - before;
     out->seconds = sg_clock_seconds() - start;
-    if (rc == SG_OK)
-        remember(e, game, pos, out);
     return rc;
 }
 

@@ -356,9 +356,12 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     else
         fputs("null", f);
     fprintf(f, ",\"score_estimated\":%s", r->estimated && !r->forfeit ? "true" : "false");
-    fprintf(f, ",\"moves\":[%s],\"nodes_left\":%llu,\"nodes_right\":%llu,\"seconds\":%.3f}\n",
+    fprintf(f, ",\"moves\":[%s],\"nodes_left\":%llu,\"nodes_right\":%llu,\"seconds\":%.3f",
             r->moves_json ? r->moves_json : "", r->nodes[SG_LEFT], r->nodes[SG_RIGHT],
             r->seconds);
+    /* each side's thinking time, for comparisons at equal time */
+    fprintf(f, ",\"cpu_left\":%.3f,\"cpu_right\":%.3f}\n", r->side_cpu[SG_LEFT],
+            r->side_cpu[SG_RIGHT]);
 }
 
 static void count(tally *t, const match_plan *plan, unsigned long long g, const record *r)

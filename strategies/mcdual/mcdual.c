@@ -29,7 +29,8 @@ struct mcdual {
     sg_strategy_stats stats;
 };
 
-static const char *const known_keys[] = { "playouts", "c", "threads", NULL };
+static const char *const known_keys[] = { "playouts", "c", "threads", "exact_positions",
+                                          NULL };
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
                   size_t errlen)
@@ -104,6 +105,9 @@ static const sg_param_doc params_doc[] = {
     { "playouts", "1000", "playouts per UCT search (two searches per board)" },
     { "c", "0.3", "UCT exploration constant (scores are points)" },
     { "threads", "1", "threads for the boards' searches (only for reentrant games)" },
+    { "exact_positions", "0", "ours, not the paper's: first try the exact engine on a board "
+                              "that changed, within this many positions; boards it cannot "
+                              "finish (or a ko) are searched. 0 = never" },
     { NULL, NULL, NULL },
 };
 
