@@ -8,6 +8,12 @@
  *   - the published rates for this machine class quoted by issue #14: libego (C++) about
  *     91k/s, Pachi about 25k/s; the target is at least 50k/s.
  * Medians of ROUNDS rounds of SECONDS each (default 5 rounds of 1 s).
+ *
+ * Then where the exact engine can take over from Monte-Carlo estimates (issue #14, item
+ * 5): 7x7 boards played at random from empty until k points are empty, analysed exactly
+ * within 5,000 positions (what mc-table4-exact.ini gives dual search), for k = 2..14:
+ * the share of boards finished, the share stopped by a ko, and the median time, beside
+ * one dual-search estimate of the same boards (2 x 1,000 playouts).
  * Usage: bench_go BUILD_DIR [ROUNDS] [SECONDS] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +21,10 @@
 
 #include "bench_util.h"
 #include "sumgame/clock.h"
+#include "sumgame/estimator.h"
+#include "sumgame/params.h"
 #include "sumgame/rng.h"
+#include "sumgame/thermograph.h"
 
 #define ROUNDS_MAX 15
 
@@ -45,6 +54,93 @@ static long generic_playout(const void *start, sg_rng *rng)
         }
         who = sg_opponent(who);
     }
+}
+
+static int empty_points(const void *pos)
+{
+    char text[256];
+    game.desc->format(game.instance, pos, text, sizeof text);
+    int n = 0;
+    for (const char *c = text; *c && *c != '['; c++)
+        n += *c == '.';
+    return n;
+}
+
+/* Random play from start until k points are empty; false when the board ended first. */
+static bool board_with_empty(const void *start, int k, sg_rng *rng, void *out)
+{
+    const sg_game_desc *d = game.desc;
+    _Alignas(16) unsigned char pos[SG_POS_MAX], next[SG_POS_MAX];
+    memcpy(pos, start, d->pos_size);
+    sg_move moves[128];
+    sg_player who = SG_LEFT;
+    char err[128];
+    for (int step = 0; step < 400; step++) {
+        if (empty_points(pos) <= k) {
+            memcpy(out, pos, d->pos_size);
+            return true;
+        }
+        size_t n = 0;
+        d->moves(game.instance, pos, who, moves, 128, &n);
+        if (n == 0 && d->moved_elsewhere(game.instance, pos, next))
+            memcpy(pos, next, d->pos_size);
+        else if (n == 0)
+            return false;
+        else {
+            d->play(game.instance, pos, who, moves[sg_rng_below(rng, n)], next, err, sizeof err);
+            memcpy(pos, next, d->pos_size);
+        }
+        who = sg_opponent(who);
+    }
+    return false;
+}
+
+static void exact_coverage(const void *empty)
+{
+    enum { BOARDS = 12 };
+    printf("exact analysis of 7x7 boards with k empty points (%d random boards each, within "
+           "5000 positions), beside one dual-search estimate (2 x 1000 playouts):\n",
+           BOARDS);
+    printf("  %2s  %8s  %6s  %10s  %12s  %s\n", "k", "finished", "ko", "exact (s)",
+           "dual (s)", "ratio");
+    sg_rng rng;
+    sg_rng_seed(&rng, 14);
+    sg_param item = { "playouts", "1000", 0 };
+    sg_params keys = { "bench", "mcdual", &item, 1 };
+    char err[256];
+    sg_estimator *dual;
+    if (sg_estimator_new("mcdual", &keys, &dual, err, sizeof err) != SG_OK) {
+        fprintf(stderr, "bench_go: %s\n", err);
+        return;
+    }
+    for (int k = 2; k <= 14; k += 2) {
+        int finished = 0, kos = 0, made = 0;
+        double texact[BOARDS], tdual[BOARDS];
+        for (int b = 0; b < BOARDS; b++) {
+            _Alignas(16) unsigned char pos[SG_POS_MAX];
+            if (!board_with_empty(empty, k, &rng, pos))
+                continue;
+            sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
+            const sg_thermograph *th;
+            double t0 = sg_clock_seconds();
+            int rc = sg_thermograph_of_position(cache, &game, pos, 5000, &th, err, sizeof err);
+            texact[made] = sg_clock_seconds() - t0;
+            finished += rc == SG_OK;
+            kos += rc == SG_ERR_UNSUPPORTED;
+            sg_thermo_cache_free(cache);
+            sg_estimate est;
+            sg_estimator_reset(dual);
+            t0 = sg_clock_seconds();
+            sg_estimator_estimate(dual, &game, pos, NULL, &est, err, sizeof err);
+            tdual[made++] = sg_clock_seconds() - t0;
+        }
+        if (made == 0)
+            continue;
+        double te = bench_median(texact, made), td = bench_median(tdual, made);
+        printf("  %2d  %5d/%-2d  %6d  %10.4f  %12.4f  %.2f\n", k, finished, made, kos, te, td,
+               te / td);
+    }
+    sg_estimator_free(dual);
 }
 
 int main(int argc, char **argv)
@@ -95,6 +191,7 @@ int main(int argc, char **argv)
     printf("  published, same machine class: libego ~91000/s (ratio %.2f), Pachi ~25000/s "
            "(ratio %.2f); target >= 50000/s: %s\n",
            f / 91000.0, f / 25000.0, f >= 50000 ? "met" : "NOT met");
+    exact_coverage(empty);
     if (sink == 42)
         printf(" \n");
     return 0;
