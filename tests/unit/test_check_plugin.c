@@ -113,6 +113,20 @@ static void test_rcg_passes(void **state)
     support_run_free(&r);
 }
 
+/* go: a game that passes, with ko bans and playouts (ABI 1.2): from a ko shape the walks
+ * meet bans, so the ABI 1.2 checks run on real cases. */
+static void test_go_passes(void **state)
+{
+    (void)state;
+    support_run r = check("go", "--position '.XO./XO.O/.XO.' --position '..' "
+                                "--position 'X.XXO.O/XXXXOOO/X.XXO.O' --depth 30");
+    assert_passes(&r);
+    assert_has(&r, "ok   a move elsewhere lifts a ban once");
+    assert_null(strstr(r.out, "moved_elsewhere) (0 cases)"));
+    assert_has(&r, "ok   playouts are reproducible");
+    support_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -122,6 +136,7 @@ int main(void)
         cmocka_unit_test(test_broken_plugin_fails),
         cmocka_unit_test(test_crash_is_reported),
         cmocka_unit_test(test_rcg_passes),
+        cmocka_unit_test(test_go_passes),
     };
     return cmocka_run_group_tests_name("check_plugin", tests, NULL, NULL);
 }
