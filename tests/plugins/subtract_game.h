@@ -239,6 +239,39 @@ static bool subtract_birthday_bound(void *instance, const void *pos, unsigned *d
     *days = 1;
     return true;
 }
+
+/* ABI 1.2 fields past the size as well: a host that read them would lift "bans" that
+ * empty the heap, and let players pass. */
+static bool subtract_wrong_elsewhere(void *instance, const void *pos, void *out)
+{
+    (void)instance;
+    memcpy(out, pos, sizeof(struct subtract_pos));
+    ((struct subtract_pos *)out)->heap = 0;
+    return true;
+}
+#endif
+
+#ifdef SUBTRACT_BAD_KO
+/* moved_elsewhere that never settles (a second move elsewhere changes the position again)
+ * and a playout that depends on hidden state, for check-plugin's ABI 1.2 checks. */
+static bool subtract_bad_elsewhere(void *instance, const void *pos, void *out)
+{
+    (void)instance;
+    memcpy(out, pos, sizeof(struct subtract_pos));
+    ((struct subtract_pos *)out)->scratch++;
+    return true;
+}
+
+static int subtract_bad_playout(void *instance, const void *pos, sg_player who, sg_rng *rng,
+                                sg_value *score, sg_player *next)
+{
+    struct subtract *s = instance;
+    (void)pos;
+    (void)rng;
+    *score = (sg_value){ (int64_t)(s->calls++ % 3), 0 };
+    *next = who;
+    return SG_OK;
+}
 #endif
 
 static const sg_game_desc subtract_desc = {
@@ -263,6 +296,12 @@ static const sg_game_desc subtract_desc = {
     .generate = subtract_generate,
 #ifdef SUBTRACT_WRONG_BIRTHDAY
     .birthday_bound = subtract_birthday_bound,
+    .flags = SG_GAME_PASSES,
+    .moved_elsewhere = subtract_wrong_elsewhere,
+#endif
+#ifdef SUBTRACT_BAD_KO
+    .moved_elsewhere = subtract_bad_elsewhere,
+    .playout = subtract_bad_playout,
 #endif
 };
 

@@ -87,6 +87,19 @@ static void test_broken_plugin_fails(void **state)
     support_run_free(&r);
 }
 
+static void test_broken_ko_hooks_fail(void **state)
+{
+    (void)state;
+    support_run r = check(test_plugin("ko_broken_subtract"), "");
+    assert_int_equal(r.status, 1);
+    assert_has(&r, "FAIL a move elsewhere lifts a ban once");
+    assert_has(&r, "a second move elsewhere changes the position again");
+    assert_has(&r, "FAIL playouts are reproducible");
+    assert_has(&r, "two playouts from the same rng state differ");
+    assert_has(&r, "checks passed, 2 failed\n");
+    support_run_free(&r);
+}
+
 static void test_crash_is_reported(void **state)
 {
     (void)state;
@@ -137,6 +150,7 @@ int main(void)
         cmocka_unit_test(test_crash_is_reported),
         cmocka_unit_test(test_rcg_passes),
         cmocka_unit_test(test_go_passes),
+        cmocka_unit_test(test_broken_ko_hooks_fail),
     };
     return cmocka_run_group_tests_name("check_plugin", tests, NULL, NULL);
 }
