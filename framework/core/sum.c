@@ -470,6 +470,14 @@ int sg_sum_pass(const sg_sum *src, sg_sum *dst)
     return rc;
 }
 
+bool sg_sum_may_pass(const sg_sum *sum)
+{
+    for (size_t k = 0; k < sum->count; k++)
+        if (SG_GAME_FLAGS(sum->slots[k].game->desc) & SG_GAME_PASSES)
+            return true;
+    return false;
+}
+
 bool sg_sum_has_ban(const sg_sum *sum, size_t *component)
 {
     for (size_t k = 0; k < sum->count && sum->bans > 0; k++)

@@ -88,11 +88,9 @@ static bool estimate_stuck(const sg_sum *sum, sg_player mover, sg_value *out)
  * player pass (SG_GAME_PASSES) and the opponent still has a move somewhere. */
 static bool may_pass(const sg_sum *sum, sg_player mover)
 {
-    bool passes = false;
-    for (size_t i = 0, n = sg_sum_count(sum); i < n && !passes; i++)
-        passes = SG_GAME_FLAGS(sg_sum_game(sum, i)->desc) & SG_GAME_PASSES;
     size_t count = 0;
-    return passes && sg_sum_move_count(sum, sg_opponent(mover), &count) == SG_OK && count > 0;
+    return sg_sum_may_pass(sum) && sg_sum_move_count(sum, sg_opponent(mover), &count) == SG_OK &&
+           count > 0;
 }
 
 void match_play_game(const match_plan *plan, unsigned long long g, int fd)

@@ -159,7 +159,9 @@ static int expand(tree *t, uint32_t i, const sg_sum *sum, sg_player p, char *err
         rc = sg_sum_move_count(sum, sg_opponent(p), &theirs);
         if (rc != SG_OK && rc != SG_ERR_RANGE)
             return rc;
-        if (theirs == 0) {
+        /* only a game that passes (Go) lets a player without a move hand the turn over;
+         * elsewhere the mover is stuck and play is over */
+        if (theirs == 0 || !sg_sum_may_pass(sum)) {
             t->nodes[i].state = TERMINAL;
             return SG_OK;
         }

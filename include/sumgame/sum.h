@@ -115,6 +115,10 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
  * where a player without a move passes (SG_GAME_PASSES) and for moves outside the sum
  * (a TDS coupon). */
 int sg_sum_pass(const sg_sum *src, sg_sum *dst);
+/* True when a live component's game lets a player without a move pass there
+ * (SG_GAME_PASSES, game.h): only then may a player with no move in the sum hand the turn
+ * over instead of ending play. */
+bool sg_sum_may_pass(const sg_sum *sum);
 /* True when a live component holds a ban a move elsewhere would lift (a fresh ko), with
  * the first such component's index. */
 bool sg_sum_has_ban(const sg_sum *sum, size_t *component);
