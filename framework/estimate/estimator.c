@@ -302,8 +302,8 @@ static int analyse_exactly(sg_estimator *e, const sg_game *game, const void *pos
                            sg_estimate *out, char *err, size_t errlen);
 
 static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *games,
-                           const void *const *positions, sg_estimate *out, char *err,
-                           size_t errlen)
+                           const void *const *positions, const sg_budget *budget,
+                           sg_estimate *out, char *err, size_t errlen)
 {
     const sg_game **fresh_games = calloc(n ? n : 1, sizeof *fresh_games);
     const void **fresh_pos = calloc(n ? n : 1, sizeof *fresh_pos);
@@ -349,9 +349,16 @@ static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *game
         streams[fresh] = component_key(games[i], positions[i]);
         slot[fresh++] = i;
     }
+    /* A time budget is spread over the searches; without one the playouts decide. */
+    sg_uct_config config = e->uct;
+    bool reentrant = true;
+    for (size_t k = 0; k < fresh; k++)
+        reentrant = reentrant && (SG_GAME_FLAGS(fresh_games[k]->desc) & SG_GAME_REENTRANT);
+    config.seconds = sg_mc_search_seconds(budget ? budget->seconds : 0, 2 * fresh,
+                                          config.threads, reentrant);
     double start = sg_clock_seconds();
     if (rc == SG_OK && fresh)
-        rc = sg_mc_boards(fresh, fresh_games, fresh_pos, streams, &e->uct, &e->rng, false,
+        rc = sg_mc_boards(fresh, fresh_games, fresh_pos, streams, &config, &e->rng, false,
                           boards, err, errlen);
     double seconds = sg_clock_seconds() - start;
     uint64_t playouts = 0;
@@ -398,7 +405,7 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
 {
     if (e->method == METHOD_MCDUAL)
-        return estimate_mcdual(e, 1, &game, &pos, out, err, errlen);
+        return estimate_mcdual(e, 1, &game, &pos, budget, out, err, errlen);
     if (e->method != METHOD_EXACT)
         return estimate_tds(e, game, pos, budget, out, err, errlen);
     /* Exact analysis runs to the end; max_positions bounds it instead of the budget.
@@ -473,7 +480,7 @@ int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budge
             positions[i] = sg_sum_pos(sum, i);
         }
         if (rc == SG_OK)
-            rc = estimate_mcdual(e, n, games, positions, out, err, errlen);
+            rc = estimate_mcdual(e, n, games, positions, budget, out, err, errlen);
         else
             snprintf(err, errlen, "out of memory");
         free(games);

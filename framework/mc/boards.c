@@ -79,6 +79,18 @@ static int search_job(void *ctx, size_t j, char *err, size_t errlen)
     return rc;
 }
 
+double sg_mc_search_seconds(double seconds, size_t searches, int threads, bool reentrant)
+{
+    if (seconds <= 0 || searches == 0)
+        return 0;
+    size_t at_once = reentrant && threads > 1 ? (size_t)threads : 1;
+    if (at_once > searches)
+        at_once = searches;
+    /* the searches run in ceil(searches / at_once) waves */
+    size_t waves = (searches + at_once - 1) / at_once;
+    return 0.9 * seconds / (double)waves;
+}
+
 int sg_mc_boards(size_t n, const sg_game *const *games, const void *const *positions,
                  const uint64_t *streams, const sg_uct_config *config, const sg_rng *rng,
                  bool threat, sg_mc_board *out, char *err, size_t errlen)

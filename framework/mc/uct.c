@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sumgame/clock.h"
 #include "sumgame/mc.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
@@ -46,6 +47,7 @@ void sg_uct_config_default(sg_uct_config *config)
     config->c = 0.3;
     config->threads = 1;
     config->max_nodes = (size_t)1 << 20;
+    config->seconds = 0;
 }
 
 int sg_uct_config_parse(const sg_params *params, sg_uct_config *config, char *err,
@@ -274,8 +276,13 @@ static int tree_run(tree *t, const sg_sum *sum, sg_player who, uint64_t playouts
         rc = sg_sum_copy(t->sums[0], sum);
     if (rc == SG_OK)
         rc = add_nodes(t, 1, &root);
-    for (uint64_t k = 0; rc == SG_OK && k < playouts; k++)
+    double deadline = t->config->seconds > 0 ? sg_clock_seconds() + t->config->seconds : 0;
+    for (uint64_t k = 0; rc == SG_OK && k < playouts; k++) {
+        /* The clock is read every 16 playouts: a playout is short next to a search. */
+        if (deadline > 0 && k > 0 && k % 16 == 0 && sg_clock_seconds() >= deadline)
+            break;
         rc = iterate(t, who, err, errlen);
+    }
     if (rc == SG_ERR_NOMEM)
         snprintf(err, errlen, "out of memory");
     return rc;

@@ -74,8 +74,9 @@ extern const char *const sg_estimator_methods[];
  *          rounded to a multiple of 1/1024; stops mu_L and mu_R; both pseudo-temperatures
  *          are the temperature; best moves are the most visited root children; never
  *          exact. A component's estimate is a function of the seed and the component
- *          (not of the thread count or of the other components). Budgets are ignored:
- *          the playouts are the budget; a meter counts playouts.
+ *          (not of the thread count or of the other components). A budget's seconds
+ *          are spread over the searches, which stop early when their share is spent
+ *          (estimates then depend on the machine); a meter counts playouts.
  * Estimates of either method are cached by component (game and position) until
  * sg_estimator_reset: asking again costs a lookup and allocates nothing. */
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,

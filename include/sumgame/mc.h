@@ -72,9 +72,11 @@ typedef struct sg_uct_config {
     double c;          /* exploration constant; the paper's 0.3 */
     int threads;       /* root parallelisation: one tree per thread */
     size_t max_nodes;  /* tree nodes per tree; past it nodes are no longer expanded */
+    double seconds;    /* a search also stops after this long (at least one playout is
+                        * made); 0 = no limit. Results then depend on the machine. */
 } sg_uct_config;
 
-/* playouts 1000, c 0.3, threads 1, max_nodes 1 << 20. */
+/* playouts 1000, c 0.3, threads 1, max_nodes 1 << 20, seconds 0. */
 void sg_uct_config_default(sg_uct_config *config);
 /* Reads the keys playouts, c and threads from params into config (absent keys keep
  * config's values); other keys are the caller's to check. */
@@ -133,6 +135,11 @@ typedef struct sg_mc_board {
     sg_move best_left, best_right;
     uint64_t playouts, nodes;
 } sg_mc_board;
+
+/* Seconds per search for `searches` searches that share `seconds` on up to `threads`
+ * threads (all games reentrant or not): a move's time budget spread over its searches,
+ * with a tenth kept back. 0 when seconds is 0. */
+double sg_mc_search_seconds(double seconds, size_t searches, int threads, bool reentrant);
 
 /* Analyses n boards (games[i], positions[i]), board i drawing from
  * sg_rng_split(rng, streams[i]) (search j of the board from a split of that by j), so a

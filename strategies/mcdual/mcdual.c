@@ -11,8 +11,9 @@
  * keeps its estimate for the rest of the game (the searches of a board draw from a stream
  * that is a function of the game's stream and the board, so recomputing would give the
  * same answer). With `threads` > 1 and every game SG_GAME_REENTRANT the searches of all
- * boards share that many threads; the moves do not depend on the thread count. Time
- * budgets are not consulted: the playouts are the budget. */
+ * boards share that many threads; the moves do not depend on the thread count. Under a
+ * time per move the searches of the boards that need one share the move's time, and stop
+ * early when their share is spent (the moves then depend on the machine). */
 #include <stdio.h>
 #include <string.h>
 
@@ -69,7 +70,6 @@ static void new_game(void *instance, const sg_rng *rng)
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
                   sg_sum_move *move, char *err, size_t errlen)
 {
-    (void)budget;
     struct mcdual *m = instance;
     double start = sg_clock_seconds();
     size_t n = sg_sum_count(sum);
@@ -80,7 +80,10 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
         m->estimates = grown;
         m->cap = n;
     }
-    int rc = sg_estimator_estimate_sum(m->estimator, sum, NULL, m->estimates, err, errlen);
+    /* Only seconds bound the searches; depth and nodes mean nothing to them. */
+    sg_budget time_only = { budget ? budget->seconds : 0, 0, 0 };
+    int rc = sg_estimator_estimate_sum(m->estimator, sum, &time_only, m->estimates, err,
+                                       errlen);
     if (rc != SG_OK)
         return rc;
     m->stats.nodes = 0;

@@ -17,8 +17,9 @@
  * searches draw from a stream that is a function of the game's stream and the board, so
  * an unchanged board gets the same analysis on every move (it is recomputed, not
  * cached). With `threads` > 1 and every game SG_GAME_REENTRANT the searches of all boards
- * share the threads; the moves do not depend on the thread count. Time budgets are not
- * consulted: the playouts are the budget. */
+ * share the threads; the moves do not depend on the thread count. Under a time per move
+ * the four searches of every board share the move's time and stop early when their share
+ * is spent (the moves then depend on the machine). */
 #include <stdio.h>
 #include <string.h>
 
@@ -111,7 +112,6 @@ static int reserve(struct mcthreat *m, size_t n)
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
                   sg_sum_move *move, char *err, size_t errlen)
 {
-    (void)budget;
     struct mcthreat *m = instance;
     double start = sg_clock_seconds();
     size_t n = sg_sum_count(sum);
@@ -124,7 +124,10 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
         m->positions[i] = sg_sum_pos(sum, i);
         m->streams[i] = sg_sum_component_hash(sum, i);
     }
-    int rc = sg_mc_boards(n, m->games, m->positions, m->streams, &m->config, &m->rng, true,
+    sg_uct_config config = m->config;
+    config.seconds = sg_mc_search_seconds(budget ? budget->seconds : 0, 4 * n, config.threads,
+                                          sg_mc_sum_reentrant(sum));
+    int rc = sg_mc_boards(n, m->games, m->positions, m->streams, &config, &m->rng, true,
                           m->boards, err, errlen);
     bool found = false;
     size_t board = 0;

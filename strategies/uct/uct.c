@@ -9,8 +9,9 @@
  * SG_GAME_REENTRANT, the playouts are shared by that many independent trees (root
  * parallelisation) whose root statistics are added; otherwise one thread is used.
  * Each decision draws from its own stream of the game's random stream (new_game), so a
- * game is replayed move for move from the match seed for a given thread count. Time
- * budgets are not consulted: the playouts are the budget. */
+ * game is replayed move for move from the match seed for a given thread count. Under a
+ * time per move the search also stops when the move's time is spent (the moves then
+ * depend on the machine). */
 #include <stdio.h>
 #include <string.h>
 
@@ -66,12 +67,13 @@ static void new_game(void *instance, const sg_rng *rng)
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
                   sg_sum_move *move, char *err, size_t errlen)
 {
-    (void)budget;
     struct uct *u = instance;
     double start = sg_clock_seconds();
     sg_rng rng = sg_rng_split(&u->rng, u->decision++);
+    sg_uct_config config = u->config;
+    config.seconds = sg_mc_search_seconds(budget ? budget->seconds : 0, 1, 1, false);
     sg_uct_result r;
-    int rc = sg_uct_search(sum, who, &u->config, &rng, &r, err, errlen);
+    int rc = sg_uct_search(sum, who, &config, &rng, &r, err, errlen);
     if (rc != SG_OK)
         return rc;
     u->stats.nodes = r.nodes;

@@ -341,6 +341,29 @@ static void test_uct_terminal_root(void **state)
     sg_sum_free(sum);
 }
 
+/* A time limit stops a search early, after at least one playout. */
+static void test_uct_time_limit(void **state)
+{
+    (void)state;
+    static const char *const g[] = { "1|-1", "10|-10", "98|87||87|73|||69|67||26|0" };
+    sg_sum *sum = sum_of(&rcg.game, g, 3);
+    sg_uct_config config;
+    sg_uct_config_default(&config);
+    config.playouts = 100000000;
+    config.seconds = 0.01;
+    sg_rng rng = seeded(1);
+    sg_uct_result r;
+    char err[256];
+    assert_int_equal(sg_uct_search(sum, SG_LEFT, &config, &rng, &r, err, sizeof err), SG_OK);
+    assert_true(r.playouts >= 1 && r.playouts < config.playouts);
+    assert_true(r.has_best);
+    sg_uct_result_free(&r);
+    sg_sum_free(sum);
+    assert_true(sg_mc_search_seconds(1.0, 8, 4, true) == 0.45);
+    assert_true(sg_mc_search_seconds(1.0, 8, 4, false) == 0.9 / 8);
+    assert_true(sg_mc_search_seconds(0, 8, 4, true) == 0);
+}
+
 static void same_result(const sg_uct_result *a, const sg_uct_result *b)
 {
     assert_int_equal(a->nchildren, b->nchildren);
@@ -728,6 +751,7 @@ int main(void)
         cmocka_unit_test(test_passes),
         cmocka_unit_test(test_uct_takes_the_only_good_move),
         cmocka_unit_test(test_uct_terminal_root),
+        cmocka_unit_test(test_uct_time_limit),
         cmocka_unit_test(test_uct_reproducible),
         cmocka_unit_test(test_dual_switch),
         cmocka_unit_test(test_dual_independent_of_threads),
