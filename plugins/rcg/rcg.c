@@ -335,6 +335,8 @@ static const sg_game_desc descriptor = {
     .temperature_bound = temperature_bound,
     .split = NULL,
     .generate = generate,
+    /* moves, play, number and hash only read the tree (parse grows it) */
+    .flags = SG_GAME_REENTRANT,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

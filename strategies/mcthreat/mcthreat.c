@@ -15,8 +15,8 @@
  * move; the paper's minimax "on the tree composed of the first two moves for Black and
  * for White for all the boards" is the summation of the boards' games G. A board's
  * searches draw from a stream that is a function of the game's stream and the board, so
- * an unchanged board gets the same analysis on every move (it is recomputed, not
- * cached). With `threads` > 1 and every game SG_GAME_REENTRANT the searches of all boards
+ * an unchanged board gets the same analysis on every move; it is kept for the rest of
+ * the game instead of recomputed, which saves time and changes no move. With `threads` > 1 and every game SG_GAME_REENTRANT the searches of all boards
  * share the threads; the moves do not depend on the thread count. Under a time per move
  * the four searches of every board share the move's time and stop early when their share
  * is spent (the moves then depend on the machine). */
@@ -41,7 +41,11 @@ struct mcthreat {
     const void **positions;
     uint64_t *streams;
     sg_mc_board *boards;
+    sg_mc_board *fresh; /* the searches' answers for the boards not kept */
+    size_t *slots;      /* the component of each fresh board */
     size_t cap;
+    struct kept *kept;  /* every board analysed in this game */
+    size_t nkept, kept_cap;
 };
 
 static const char *const known_keys[] = { "playouts", "c", "threads", "select", NULL };
@@ -79,12 +83,57 @@ static void destroy(void *instance)
     m->host->free(m->positions);
     m->host->free(m->streams);
     m->host->free(m->boards);
+    m->host->free(m->fresh);
+    m->host->free(m->slots);
+    m->host->free(m->kept);
     m->host->free(m);
+}
+
+/* The analyses of this game's boards, by component hash (position and game checked). */
+struct kept {
+    uint64_t key;
+    const sg_game *game;
+    unsigned char pos[SG_POS_MAX];
+    sg_mc_board board;
+};
+typedef struct kept kept;
+
+static void forget(struct mcthreat *m) { m->nkept = 0; }
+
+static const kept *find(const struct mcthreat *m, const sg_sum *sum, size_t i)
+{
+    uint64_t key = sg_sum_component_hash(sum, i);
+    const sg_game *g = sg_sum_game(sum, i);
+    for (size_t k = 0; k < m->nkept; k++)
+        if (m->kept[k].key == key && m->kept[k].game == g &&
+            memcmp(m->kept[k].pos, sg_sum_pos(sum, i), g->desc->pos_size) == 0)
+            return &m->kept[k];
+    return NULL;
+}
+
+static int keep(struct mcthreat *m, const sg_sum *sum, size_t i, const sg_mc_board *b)
+{
+    if (m->nkept == m->kept_cap) {
+        size_t cap = m->kept_cap ? 2 * m->kept_cap : 64;
+        kept *grown = m->host->realloc(m->kept, cap * sizeof *grown);
+        if (!grown)
+            return SG_ERR_NOMEM;
+        m->kept = grown;
+        m->kept_cap = cap;
+    }
+    kept *k = &m->kept[m->nkept++];
+    k->key = sg_sum_component_hash(sum, i);
+    k->game = sg_sum_game(sum, i);
+    memcpy(k->pos, sg_sum_pos(sum, i), k->game->desc->pos_size);
+    k->board = *b;
+    return SG_OK;
 }
 
 static void new_game(void *instance, const sg_rng *rng)
 {
-    ((struct mcthreat *)instance)->rng = *rng;
+    struct mcthreat *m = instance;
+    m->rng = *rng;
+    forget(m); /* the analyses came from the last game's stream */
 }
 
 static int reserve(struct mcthreat *m, size_t n)
@@ -103,7 +152,13 @@ static int reserve(struct mcthreat *m, size_t n)
     sg_mc_board *b = m->host->realloc(m->boards, n * sizeof *b);
     if (b)
         m->boards = b;
-    if (!g || !p || !s || !b)
+    sg_mc_board *f = m->host->realloc(m->fresh, n * sizeof *f);
+    if (f)
+        m->fresh = f;
+    size_t *slots = m->host->realloc(m->slots, n * sizeof *slots);
+    if (slots)
+        m->slots = slots;
+    if (!g || !p || !s || !b || !f || !slots)
         return SG_ERR_NOMEM;
     m->cap = n;
     return SG_OK;
@@ -119,24 +174,39 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
     }
+    /* the boards not analysed before go to the searches, packed at the end of boards */
+    size_t fresh = 0;
     for (size_t i = 0; i < n; i++) {
-        m->games[i] = sg_sum_game(sum, i);
-        m->positions[i] = sg_sum_pos(sum, i);
-        m->streams[i] = sg_sum_component_hash(sum, i);
+        const kept *k = find(m, sum, i);
+        if (k) {
+            m->boards[i] = k->board;
+            continue;
+        }
+        m->games[fresh] = sg_sum_game(sum, i);
+        m->positions[fresh] = sg_sum_pos(sum, i);
+        m->streams[fresh] = sg_sum_component_hash(sum, i);
+        m->slots[fresh++] = i;
     }
     sg_uct_config config = m->config;
-    config.seconds = sg_mc_search_seconds(budget ? budget->seconds : 0, 4 * n, config.threads,
-                                          sg_mc_sum_reentrant(sum));
-    int rc = sg_mc_boards(n, m->games, m->positions, m->streams, &config, &m->rng, true,
-                          m->boards, err, errlen);
+    config.seconds = sg_mc_search_seconds(budget ? budget->seconds : 0, 4 * fresh,
+                                          config.threads, sg_mc_sum_reentrant(sum));
+    int rc = fresh ? sg_mc_boards(fresh, m->games, m->positions, m->streams, &config, &m->rng,
+                                  true, m->fresh, err, errlen)
+                   : SG_OK;
+    for (size_t k = 0; rc == SG_OK && k < fresh; k++) {
+        m->boards[m->slots[k]] = m->fresh[k];
+        rc = keep(m, sum, m->slots[k], &m->fresh[k]);
+        if (rc == SG_ERR_NOMEM)
+            snprintf(err, errlen, "out of memory");
+    }
     bool found = false;
     size_t board = 0;
     if (rc == SG_OK)
         rc = sg_mc_threat_select(m->boards, n, who, m->select == SELECT_MINIMAX, &found,
                                  &board, NULL, err, errlen);
     m->stats.nodes = 0;
-    for (size_t i = 0; rc == SG_OK && i < n; i++)
-        m->stats.nodes += m->boards[i].nodes;
+    for (size_t k = 0; rc == SG_OK && k < fresh; k++)
+        m->stats.nodes += m->fresh[k].nodes;
     m->stats.depth = 0;
     m->stats.seconds = sg_clock_seconds() - start;
     if (rc != SG_OK)
