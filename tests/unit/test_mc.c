@@ -17,8 +17,8 @@
 
 static support_game rcg;
 /* rcg as a game that declares itself reentrant, so that threads are used */
-static sg_game_desc rcg_mt_desc;
-static sg_game rcg_mt;
+static sg_game_desc rcg_mt_desc, rcg_st_desc;
+static sg_game rcg_mt, rcg_st; /* rcg declared reentrant, and declared not */
 
 static int setup(void **state)
 {
@@ -31,6 +31,9 @@ static int setup(void **state)
     rcg_mt_desc.moved_elsewhere = NULL;
     rcg_mt_desc.playout = NULL;
     sg_game_init(&rcg_mt, &rcg_mt_desc, rcg.game.instance);
+    rcg_st_desc = rcg_mt_desc;
+    rcg_st_desc.flags = 0;
+    sg_game_init(&rcg_st, &rcg_st_desc, rcg.game.instance);
     return 0;
 }
 
@@ -383,7 +386,7 @@ static void test_uct_reproducible(void **state)
     static const char *const g[] = { "98|87||87|73|||69|67||26|0", "101|84||71|61|||43|38||38|0",
                                      "{3,1|0,-2}", "224|175||127|103|||93|54||43|0" };
     sg_sum *sum = sum_of(&rcg_mt, g, 4);
-    sg_sum *plain = sum_of(&rcg.game, g, 4);
+    sg_sum *plain = sum_of(&rcg_st, g, 4);
     sg_uct_config config;
     sg_uct_config_default(&config);
     config.playouts = 2000;
