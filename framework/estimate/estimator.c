@@ -261,6 +261,11 @@ bool sg_estimator_tds_stats(const sg_estimator *e, sg_tds_stats *out)
     return true;
 }
 
+bool sg_estimator_met_ko(const sg_estimator *e)
+{
+    return e->tds && e->has_tds_stats && sg_tds_met_ko(e->tds);
+}
+
 void sg_estimator_set_meter(sg_estimator *e, sg_meter *meter)
 {
     e->meter = meter;

@@ -129,7 +129,8 @@ static bool is_tds(const char *method)
 }
 
 static void print_json(const char *method, const sg_estimate *e, const sg_tds_stats *st,
-                       const char *best_left, const char *best_right, const char *canonical)
+                       bool met_ko, const char *best_left, const char *best_right,
+                       const char *canonical)
 {
     char v[6][SG_VALUE_TEXT_MAX];
     sg_value_format(e->mean, v[0], sizeof v[0]);
@@ -142,8 +143,9 @@ static void print_json(const char *method, const sg_estimate *e, const sg_tds_st
     cli_json_string(method);
     printf(",\"mean\":\"%s\",\"temperature\":\"%s\",\"pseudo_left\":\"%s\","
            "\"pseudo_right\":\"%s\",\"left_stop\":\"%s\",\"right_stop\":\"%s\",\"exact\":%s,"
-           "\"best_left\":",
-           v[0], v[1], v[2], v[3], v[4], v[5], e->exact ? "true" : "false");
+           "\"ko\":%s,\"best_left\":",
+           v[0], v[1], v[2], v[3], v[4], v[5], e->exact ? "true" : "false",
+           met_ko ? "true" : "false");
     if (e->has_best_left)
         cli_json_string(best_left);
     else
@@ -178,8 +180,8 @@ static void print_json(const char *method, const sg_estimate *e, const sg_tds_st
 }
 
 static void print_human(const char *position, const char *method, const sg_estimate *e,
-                        const sg_tds_stats *st, const char *best_left, const char *best_right,
-                        const char *canonical, const char *svg_path)
+                        const sg_tds_stats *st, bool met_ko, const char *best_left,
+                        const char *best_right, const char *canonical, const char *svg_path)
 {
     char v[SG_VALUE_TEXT_MAX];
     const char *const row = "%-26s%s\n";
@@ -187,8 +189,9 @@ static void print_human(const char *position, const char *method, const sg_estim
     /* TDS's complete searches are exact only when delta is fine enough for the game. */
     bool tds = is_tds(method);
     printf("%-26s%s (%s)\n", "method:", method,
-           tds ? (e->exact ? "complete search" : "heuristic search")
-               : (e->exact ? "exact values" : "estimate"));
+           met_ko ? "a ko: play against the coupon stack under the ko rule, not a CGT value"
+           : tds  ? (e->exact ? "complete search" : "heuristic search")
+                  : (e->exact ? "exact values" : "estimate"));
     sg_value_format(e->mean, v, sizeof v);
     printf(row, "mean:", v);
     sg_value_format(e->temperature, v, sizeof v);
@@ -373,11 +376,12 @@ int cmd_analyze(int argc, char **argv)
             move_text(game, pos, e.has_best_right, e.best_right, best_right, sizeof best_right);
             sg_tds_stats st = { 0 };
             sg_estimator_tds_stats(est, &st);
+            bool met_ko = sg_estimator_met_ko(est);
             if (json)
-                print_json(method, &e, &st, best_left, best_right, canonical);
+                print_json(method, &e, &st, met_ko, best_left, best_right, canonical);
             else
-                print_human(position, method, &e, &st, best_left, best_right, canonical,
-                            svg_path);
+                print_human(position, method, &e, &st, met_ko, best_left, best_right,
+                            canonical, svg_path);
         } else if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
             char why[120];
             sg_meter_reason(&meter, why, sizeof why);

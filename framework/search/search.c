@@ -63,6 +63,7 @@ struct ply {
 
 struct sg_search {
     sg_search_config config;
+    bool met_ko; /* the last run reached a position holding a ko ban (sg_sum_has_ban) */
     sg_search_prune_fn prune; /* or NULL */
     void *prune_ctx;
     sg_meter *meter; /* or NULL */
@@ -639,6 +640,8 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                      sg_sum_game(sum, m.component)->desc->name, why);
                 return zero();
             }
+            if (!s->met_ko && sg_sum_has_ban(child, NULL))
+                s->met_ko = true;
         }
         bool child_exact;
         sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, child_depth,
@@ -793,11 +796,14 @@ bool sg_order_uses_temp(sg_order order)
     return order == SG_ORDER_TEMP || order == SG_ORDER_TEMP_PREV;
 }
 
+bool sg_search_met_ko(const sg_search *s) { return s->met_ko; }
+
 int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
                   sg_search_result *result, char *err, size_t errlen)
 {
     memset(result, 0, sizeof *result);
     result->score = zero();
+    s->met_ko = sg_sum_has_ban(sum, NULL);
     s->stopped = false;
     s->status = SG_OK;
     s->err[0] = '\0';

@@ -34,6 +34,7 @@ typedef struct drop_entry {
 
 struct sg_tds {
     sg_search *engine;
+    bool met_ko; /* the last estimate met a ko */
     sg_meter *meter; /* or NULL */
     sg_sum *root;
     unsigned enhancements;
@@ -62,6 +63,7 @@ typedef struct run {
     int searches;
     bool exact; /* every search so far was free of depth-limited leaves */
     bool timed_out;
+    bool met_ko; /* a search met a ko ban: its values are play under the ko rule */
     /* A pre-search's share of a heuristic budget: a clock time and a node count it must
      * not pass (0 = the estimate's own limits only). */
     double until;
@@ -165,6 +167,7 @@ void sg_tds_set_enhancements(sg_tds *tds, unsigned mask)
 unsigned sg_tds_enhancements(const sg_tds *tds) { return tds->enhancements; }
 
 void sg_tds_last_stats(const sg_tds *tds, sg_tds_stats *out) { *out = tds->stats; }
+bool sg_tds_met_ko(const sg_tds *tds) { return tds->met_ko; }
 
 /* ---- enhancement sets ------------------------------------------------------------- */
 
@@ -477,6 +480,7 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     }
     if (rc == SG_OK)
         r->exact = r->exact && res->exact;
+    r->met_ko = r->met_ko || sg_search_met_ko(engine);
     return rc;
 }
 
@@ -1139,7 +1143,10 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
             tds->stats.conjecture_violations++;
     }
     tds->stats.timed_out = r.timed_out;
-    out->exact = r.exact;
+    /* Against the coupon stack a ko is fought with coupons as threats: a value of that
+     * play, not a combinatorial game value, so never reported as exact. */
+    tds->met_ko = r.met_ko;
+    out->exact = r.exact && !r.met_ko;
     out->nodes = r.nodes;
     out->tds_searches = r.searches;
     out->seconds = sg_clock_seconds() - r.start;

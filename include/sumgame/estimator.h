@@ -101,6 +101,10 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
 struct sg_tds_stats;
 bool sg_estimator_tds_stats(const sg_estimator *e, struct sg_tds_stats *out);
 
+/* Whether the last estimate that ran a TDS search met a ko (sg_tds_met_ko): its values are
+ * play against the coupon stack under the ko rule, not a combinatorial game value. */
+bool sg_estimator_met_ko(const sg_estimator *e);
+
 /* Estimates every live component of sum into out[0..sg_sum_count(sum)). */
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
                               sg_estimate *out, char *err, size_t errlen);

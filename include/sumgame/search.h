@@ -118,6 +118,11 @@ typedef struct sg_search sg_search;
 /* An engine with its transposition table; reuse it across searches of one game. */
 sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errlen);
 void sg_search_free(sg_search *search);
+/* Whether the last run met a ko: a position in which a component holds a ban that a move
+ * elsewhere lifts (game.h, moved_elsewhere). Its score is then that of play under the ko
+ * rule (bans lifted by moves elsewhere, coupons included), which is not a combinatorial
+ * game value: callers that report exact values say so. */
+bool sg_search_met_ko(const sg_search *search);
 /* Forgets the transposition table. */
 void sg_search_clear(sg_search *search);
 /* Replaces the configuration (budget, depth, hooks, mode) for the next runs; tt_log2 is

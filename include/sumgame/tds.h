@@ -147,6 +147,10 @@ typedef struct sg_tds_stats {
 void sg_tds_set_enhancements(sg_tds *tds, unsigned mask);
 unsigned sg_tds_enhancements(const sg_tds *tds);
 void sg_tds_last_stats(const sg_tds *tds, sg_tds_stats *out);
+/* Whether the last estimate's searches met a ko (sg_search_met_ko): its values are then
+ * those of play against the coupon stack with coupons as ko threats, and the estimate is
+ * not marked exact. */
+bool sg_tds_met_ko(const sg_tds *tds);
 
 /* Reads a TDS estimator's keys from params: delta (default 1/16), tmax, depth, time,
  * combine (auto, max, average) and enhancements (default none, or all with plus, which

@@ -140,7 +140,7 @@ static void test_json_keys(void **state)
     support_run r = analyze_ok("{2|-1}", "--json");
     static const char *const keys[] = { "method", "mean", "temperature", "pseudo_left",
                                         "pseudo_right", "left_stop", "right_stop", "exact",
-                                        "best_left", "best_right", "nodes", "seconds" };
+                                        "ko", "best_left", "best_right", "nodes", "seconds" };
     /* One object on one line, every key once, nothing else. */
     assert_true(r.out[0] == '{');
     assert_non_null(strstr(r.out, "}\n"));

@@ -469,9 +469,21 @@ static void test_exact_solvers_refuse_ko(void **state)
     r = support_host("analyze 'go:.XO./XO.O/.XO.'", NULL);
     support_assert_error(&r, "does not handle ko");
     support_run_free(&r);
-    /* without a ko the exact engine answers: after Black b1 the region is Black's */
+    /* TDS plays the ko out against the coupon stack (coupons are ko threats) and says the
+     * result is not a combinatorial game value */
+    r = support_host("analyze 'go:.XO./XO.O/.XO.' --method tds --time 1 --json", NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"exact\":false,\"ko\":true");
+    support_run_free(&r);
+    /* without a ko the exact engine answers, and TDS does not speak of a ko: '..' ends
+     * as soon as its ko is taken (the region is then finished) */
     r = support_host("analyze 'go:XX./X.X/.X.' --json", NULL);
     assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"mean\":\"9\"");
+    support_run_free(&r);
+    r = support_host("analyze 'go:..' --method tds --json", NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"exact\":true,\"ko\":false");
     support_run_free(&r);
 }
 
