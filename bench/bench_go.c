@@ -5,6 +5,7 @@
  *     the ABI, so the in-run baseline is a uniformly random playout through the generic
  *     plugin interface (moves() + play() + number(), what a game without a playout()
  *     gets), and
+ *   - the same playouts with Mogo's 3x3 patterns (patterns = yes), and
  *   - the published rates for this machine class quoted by issue #14: libego (C++) about
  *     91k/s, Pachi about 25k/s; the target is at least 50k/s.
  * Medians of ROUNDS rounds of SECONDS each (default 5 rounds of 1 s).
@@ -184,10 +185,33 @@ int main(int argc, char **argv)
         } while ((t = sg_clock_seconds() - t0) < seconds / 4);
         slow[r] = (double)n / t;
     }
+    /* the same playouts with Mogo's 3x3 shapes (instance key patterns = yes) */
+    sg_plugin plugin2;
+    sg_game with;
+    sg_param item = { "patterns", "yes", 0 };
+    sg_params keys = { "bench", "go", &item, 1 };
+    double shaped[ROUNDS_MAX];
+    if (bench_open_game("bench_go", build, "go", &keys, &plugin2, &with) != 0)
+        return 1;
+    for (int r = 0; r < rounds; r++) {
+        long n = 0;
+        double t0 = sg_clock_seconds(), t;
+        do {
+            for (int k = 0; k < 100; k++, n++) {
+                sg_value score;
+                sg_player next;
+                with.desc->playout(with.instance, empty, SG_LEFT, &rng, &score, &next);
+                sink += score.num;
+            }
+        } while ((t = sg_clock_seconds() - t0) < seconds);
+        shaped[r] = (double)n / t;
+    }
     double f = bench_median(fast, rounds), s = bench_median(slow, rounds);
+    double p = bench_median(shaped, rounds);
     printf("go playouts, empty 7x7, one thread (median of %d rounds):\n", rounds);
     printf("  plugin playout():              %9.0f playouts/s\n", f);
     printf("  generic moves()+play() random: %9.0f playouts/s   ratio %.1fx\n", s, f / s);
+    printf("  with Mogo's 3x3 patterns:      %9.0f playouts/s   ratio %.2f\n", p, p / f);
     printf("  published, same machine class: libego ~91000/s (ratio %.2f), Pachi ~25000/s "
            "(ratio %.2f); target >= 50000/s: %s\n",
            f / 91000.0, f / 25000.0, f >= 50000 ? "met" : "NOT met");

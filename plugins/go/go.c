@@ -31,6 +31,7 @@ typedef struct go_instance {
     go_geometry geo;
     long long cap;                            /* 0: four moves per point of the region */
     long long width, height, black, white, walls; /* generator */
+    go_patterns *patterns;                        /* playout rule 3, or NULL */
 } go_instance;
 
 static const sg_param_doc param_docs[] = {
@@ -41,22 +42,25 @@ static const sg_param_doc param_docs[] = {
     { "black", "0", "generated regions: Black stones placed at random" },
     { "white", "0", "generated regions: White stones placed at random" },
     { "walls", "0", "generated regions: points left out of the region ('#') at random" },
+    { "patterns", "no", "playouts also play Mogo's 3x3 shapes next to the last move" },
     { NULL, NULL, NULL },
 };
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
                   size_t errlen)
 {
-    static const char *const known[] = { "cap", "width", "height", "black", "white", "walls",
-                                         NULL };
+    static const char *const known[] = { "cap",   "width", "height",   "black",
+                                         "white", "walls", "patterns", NULL };
     long long cap, width, height, black, white, walls;
+    bool patterns;
     if (sg_params_check_known(params, known, err, errlen) != SG_OK ||
         sg_params_int(params, "cap", 0, 0, 60000, &cap, err, errlen) != SG_OK ||
         sg_params_int(params, "width", 7, 1, GO_MAX_SIDE, &width, err, errlen) != SG_OK ||
         sg_params_int(params, "height", 7, 1, GO_MAX_SIDE, &height, err, errlen) != SG_OK ||
         sg_params_int(params, "black", 0, 0, 81, &black, err, errlen) != SG_OK ||
         sg_params_int(params, "white", 0, 0, 81, &white, err, errlen) != SG_OK ||
-        sg_params_int(params, "walls", 0, 0, 81, &walls, err, errlen) != SG_OK)
+        sg_params_int(params, "walls", 0, 0, 81, &walls, err, errlen) != SG_OK ||
+        sg_params_bool(params, "patterns", false, &patterns, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
     if (black + white + walls > width * height) {
         snprintf(err, errlen, "black + white + walls = %lld do not fit on %lldx%lld",
@@ -77,6 +81,16 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     inst->black = black;
     inst->white = white;
     inst->walls = walls;
+    inst->patterns = NULL;
+    if (patterns) {
+        inst->patterns = host->alloc(sizeof *inst->patterns);
+        if (!inst->patterns) {
+            host->free(inst);
+            snprintf(err, errlen, "out of memory");
+            return SG_ERR_NOMEM;
+        }
+        go_patterns_init(inst->patterns);
+    }
     *out = inst;
     return SG_OK;
 }
@@ -84,8 +98,10 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
 static void destroy(void *instance)
 {
     go_instance *inst = instance;
-    if (inst)
+    if (inst) {
+        inst->host->free(inst->patterns);
         inst->host->free(inst);
+    }
 }
 
 static unsigned cap_of(const go_instance *inst, const go_pos *pos)
@@ -337,7 +353,8 @@ static int playout(void *instance, const void *pos, sg_player who, sg_rng *rng,
     if (!go_board_from_pos(&b, &inst->geo, pos))
         return SG_ERR_INVALID;
     int after;
-    *score = sg_value_int(go_playout(&b, (int)who, cap_of(inst, pos), rng, &after, NULL));
+    *score = sg_value_int(
+        go_playout(&b, (int)who, cap_of(inst, pos), inst->patterns, rng, &after, NULL));
     *next = (sg_player)after;
     return SG_OK;
 }

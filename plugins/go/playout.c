@@ -83,15 +83,33 @@ static int answers(const go_board *b, int last, int c, uint8_t *out)
     return n;
 }
 
-int go_playout(go_board *b, int c, unsigned cap, sg_rng *rng, int *next,
-               go_playout_stats *stats)
+/* Rule 3: the empty points around the last move that fit a pattern. */
+static int pattern_moves(const go_board *b, const go_patterns *pat, int last, int c,
+                         uint8_t *out)
+{
+    static const int dy[8] = { -1, -1, -1, 0, 0, 1, 1, 1 }, dx[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+    int x = last % GO_STRIDE, y = last / GO_STRIDE, n = 0;
+    for (int k = 0; k < 8; k++) {
+        int nx = x + dx[k], ny = y + dy[k];
+        if (nx < 0 || ny < 0 || nx >= GO_MAX_SIDE || ny >= GO_MAX_SIDE)
+            continue;
+        int p = ny * GO_STRIDE + nx;
+        if ((b->on & ~(b->stones[0] | b->stones[1]) & b->geo->bit[p]) &&
+            go_patterns_match(pat, b, p) && go_board_sensible(b, p, c))
+            out[n++] = (uint8_t)p;
+    }
+    return n;
+}
+
+int go_playout(go_board *b, int c, unsigned cap, const go_patterns *patterns, sg_rng *rng,
+               int *next, go_playout_stats *stats)
 {
     empties e;
     e.n = 0;
     for (go_bb t = b->on & ~(b->stones[0] | b->stones[1]); t; t &= t - 1)
         empties_add(&e, go_bb_first(t));
     int passes = 0, last = -1, mover = c;
-    unsigned moves = 0, policy = 0;
+    unsigned moves = 0, policy = 0, shaped = 0;
     while (passes < 2 && b->moves < cap) {
         int p = -1;
         if (last >= 0 && (b->stones[1 - c] & b->geo->bit[last])) {
@@ -100,6 +118,9 @@ int go_playout(go_board *b, int c, unsigned cap, sg_rng *rng, int *next,
             if (n > 0) {
                 p = cand[n == 1 ? 0 : sg_rng_below(rng, (uint64_t)n)];
                 policy++;
+            } else if (patterns && (n = pattern_moves(b, patterns, last, c, cand)) > 0) {
+                p = cand[n == 1 ? 0 : sg_rng_below(rng, (uint64_t)n)];
+                shaped++;
             }
         }
         if (p < 0) {
@@ -135,6 +156,7 @@ int go_playout(go_board *b, int c, unsigned cap, sg_rng *rng, int *next,
     if (stats) {
         stats->moves = moves;
         stats->policy_moves = policy;
+        stats->pattern_moves = shaped;
     }
     return go_board_area(b);
 }

@@ -15,6 +15,7 @@
 #include "sumgame/sum.h"
 
 #include "../../plugins/go/board.c"
+#include "../../plugins/go/patterns.c"
 
 static support_game go, rcg;
 
@@ -458,6 +459,40 @@ static void test_incremental_liberties_match_a_flood_fill(void **state)
     assert_true(kos > 5);
 }
 
+/* The shapes match where the report draws them, in every orientation and for both
+ * colours, and not on an empty neighbourhood. */
+static void test_mogo_patterns(void **state)
+{
+    (void)state;
+    static go_geometry geo;
+    static go_patterns pat;
+    go_geometry_init(&geo);
+    go_patterns_init(&pat);
+    static const struct {
+        const char *board;
+        const char *point;
+        bool match;
+    } cases[] = {
+        { "...../.XOX./...../...../.....", "c3", true },  /* enclosing hane */
+        { "...../.OXO./...../...../.....", "c3", true },  /* colours swapped */
+        { "...../...../...../.XOX./.....", "c3", true },  /* upside down */
+        { "...../..X../..O../..X../.....", "b3", true },  /* turned a quarter */
+        { "...../.XO../.O.../...../.....", "c3", true },  /* cut: X O over O . */
+        { "...../...../...../...../.....", "c3", false }, /* nothing around */
+        { "...../.X.../...../...../.....", "c3", false }, /* one stone is no shape */
+        { "...../...../...../.X.../.O...", "c1", true },  /* edge: chase */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pos p = parse_ok(cases[i].board);
+        go_board b;
+        assert_true(go_board_from_pos(&b, &geo, (const go_pos *)p.b));
+        int q = (int)point(&p, cases[i].point);
+        if (go_patterns_match(&pat, &b, q) != cases[i].match)
+            fail_msg("%s at %s: expected %s", cases[i].board, cases[i].point,
+                     cases[i].match ? "a match" : "none");
+    }
+}
+
 static void test_exact_solvers_refuse_ko(void **state)
 {
     (void)state;
@@ -553,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_forced_playouts),
         cmocka_unit_test(test_incremental_liberties_match_a_flood_fill),
+        cmocka_unit_test(test_mogo_patterns),
         cmocka_unit_test(test_exact_solvers_refuse_ko),
         cmocka_unit_test(test_match_passes_and_komi),
         cmocka_unit_test(test_match_mixes_go_amazons_rcg),
