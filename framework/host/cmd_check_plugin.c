@@ -61,8 +61,8 @@ static const char *const check_names[CK_COUNT] = {
     [CK_EVALUATE] = "evaluate is deterministic and in lowest terms",
     [CK_SPLIT] = "split gives 1 or more formattable parts",
     [CK_KO] = "a move elsewhere lifts a ban once, and only adds moves (moved_elsewhere)",
-    [CK_PLAYOUT] = "playouts are reproducible from the rng, end in an integer, leave the "
-                   "position alone",
+    [CK_PLAYOUT] = ("playouts are reproducible from the rng, end in an integer, leave the "
+                    "position alone"),
 };
 
 /* Which check runs, for the crash handler's line. The host (not a plugin) may keep it. */
