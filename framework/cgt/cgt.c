@@ -967,6 +967,10 @@ struct walk {
      * of the recursion; addressed by offset, since it may move when it grows. */
     unsigned char *stack;
     size_t stack_used, stack_cap;
+    /* The keys of the positions being expanded, root first: a position met again among
+     * them lies on a cycle of play, which has no canonical form. */
+    uint64_t *path;
+    size_t depth, path_cap;
 };
 
 /* Reserves bytes (16-aligned) on the walk's stack and returns their offset. */
@@ -1109,8 +1113,37 @@ static int children(struct walk *w, const void *pos, int side, size_t *frame, si
     return rc;
 }
 
-/* Expands a position not in the memo; key is position_key(pos). */
+static int expand_new(struct walk *w, const void *at, uint64_t key, sg_cg *out);
+
+/* Expands a position not in the memo (key is position_key(pos)), refusing one that is
+ * already being expanded further up: play has come back to it. A linear scan, since
+ * paths are short next to the work of expanding each of their positions. */
 static int expand(struct walk *w, const void *at, uint64_t key, sg_cg *out)
+{
+    for (size_t i = 0; i < w->depth; i++) {
+        if (w->path[i] != key)
+            continue;
+        const sg_game_desc *d = w->game->desc;
+        char text[160];
+        if (d->format(w->game->instance, at, text, sizeof text) != SG_OK)
+            snprintf(text, sizeof text, "?");
+        snprintf(w->err, w->errlen,
+                 "%s: play from '%s' comes back to it (%zu moves later): a game with cycles "
+                 "has no canonical form, and the exact engine handles loop-free games only",
+                 d->name, text, w->depth - i);
+        return SG_ERR_UNSUPPORTED;
+    }
+    if (w->depth == w->path_cap) {
+        w->path_cap = w->path_cap ? 2 * w->path_cap : 64;
+        w->path = xrealloc(w->path, w->path_cap * sizeof *w->path);
+    }
+    w->path[w->depth++] = key;
+    int rc = expand_new(w, at, key, out);
+    w->depth--;
+    return rc;
+}
+
+static int expand_new(struct walk *w, const void *at, uint64_t key, sg_cg *out)
 {
     const sg_game_desc *d = w->game->desc;
     void *inst = w->game->instance;
@@ -1197,9 +1230,10 @@ int sg_cgt_from_game_metered(sg_cgt *t, const sg_game *game, const void *pos,
                              size_t max_positions, sg_meter *meter, sg_cg *out, char *err,
                              size_t errlen)
 {
-    struct walk w = { t, game, max_positions, 0, meter, err, errlen, NULL, 0, 0 };
+    struct walk w = { t, game, max_positions, 0, meter, err, errlen, NULL, 0, 0, NULL, 0, 0 };
     int rc = walk_result(&w, pos, position_key(&w, pos), out);
     free(w.stack);
+    free(w.path);
     return rc;
 }
 

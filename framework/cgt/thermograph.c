@@ -461,9 +461,19 @@ int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const 
 }
 
 
-int sg_thermograph_unmemoized(const sg_game *game, const void *pos, sg_thermograph *out,
-                              char *err, size_t errlen)
+/* Lines of play longer than this are taken for a cycle: the reference method walks the
+ * whole game tree without a memo, so it cannot tell a cycle from a long game. */
+#define UNMEMOIZED_DEPTH_MAX 2000
+
+static int unmemoized(const sg_game *game, const void *pos, int depth, sg_thermograph *out,
+                      char *err, size_t errlen)
 {
+    if (depth > UNMEMOIZED_DEPTH_MAX) {
+        snprintf(err, errlen, "%s: a line of play longer than %d moves: the game seems to "
+                              "have cycles, which have no thermograph here",
+                 game->desc->name, UNMEMOIZED_DEPTH_MAX);
+        return SG_ERR_UNSUPPORTED;
+    }
     const sg_game_desc *d = game->desc;
     sg_value x;
     if (d->number(game->instance, pos, &x))
@@ -497,7 +507,7 @@ int sg_thermograph_unmemoized(const sg_game *game, const void *pos, sg_thermogra
         for (size_t i = 0; i < n && rc == SG_OK; i++) {
             rc = d->play(game->instance, pos, (sg_player)s, moves[i], next, err, errlen);
             if (rc == SG_OK)
-                rc = sg_thermograph_unmemoized(game, next, &children[total], err, errlen);
+                rc = unmemoized(game, next, depth + 1, &children[total], err, errlen);
             if (rc == SG_OK) {
                 total++;
                 count[s]++;
@@ -514,4 +524,10 @@ int sg_thermograph_unmemoized(const sg_game *game, const void *pos, sg_thermogra
     free(children);
     free(walls);
     return rc;
+}
+
+int sg_thermograph_unmemoized(const sg_game *game, const void *pos, sg_thermograph *out,
+                              char *err, size_t errlen)
+{
+    return unmemoized(game, pos, 0, out, err, errlen);
 }

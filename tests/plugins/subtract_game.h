@@ -32,6 +32,11 @@
 #ifndef SUBTRACT_NUMBERLESS
 #define SUBTRACT_NUMBERLESS 0
 #endif
+/* loopy_subtract.c: Right may also give one token back ("give1", code 4) while the heap
+ * is from 2 to max - 1, so play can cycle (3, Left takes 1, 2, Right gives 1, 3). */
+#ifndef SUBTRACT_LOOPY
+#define SUBTRACT_LOOPY 0
+#endif
 #define SUBTRACT_HEAP_MAX 1000000
 
 struct subtract_pos {
@@ -107,6 +112,8 @@ static int subtract_format(void *instance, const void *pos, char *buf, size_t ca
 
 static bool subtract_legal(const struct subtract_pos *p, sg_player who, sg_move take)
 {
+    if (SUBTRACT_LOOPY && take == 4)
+        return who == SG_RIGHT && p->heap >= 2 && p->heap < 20;
     sg_move lo = who == SG_LEFT ? 1 : 2, hi = who == SG_LEFT ? 2 : 3;
     return take >= lo && take <= hi && take <= (sg_move)p->heap;
 }
@@ -115,9 +122,9 @@ static int subtract_moves(void *instance, const void *pos, sg_player who, sg_mov
                           size_t cap, size_t *count)
 {
     struct subtract *g = instance;
-    sg_move found[2];
+    sg_move found[3];
     size_t n = 0;
-    for (sg_move take = 1; take <= 3; take++)
+    for (sg_move take = 1; take <= 4; take++)
         if (subtract_legal(pos, who, take))
             found[n++] = take;
     if (SUBTRACT_BROKEN && n == 2 && g->calls++ % 2 == 1) {
@@ -145,7 +152,7 @@ static int subtract_play(void *instance, const void *pos, sg_player who, sg_move
     }
     if (SUBTRACT_CRASHES && p->heap == 3)
         raise(SIGSEGV);
-    struct subtract_pos q = { p->heap - (int32_t)move, 0 };
+    struct subtract_pos q = { move == 4 ? p->heap + 1 : p->heap - (int32_t)move, 0 };
     if (SUBTRACT_BROKEN)
         ((struct subtract_pos *)pos)->scratch++;
     memcpy(out, &q, sizeof q);
@@ -156,11 +163,13 @@ static int subtract_parse_move(void *instance, const void *pos, sg_player who,
                                const char *text, sg_move *move, char *err, size_t errlen)
 {
     (void)instance;
-    if (strncmp(text, "take", 4) != 0 || text[4] < '1' || text[4] > '3' || text[5]) {
+    sg_move take = SUBTRACT_LOOPY && strcmp(text, "give1") == 0 ? 4 : 0;
+    if (!take && (strncmp(text, "take", 4) != 0 || text[4] < '1' || text[4] > '3' || text[5])) {
         snprintf(err, errlen, "expected take1, take2 or take3, got '%.20s'", text);
         return SG_ERR_INVALID;
     }
-    sg_move take = (sg_move)(text[4] - '0');
+    if (!take)
+        take = (sg_move)(text[4] - '0');
     if (!subtract_legal(pos, who, take)) {
         snprintf(err, errlen, "'%s' is not a legal move here", text);
         return SG_ERR_INVALID;
@@ -174,9 +183,9 @@ static int subtract_format_move(void *instance, const void *pos, sg_move move, c
 {
     (void)instance;
     (void)pos;
-    if (move < 1 || move > 3)
+    if (move < 1 || move > (SUBTRACT_LOOPY ? 4 : 3))
         return SG_ERR_INVALID;
-    int n = snprintf(buf, cap, "take%" PRIu64, move);
+    int n = move == 4 ? snprintf(buf, cap, "give1") : snprintf(buf, cap, "take%" PRIu64, move);
     return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
 }
 
