@@ -64,6 +64,7 @@ struct ply {
 struct sg_search {
     sg_search_config config;
     bool met_ko; /* the last run reached a position holding a ko ban (sg_sum_has_ban) */
+    bool may_ban; /* a game of the root sum has moved_elsewhere: bans can arise */
     sg_search_prune_fn prune; /* or NULL */
     void *prune_ctx;
     sg_meter *meter; /* or NULL */
@@ -618,7 +619,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
             points = for_mover(points, who);
             child = sum;
             /* a move outside the sum (a coupon) is a move elsewhere: it lifts ko bans */
-            if (sg_sum_has_ban(sum, NULL)) {
+            if (s->may_ban && sg_sum_has_ban(sum, NULL)) {
                 if (sg_sum_pass(sum, s->plies[ply + 1].sum) != SG_OK) {
                     fail(s, SG_ERR_NOMEM, "out of memory at search ply %d", ply + 1);
                     return zero();
@@ -640,7 +641,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                      sg_sum_game(sum, m.component)->desc->name, why);
                 return zero();
             }
-            if (!s->met_ko && sg_sum_has_ban(child, NULL))
+            if (s->may_ban && !s->met_ko && sg_sum_has_ban(child, NULL))
                 s->met_ko = true;
         }
         bool child_exact;
@@ -685,7 +686,7 @@ static bool replay(sg_search *s, const sg_sum *sum, sg_player who, uint64_t *xst
         sg_value points;
         x->play(x->ctx, *xstate, who, (size_t)m.move, xstate, &points);
         *next = sum;
-        if (sg_sum_has_ban(sum, NULL)) {
+        if (s->may_ban && sg_sum_has_ban(sum, NULL)) {
             if (sg_sum_pass(sum, dst) != SG_OK)
                 return false;
             *next = dst;
@@ -804,6 +805,11 @@ int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
     memset(result, 0, sizeof *result);
     result->score = zero();
     s->met_ko = sg_sum_has_ban(sum, NULL);
+    /* play never brings in a game the root lacks, so without moved_elsewhere at the
+     * root no node needs the ban checks */
+    s->may_ban = false;
+    for (size_t i = 0, n = sg_sum_count(sum); i < n && !s->may_ban; i++)
+        s->may_ban = SG_GAME_HAS(sg_sum_game(sum, i)->desc, moved_elsewhere);
     s->stopped = false;
     s->status = SG_OK;
     s->err[0] = '\0';
