@@ -1,8 +1,15 @@
 #include "core/svg_text.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sumgame/host.h"
 
 void sg_svg_put(sg_svg_text *s, const char *fmt, ...)
 {
@@ -53,4 +60,62 @@ void sg_svg_put_escaped(sg_svg_text *s, const char *text, size_t max_chars, bool
     }
     if (text[i])
         sg_svg_put(s, "...");
+}
+
+static bool write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        buf += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+int sg_svg_save(const char *text, size_t len, const char *path, char *err, size_t errlen)
+{
+    size_t cap = strlen(path) + 32;
+    char *tmp = malloc(cap);
+    if (!tmp) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    /* A fresh name beside the target (same file system, so rename is atomic); O_EXCL
+     * never reuses someone else's file, and mode 0666 lets the umask decide as for any
+     * file the user creates. */
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
+        snprintf(tmp, cap, "%s.tmp%ld.%d", path, (long)getpid(), attempt);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    int saved = 0;
+    bool ok = fd >= 0;
+    if (!ok)
+        saved = errno;
+    errno = 0;
+    if (ok && !write_all(fd, text, len)) {
+        saved = errno ? errno : EIO;
+        ok = false;
+    }
+    if (fd >= 0 && close(fd) != 0 && ok) {
+        saved = errno;
+        ok = false;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        saved = errno;
+        ok = false;
+    }
+    if (!ok) {
+        if (fd >= 0)
+            unlink(tmp);
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(saved));
+    }
+    free(tmp);
+    return ok ? SG_OK : SG_ERR_INVALID;
 }
