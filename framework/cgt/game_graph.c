@@ -1,0 +1,276 @@
+#include "game_graph.h"
+
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const void *gg_pos(const game_graph *g, uint32_t i) { return g->pos + (size_t)i * g->pos_size; }
+
+void gg_describe(const game_graph *g, uint32_t i, char *buf, size_t cap)
+{
+    const sg_game_desc *d = g->game->desc;
+    if (d->format(g->game->instance, gg_pos(g, i), buf, cap) != SG_OK && cap > 0)
+        snprintf(buf, cap, "(a position too long to show)");
+}
+
+void gg_free(game_graph *g)
+{
+    free(g->node);
+    free(g->pos);
+    free(g->edge);
+    free(g->slot);
+    memset(g, 0, sizeof *g);
+}
+
+static bool grow_slots(game_graph *g)
+{
+    size_t n = g->nslots ? g->nslots * 2 : 1024;
+    uint32_t *s = calloc(n, sizeof *s);
+    if (!s)
+        return false;
+    for (size_t i = 0; i < g->n; i++) {
+        size_t k = g->node[i].hash & (n - 1);
+        while (s[k])
+            k = (k + 1) & (n - 1);
+        s[k] = (uint32_t)i + 1;
+    }
+    free(g->slot);
+    g->slot = s;
+    g->nslots = n;
+    return true;
+}
+
+/* The index of pos, added when new. */
+static int intern(game_graph *g, const void *pos, size_t max, uint32_t *out, char *err,
+                  size_t errlen)
+{
+    const sg_game_desc *d = g->game->desc;
+    uint64_t h = d->hash(g->game->instance, pos);
+    if ((g->n + 1) * 2 > g->nslots && !grow_slots(g))
+        return SG_ERR_NOMEM;
+    size_t k = h & (g->nslots - 1);
+    for (; g->slot[k]; k = (k + 1) & (g->nslots - 1)) {
+        uint32_t i = g->slot[k] - 1;
+        if (g->node[i].hash == h && memcmp(gg_pos(g, i), pos, g->pos_size) == 0) {
+            *out = i;
+            return SG_OK;
+        }
+    }
+    if (g->n >= max) {
+        snprintf(err, errlen, "the game graph has more than %zu positions", max);
+        return SG_ERR_BUDGET;
+    }
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 256;
+        gg_node *nn = realloc(g->node, cap * sizeof *nn);
+        if (!nn)
+            return SG_ERR_NOMEM;
+        g->node = nn;
+        unsigned char *np = realloc(g->pos, cap * g->pos_size);
+        if (!np)
+            return SG_ERR_NOMEM;
+        g->pos = np;
+        g->cap = cap;
+    }
+    uint32_t i = (uint32_t)g->n++;
+    memset(&g->node[i], 0, sizeof g->node[i]);
+    g->node[i].hash = h;
+    g->node[i].lift = i;
+    memcpy(g->pos + (size_t)i * g->pos_size, pos, g->pos_size);
+    g->slot[k] = i + 1;
+    *out = i;
+    return SG_OK;
+}
+
+static int add_edge(game_graph *g, uint32_t to, sg_player who, int tax, bool dbl)
+{
+    if (g->ne == g->ecap) {
+        size_t cap = g->ecap ? g->ecap * 2 : 1024;
+        gg_edge *e = realloc(g->edge, cap * sizeof *e);
+        if (!e)
+            return SG_ERR_NOMEM;
+        g->edge = e;
+        g->ecap = cap;
+    }
+    gg_edge e = { to, (uint8_t)who, (uint8_t)tax, (uint8_t)dbl, 0 };
+    g->edge[g->ne++] = e;
+    return SG_OK;
+}
+
+/* who's moves in pos, in a buffer the caller frees. */
+static int list_moves(const sg_game *game, const void *pos, sg_player who, sg_move **out,
+                      size_t *n)
+{
+    const sg_game_desc *d = game->desc;
+    *out = NULL;
+    *n = 0;
+    int rc = d->moves(game->instance, pos, who, NULL, 0, n);
+    if (rc != SG_OK && rc != SG_ERR_RANGE)
+        return rc;
+    if (*n == 0)
+        return SG_OK;
+    *out = malloc(*n * sizeof **out);
+    if (!*out)
+        return SG_ERR_NOMEM;
+    return d->moves(game->instance, pos, who, *out, *n, n);
+}
+
+static bool listed(const sg_move *m, size_t n, sg_move x)
+{
+    for (size_t i = 0; i < n; i++)
+        if (m[i] == x)
+            return true;
+    return false;
+}
+
+/* The komaster who's double moves out of node i: each move who has in the lifted
+ * position and not here breaks the ban; then every move of who from there. */
+static int add_double_moves(game_graph *g, uint32_t i, sg_player who, const sg_move *here,
+                            size_t nhere, size_t max, sg_meter *meter, char *err,
+                            size_t errlen)
+{
+    const sg_game_desc *d = g->game->desc;
+    void *inst = g->game->instance;
+    alignas(16) unsigned char lifted[SG_POS_MAX], q[SG_POS_MAX], r[SG_POS_MAX];
+    memcpy(lifted, gg_pos(g, g->node[i].lift), g->pos_size);
+    sg_move *all = NULL, *second = NULL;
+    size_t nall = 0, nsecond = 0;
+    int rc = list_moves(g->game, lifted, who, &all, &nall);
+    for (size_t a = 0; rc == SG_OK && a < nall; a++) {
+        if (listed(here, nhere, all[a]))
+            continue;
+        rc = d->play(inst, lifted, who, all[a], q, err, errlen);
+        if (rc != SG_OK)
+            break;
+        sg_value v;
+        uint32_t to;
+        if (d->number(inst, q, &v)) {
+            rc = intern(g, q, max, &to, err, errlen);
+            if (rc == SG_OK)
+                rc = add_edge(g, to, who, 1, true);
+            continue;
+        }
+        free(second);
+        rc = list_moves(g->game, q, who, &second, &nsecond);
+        for (size_t b = 0; rc == SG_OK && b < nsecond; b++) {
+            if (meter && sg_meter_tick(meter))
+                rc = SG_ERR_BUDGET;
+            if (rc == SG_OK)
+                rc = d->play(inst, q, who, second[b], r, err, errlen);
+            if (rc == SG_OK)
+                rc = intern(g, r, max, &to, err, errlen);
+            if (rc == SG_OK)
+                rc = add_edge(g, to, who, 2, true);
+        }
+    }
+    free(all);
+    free(second);
+    return rc;
+}
+
+int gg_build(game_graph *g, const sg_game *game, const void *root, size_t max_positions,
+             sg_meter *meter, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    g->game = game;
+    g->pos_size = game->desc->pos_size;
+    g->passes = (SG_GAME_FLAGS(game->desc) & SG_GAME_PASSES) != 0;
+    const sg_game_desc *d = game->desc;
+    void *inst = game->instance;
+    bool has_lift = SG_GAME_HAS(d, moved_elsewhere);
+    uint32_t id;
+    int rc = intern(g, root, max_positions, &id, err, errlen);
+    alignas(16) unsigned char pos[SG_POS_MAX], next[SG_POS_MAX];
+    for (uint32_t i = 0; rc == SG_OK && i < g->n; i++) {
+        if (meter && sg_meter_tick(meter)) {
+            rc = SG_ERR_BUDGET;
+            break;
+        }
+        memcpy(pos, gg_pos(g, i), g->pos_size);
+        g->node[i].first = (uint32_t)g->ne;
+        sg_value v;
+        if (d->number(inst, pos, &v)) {
+            g->node[i].leaf = true;
+            g->node[i].value = v;
+            continue;
+        }
+        if (has_lift && d->moved_elsewhere(inst, pos, next)) {
+            rc = intern(g, next, max_positions, &id, err, errlen);
+            if (rc != SG_OK)
+                break;
+            g->node[i].lift = id;
+        }
+        sg_move *mv[2] = { NULL, NULL };
+        size_t nmv[2] = { 0, 0 };
+        for (int who = 0; rc == SG_OK && who < 2; who++) {
+            rc = list_moves(game, pos, (sg_player)who, &mv[who], &nmv[who]);
+            g->node[i].stuck[who] = nmv[who] == 0;
+            for (size_t k = 0; rc == SG_OK && k < nmv[who]; k++) {
+                rc = d->play(inst, pos, (sg_player)who, mv[who][k], next, err, errlen);
+                if (rc == SG_OK)
+                    rc = intern(g, next, max_positions, &id, err, errlen);
+                if (rc == SG_OK)
+                    rc = add_edge(g, id, (sg_player)who, 1, false);
+            }
+        }
+        for (int who = 0; rc == SG_OK && who < 2 && g->node[i].lift != i; who++)
+            rc = add_double_moves(g, i, (sg_player)who, mv[who], nmv[who], max_positions,
+                                  meter, err, errlen);
+        free(mv[0]);
+        free(mv[1]);
+        g->node[i].count = (uint32_t)(g->ne - g->node[i].first);
+    }
+    if (rc == SG_ERR_NOMEM)
+        snprintf(err, errlen, "out of memory building the game graph (%zu positions)", g->n);
+    else if (rc == SG_ERR_BUDGET && meter && sg_meter_expired(meter))
+        sg_meter_reason(meter, err, errlen);
+    return rc;
+}
+
+int gg_prune_cycles(game_graph *g, int km, size_t *count)
+{
+    size_t n = g->n;
+    *count = 0;
+    unsigned char *state = calloc(n ? n : 1, 1); /* 0 new, 1 on the walk, 2 done */
+    uint32_t *stack = malloc((n ? n : 1) * sizeof *stack);
+    uint32_t *next = malloc((n ? n : 1) * sizeof *next);
+    if (!state || !stack || !next) {
+        free(state);
+        free(stack);
+        free(next);
+        return SG_ERR_NOMEM;
+    }
+    for (uint32_t r = 0; r < n; r++) {
+        if (state[r])
+            continue;
+        size_t top = 0;
+        stack[top] = r;
+        next[top++] = 0;
+        state[r] = 1;
+        while (top) {
+            uint32_t u = stack[top - 1];
+            const gg_node *nu = &g->node[u];
+            if (next[top - 1] == nu->count) {
+                state[u] = 2;
+                top--;
+                continue;
+            }
+            gg_edge *e = &g->edge[nu->first + next[top - 1]++];
+            if (!gg_edge_open(e, km))
+                continue;
+            if (state[e->to] == 1) {
+                e->pruned |= (uint8_t)(1u << km);
+                ++*count;
+            } else if (state[e->to] == 0) {
+                state[e->to] = 1;
+                stack[top] = e->to;
+                next[top++] = 0;
+            }
+        }
+    }
+    free(state);
+    free(stack);
+    free(next);
+    return SG_OK;
+}

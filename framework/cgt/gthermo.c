@@ -1,0 +1,754 @@
+/* Generalized thermography by an exact upward sweep in t (gthermo.h has the model). */
+#include "sumgame/gthermo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/thermograph.h"
+
+#include "game_graph.h"
+
+#define DEFAULT_MAX_POSITIONS 200000
+#define MAX_EVENTS 2000000
+#define T_LIMIT 1000000000LL
+
+const char *sg_komaster_name(sg_komaster k)
+{
+    return k == SG_KOMASTER_LEFT ? "left" : k == SG_KOMASTER_RIGHT ? "right" : "none";
+}
+
+int sg_komaster_parse(const char *text, sg_komaster *out)
+{
+    if (strcmp(text, "left") == 0 || strcmp(text, "black") == 0)
+        *out = SG_KOMASTER_LEFT;
+    else if (strcmp(text, "right") == 0 || strcmp(text, "white") == 0)
+        *out = SG_KOMASTER_RIGHT;
+    else if (strcmp(text, "none") == 0)
+        *out = SG_KOMASTER_NONE;
+    else
+        return SG_ERR_INVALID;
+    return SG_OK;
+}
+
+/* ---- walls ---- */
+
+static void rwall_free(sg_rwall *w)
+{
+    free(w->t);
+    free(w->x);
+    free(w->slope);
+    memset(w, 0, sizeof *w);
+}
+
+void sg_gthermograph_free(sg_gthermograph *th)
+{
+    rwall_free(&th->left_wall);
+    rwall_free(&th->right_wall);
+}
+
+static size_t rwall_segment(const sg_rwall *w, sg_ratio t)
+{
+    size_t i = 0;
+    while (i + 1 < w->n && sg_ratio_cmp(w->t[i + 1], t) <= 0)
+        i++;
+    return i;
+}
+
+sg_ratio sg_rwall_eval(const sg_rwall *w, sg_ratio t, bool *overflow)
+{
+    size_t i = rwall_segment(w, t);
+    sg_ratio d = sg_ratio_sub(t, w->t[i], overflow);
+    return sg_ratio_add(w->x[i], sg_ratio_mul_int(d, w->slope[i], overflow), overflow);
+}
+
+/* Appends a breakpoint unless it lies on the last segment's line. */
+static bool rwall_push(sg_rwall *w, size_t *cap, sg_ratio t, sg_ratio x, int slope,
+                       bool *overflow)
+{
+    if (w->n > 0 && w->slope[w->n - 1] == slope) {
+        sg_ratio d = sg_ratio_sub(t, w->t[w->n - 1], overflow);
+        sg_ratio on = sg_ratio_add(w->x[w->n - 1], sg_ratio_mul_int(d, slope, overflow),
+                                   overflow);
+        if (sg_ratio_eq(on, x))
+            return true;
+    }
+    if (w->n == *cap) {
+        size_t c = *cap ? *cap * 2 : 8;
+        sg_ratio *t2 = realloc(w->t, c * sizeof *t2);
+        if (t2)
+            w->t = t2;
+        sg_ratio *x2 = realloc(w->x, c * sizeof *x2);
+        if (x2)
+            w->x = x2;
+        int *s2 = realloc(w->slope, c * sizeof *s2);
+        if (s2)
+            w->slope = s2;
+        if (!t2 || !x2 || !s2)
+            return false;
+        *cap = c;
+    }
+    w->t[w->n] = t;
+    w->x[w->n] = x;
+    w->slope[w->n] = slope;
+    w->n++;
+    return true;
+}
+
+static bool rwall_from_pl(const sg_pl *pl, sg_rwall *w)
+{
+    size_t cap = 0;
+    bool ovf = false;
+    for (size_t i = 0; i < pl->n; i++)
+        if (!rwall_push(w, &cap, sg_ratio_from_value(pl->t[i]), sg_ratio_from_value(pl->x[i]),
+                        pl->slope[i], &ovf))
+            return false;
+    return !ovf;
+}
+
+/* ---- the sweep ---- */
+
+enum kind { K_SWEEP, K_LEAF, K_FIXED };
+
+typedef struct sweep {
+    game_graph g;
+    int km;
+    size_t n;
+    unsigned char *kind;
+    sg_ratio *w[2];     /* current LW (0) and RW (1) at t */
+    int *s[2];          /* their slopes on [t, next event) */
+    sg_rwall *rec[2];   /* recorded walls (SWEEP and FIXED nodes) */
+    size_t *reccap[2];
+    size_t *cursor[2];  /* FIXED: the segment t is in */
+    uint32_t *order;    /* SWEEP nodes, options before the positions they come from */
+    size_t norder;
+    unsigned char *mark;
+    bool overflow;
+    char *err;
+    size_t errlen;
+} sweep;
+
+static void sweep_free(sweep *sw)
+{
+    for (int side = 0; side < 2; side++) {
+        if (sw->rec[side])
+            for (size_t i = 0; i < sw->n; i++)
+                rwall_free(&sw->rec[side][i]);
+        free(sw->rec[side]);
+        free(sw->reccap[side]);
+        free(sw->cursor[side]);
+        free(sw->w[side]);
+        free(sw->s[side]);
+    }
+    free(sw->kind);
+    free(sw->order);
+    free(sw->mark);
+    gg_free(&sw->g);
+}
+
+static int fail(sweep *sw, int rc, uint32_t node, const char *why)
+{
+    char text[160];
+    gg_describe(&sw->g, node, text, sizeof text);
+    snprintf(sw->err, sw->errlen, "%s: '%s' %s", sw->g.game->desc->name, text, why);
+    return rc;
+}
+
+/* Whether each node reaches no ban and no cycle of moves (a short game), by a
+ * depth-first walk; nodes on a cycle are marked in cyc. */
+static int find_loopfree(sweep *sw, bool *loopfree)
+{
+    game_graph *g = &sw->g;
+    size_t n = g->n;
+    unsigned char *state = calloc(n, 1); /* 0 new, 1 open, 2 done */
+    uint32_t *stack = malloc(n * sizeof *stack), *next = malloc(n * sizeof *next);
+    if (!state || !stack || !next) {
+        free(state);
+        free(stack);
+        free(next);
+        return SG_ERR_NOMEM;
+    }
+    bool *cyc = (bool *)sw->mark; /* scratch, cleared below */
+    memset(cyc, 0, n);
+    for (uint32_t r = 0; r < n; r++) {
+        if (state[r])
+            continue;
+        size_t top = 0;
+        stack[top] = r;
+        next[top++] = 0;
+        state[r] = 1;
+        while (top) {
+            uint32_t u = stack[top - 1];
+            const gg_node *nu = &g->node[u];
+            if (next[top - 1] < nu->count) {
+                uint32_t v = g->edge[nu->first + next[top - 1]++].to;
+                if (state[v] == 0) {
+                    state[v] = 1;
+                    stack[top] = v;
+                    next[top++] = 0;
+                } else if (state[v] == 1) {
+                    for (size_t k = top; k-- > 0;) {
+                        cyc[stack[k]] = true;
+                        if (stack[k] == v)
+                            break;
+                    }
+                }
+                continue;
+            }
+            bool lf = nu->lift == u && !cyc[u];
+            for (uint32_t e = 0; lf && e < nu->count; e++)
+                lf = loopfree[g->edge[nu->first + e].to];
+            loopfree[u] = lf;
+            state[u] = 2;
+            top--;
+        }
+    }
+    free(state);
+    free(stack);
+    free(next);
+    return SG_OK;
+}
+
+/* SWEEP nodes in an order where every option reachable by an open edge comes first. A
+ * cycle of open edges is a cycle of moves no ban stops: refused. */
+static int sweep_order(sweep *sw)
+{
+    game_graph *g = &sw->g;
+    size_t n = g->n;
+    unsigned char *state = calloc(n, 1);
+    uint32_t *stack = malloc(n * sizeof *stack), *next = malloc(n * sizeof *next);
+    sw->order = malloc(n * sizeof *sw->order);
+    if (!state || !stack || !next || !sw->order) {
+        free(state);
+        free(stack);
+        free(next);
+        return SG_ERR_NOMEM;
+    }
+    int rc = SG_OK;
+    for (uint32_t r = 0; r < n && rc == SG_OK; r++) {
+        if (state[r] || sw->kind[r] != K_SWEEP)
+            continue;
+        size_t top = 0;
+        stack[top] = r;
+        next[top++] = 0;
+        state[r] = 1;
+        while (top && rc == SG_OK) {
+            uint32_t u = stack[top - 1];
+            const gg_node *nu = &g->node[u];
+            if (next[top - 1] < nu->count) {
+                const gg_edge *e = &g->edge[nu->first + next[top - 1]++];
+                if (!gg_edge_open(e, sw->km) || sw->kind[e->to] != K_SWEEP)
+                    continue;
+                if (state[e->to] == 0) {
+                    state[e->to] = 1;
+                    stack[top] = e->to;
+                    next[top++] = 0;
+                } else if (state[e->to] == 1) {
+                    rc = fail(sw, SG_ERR_UNSUPPORTED, e->to,
+                              "lies on a cycle of moves that no ko ban stops (superko); "
+                              "generalized thermography handles cycles through a ban only");
+                }
+                continue;
+            }
+            sw->order[sw->norder++] = u;
+            state[u] = 2;
+            top--;
+        }
+    }
+    free(state);
+    free(stack);
+    free(next);
+    return rc;
+}
+
+/* The value and slope at t of side's wall of node i, as the sweep holds it. */
+static void wall_at(const sweep *sw, uint32_t i, int side, sg_ratio *v, int *s)
+{
+    *v = sw->w[side][i];
+    *s = sw->s[side][i];
+}
+
+/* The best term of side (0: Left's max, 1: Right's min) at node i, at t: each open
+ * option, taxed, and waiting when with_wait. Ties go to the better slope. */
+static bool best_term(sweep *sw, uint32_t i, int side, sg_ratio t, bool with_wait,
+                      sg_ratio *bv, int *bs)
+{
+    const game_graph *g = &sw->g;
+    const gg_node *nd = &g->node[i];
+    bool have = false;
+    int sign = side == 0 ? 1 : -1; /* compare sign*value: larger is better */
+    for (uint32_t k = 0; k < nd->count; k++) {
+        const gg_edge *e = &g->edge[nd->first + k];
+        if (e->who != side || !gg_edge_open(e, sw->km))
+            continue;
+        sg_ratio v;
+        int s;
+        wall_at(sw, e->to, 1 - side, &v, &s);
+        v = sg_ratio_sub(v, sg_ratio_mul_int(t, sign * e->tax, &sw->overflow), &sw->overflow);
+        s -= sign * e->tax;
+        int c = have ? sg_ratio_cmp(v, *bv) * sign : 1;
+        if (!have || c > 0 || (c == 0 && (s - *bs) * sign > 0)) {
+            *bv = v;
+            *bs = s;
+            have = true;
+        }
+    }
+    if (with_wait) {
+        sg_ratio v;
+        int s;
+        wall_at(sw, nd->lift, 1 - side, &v, &s);
+        int c = have ? sg_ratio_cmp(v, *bv) * sign : 1;
+        if (!have || c > 0 || (c == 0 && (s - *bs) * sign > 0)) {
+            *bv = v;
+            *bs = s;
+            have = true;
+        }
+    }
+    return have;
+}
+
+/* Whether side may wait at node i at t = -1, where nobody waits for a lower temperature:
+ * only to let a ban lift, or to pass when stuck in a game that passes. */
+static bool waits_at_bottom(const sweep *sw, uint32_t i, int side, bool *any)
+{
+    const game_graph *g = &sw->g;
+    const gg_node *nd = &g->node[i];
+    *any = false;
+    for (uint32_t k = 0; k < nd->count && !*any; k++) {
+        const gg_edge *e = &g->edge[nd->first + k];
+        *any = e->who == side && gg_edge_open(e, sw->km);
+    }
+    return nd->lift != i || (!*any && g->passes);
+}
+
+/* One Gauss-Seidel pass of the bottom equations; true when nothing changed. */
+static bool bottom_pass(sweep *sw, sg_ratio t0)
+{
+    bool still = true;
+    for (size_t k = 0; k < sw->norder; k++) {
+        uint32_t i = sw->order[k];
+        for (int side = 0; side < 2; side++) {
+            bool any;
+            bool wait = waits_at_bottom(sw, i, side, &any);
+            sg_ratio v = sw->w[side][i];
+            int s;
+            best_term(sw, i, side, t0, wait, &v, &s);
+            if (!sg_ratio_eq(v, sw->w[side][i])) {
+                sw->w[side][i] = v;
+                still = false;
+            }
+        }
+    }
+    return still;
+}
+
+/* Values at t = -1. Waiting there can go round a cycle (a ban lifts, play comes back),
+ * so the equations are solved by sidling, as Winning Ways does for loopy games: iterate
+ * down from a value above every outcome and up from one below; where the two meet, the
+ * value is unique. */
+static int bottom(sweep *sw, sg_ratio t0, sg_meter *meter)
+{
+    for (size_t k = 0; k < sw->norder; k++) {
+        uint32_t i = sw->order[k];
+        for (int side = 0; side < 2; side++) {
+            bool any;
+            if (!waits_at_bottom(sw, i, side, &any) && !any)
+                return fail(sw, SG_ERR_INVALID, i,
+                            side == 0 ? "leaves Left without a move, yet the game does not "
+                                        "report a number"
+                                      : "leaves Right without a move, yet the game does not "
+                                        "report a number");
+        }
+    }
+    /* Every line of play earns at most 2 a move at t = -1 beyond the largest number. */
+    int64_t big = 2 * (int64_t)sw->n + 8;
+    for (uint32_t i = 0; i < sw->n; i++)
+        if (sw->kind[i] != K_SWEEP)
+            for (int side = 0; side < 2; side++) {
+                sg_ratio v = sw->w[side][i];
+                int64_t a = (v.num < 0 ? -v.num : v.num) / v.den + 1;
+                if (a > INT64_MAX / 4 - big)
+                    return fail(sw, SG_ERR_UNSUPPORTED, i, "has values too large to sweep");
+                if (a + big > big)
+                    big = a + big;
+            }
+    sg_ratio *upper[2] = { malloc(sw->n * sizeof(sg_ratio)), malloc(sw->n * sizeof(sg_ratio)) };
+    int rc = upper[0] && upper[1] ? SG_OK : SG_ERR_NOMEM;
+    size_t limit = 8 * (size_t)big + 64;
+    for (int from = 0; from < 2 && rc == SG_OK; from++) {
+        for (size_t k = 0; k < sw->norder; k++)
+            for (int side = 0; side < 2; side++)
+                sw->w[side][sw->order[k]] = sg_ratio_int(from == 0 ? big : -big);
+        size_t iter = 0;
+        while (rc == SG_OK && !bottom_pass(sw, t0)) {
+            if (++iter > limit || (meter && sg_meter_tick(meter)))
+                rc = meter && sg_meter_expired(meter)
+                         ? SG_ERR_BUDGET
+                         : fail(sw, SG_ERR_UNSUPPORTED, 0,
+                                "cannot be valued at t = -1: its equations do not settle");
+        }
+        if (from == 0 && rc == SG_OK)
+            for (int side = 0; side < 2; side++)
+                memcpy(upper[side], sw->w[side], sw->n * sizeof(sg_ratio));
+    }
+    for (size_t k = 0; k < sw->norder && rc == SG_OK; k++) {
+        uint32_t i = sw->order[k];
+        for (int side = 0; side < 2 && rc == SG_OK; side++)
+            if (!sg_ratio_eq(upper[side][i], sw->w[side][i]))
+                rc = fail(sw, SG_ERR_UNSUPPORTED, i,
+                          "cannot be valued at t = -1: play that never waits can go round a "
+                          "cycle for ever (a loopy value, not a thermograph)");
+    }
+    free(upper[0]);
+    free(upper[1]);
+    return rc;
+}
+
+/* FIXED nodes: value and slope at t from their walls, the cursor moved forward. */
+static void fixed_at(sweep *sw, uint32_t i, sg_ratio t)
+{
+    for (int side = 0; side < 2; side++) {
+        const sg_rwall *w = &sw->rec[side][i];
+        size_t c = sw->cursor[side][i];
+        while (c + 1 < w->n && sg_ratio_cmp(w->t[c + 1], t) <= 0)
+            c++;
+        sw->cursor[side][i] = c;
+        sg_ratio d = sg_ratio_sub(t, w->t[c], &sw->overflow);
+        sw->w[side][i] = sg_ratio_add(w->x[c], sg_ratio_mul_int(d, w->slope[c], &sw->overflow),
+                                      &sw->overflow);
+        sw->s[side][i] = w->slope[c];
+    }
+}
+
+/* Slopes of every SWEEP wall on [t, t + eps): Gauss-Seidel from 0 (a wall held only by
+ * waiting stays where it is), options first; waiting reads the current estimate. */
+static int settle_slopes(sweep *sw, sg_ratio t)
+{
+    for (size_t k = 0; k < sw->norder; k++)
+        sw->s[0][sw->order[k]] = sw->s[1][sw->order[k]] = 0;
+    size_t limit = 4 * sw->norder + 16;
+    for (size_t iter = 0; iter < limit; iter++) {
+        bool changed = false;
+        for (size_t k = 0; k < sw->norder; k++) {
+            uint32_t i = sw->order[k];
+            for (int side = 0; side < 2; side++) {
+                sg_ratio v = { 0, 1 };
+                int s = 0;
+                best_term(sw, i, side, t, true, &v, &s);
+                if (!sg_ratio_eq(v, sw->w[side][i])) {
+                    char msg[400], a[SG_RATIO_TEXT_MAX], b[SG_RATIO_TEXT_MAX], c[SG_RATIO_TEXT_MAX];
+                    sg_ratio_format(v, a, sizeof a);
+                    sg_ratio_format(sw->w[side][i], b, sizeof b);
+                    sg_ratio_format(t, c, sizeof c);
+                    snprintf(msg, sizeof msg,
+                             "breaks an invariant of the sweep at t = %s (%s wall %s, best "
+                             "term %s): a bug, please report it",
+                             c, side == 0 ? "left" : "right", b, a);
+                    return fail(sw, SG_ERR_INTERNAL, i, msg);
+                }
+                if (s != sw->s[side][i]) {
+                    sw->s[side][i] = s;
+                    changed = true;
+                }
+            }
+        }
+        if (!changed)
+            return SG_OK;
+    }
+    return fail(sw, SG_ERR_UNSUPPORTED, sw->order[0],
+                "has walls whose slopes do not settle (an oscillation the model leaves open)");
+}
+
+/* The first t' > t at which a term overtakes the best one somewhere, or none. */
+static bool next_event(sweep *sw, sg_ratio t, sg_ratio *dt)
+{
+    bool have = false;
+    const game_graph *g = &sw->g;
+    for (size_t k = 0; k < sw->norder; k++) {
+        uint32_t i = sw->order[k];
+        const gg_node *nd = &g->node[i];
+        for (int side = 0; side < 2; side++) {
+            int sign = side == 0 ? 1 : -1;
+            sg_ratio bv = sw->w[side][i];
+            int bs = sw->s[side][i];
+            for (uint32_t e = 0; e <= nd->count; e++) {
+                sg_ratio v;
+                int s;
+                if (e < nd->count) {
+                    const gg_edge *ed = &g->edge[nd->first + e];
+                    if (ed->who != side || !gg_edge_open(ed, sw->km))
+                        continue;
+                    wall_at(sw, ed->to, 1 - side, &v, &s);
+                    v = sg_ratio_sub(v, sg_ratio_mul_int(t, sign * ed->tax, &sw->overflow),
+                                     &sw->overflow);
+                    s -= sign * ed->tax;
+                } else {
+                    wall_at(sw, nd->lift, 1 - side, &v, &s);
+                }
+                /* gap = sign*(best - term) >= 0 closes at rate sign*(s - bs). */
+                sg_ratio gap = sg_ratio_mul_int(sg_ratio_sub(bv, v, &sw->overflow), sign,
+                                                &sw->overflow);
+                int rate = sign * (s - bs);
+                if (rate <= 0 || gap.num <= 0)
+                    continue;
+                sg_ratio d = sg_ratio_div_int(gap, rate, &sw->overflow);
+                if (!have || sg_ratio_cmp(d, *dt) < 0) {
+                    *dt = d;
+                    have = true;
+                }
+            }
+        }
+    }
+    for (uint32_t i = 0; i < sw->n; i++) {
+        if (sw->kind[i] != K_FIXED)
+            continue;
+        for (int side = 0; side < 2; side++) {
+            const sg_rwall *w = &sw->rec[side][i];
+            size_t c = sw->cursor[side][i];
+            if (c + 1 < w->n) {
+                sg_ratio d = sg_ratio_sub(w->t[c + 1], t, &sw->overflow);
+                if (!have || sg_ratio_cmp(d, *dt) < 0) {
+                    *dt = d;
+                    have = true;
+                }
+            }
+        }
+    }
+    return have;
+}
+
+static int record(sweep *sw, sg_ratio t)
+{
+    for (size_t k = 0; k < sw->norder; k++) {
+        uint32_t i = sw->order[k];
+        for (int side = 0; side < 2; side++)
+            if (!rwall_push(&sw->rec[side][i], &sw->reccap[side][i], t, sw->w[side][i],
+                            sw->s[side][i], &sw->overflow))
+                return SG_ERR_NOMEM;
+    }
+    return SG_OK;
+}
+
+static int sweep_alloc(sweep *sw)
+{
+    size_t n = sw->n;
+    sw->kind = calloc(n, 1);
+    sw->mark = calloc(n, 1);
+    for (int side = 0; side < 2; side++) {
+        sw->w[side] = calloc(n, sizeof *sw->w[side]);
+        sw->s[side] = calloc(n, sizeof *sw->s[side]);
+        sw->rec[side] = calloc(n, sizeof *sw->rec[side]);
+        sw->reccap[side] = calloc(n, sizeof *sw->reccap[side]);
+        sw->cursor[side] = calloc(n, sizeof *sw->cursor[side]);
+        if (!sw->w[side] || !sw->s[side] || !sw->rec[side] || !sw->reccap[side] ||
+            !sw->cursor[side])
+            return SG_ERR_NOMEM;
+    }
+    return sw->kind && sw->mark ? SG_OK : SG_ERR_NOMEM;
+}
+
+/* Leaves are constant; loop-free nodes take the loop-free engine's walls (unless
+ * no_shortcut, or the game passes: its one-sided positions are not normal-play
+ * integers); the rest are swept. */
+static int classify(sweep *sw, const sg_gthermo_options *opt, size_t max, char *err,
+                    size_t errlen)
+{
+    game_graph *g = &sw->g;
+    bool *loopfree = calloc(sw->n, sizeof *loopfree);
+    if (!loopfree)
+        return SG_ERR_NOMEM;
+    int rc = find_loopfree(sw, loopfree);
+    memset(sw->mark, 0, sw->n);
+    bool shortcut = !opt->no_shortcut && !g->passes;
+    sg_thermo_cache *cache = NULL;
+    for (uint32_t i = 0; i < sw->n && rc == SG_OK; i++) {
+        const gg_node *nd = &g->node[i];
+        if (nd->leaf) {
+            sw->kind[i] = K_LEAF;
+            sw->w[0][i] = sw->w[1][i] = sg_ratio_from_value(nd->value);
+            continue;
+        }
+        /* A one-sided short position of a normal-play game is a number; its walls must
+         * come from canonical forms even without the shortcut. */
+        bool one_sided = !g->passes && nd->lift == i && (nd->stuck[0] || nd->stuck[1]);
+        if (!loopfree[i] || !(shortcut || one_sided)) {
+            sw->kind[i] = K_SWEEP;
+            continue;
+        }
+        if (!cache && !(cache = sg_thermo_cache_new(NULL))) {
+            rc = SG_ERR_NOMEM;
+            break;
+        }
+        sg_thermo_cache_set_meter(cache, opt->meter);
+        const sg_thermograph *th = NULL;
+        rc = sg_thermograph_of_position(cache, g->game, gg_pos(g, i), max, &th, err, errlen);
+        if (rc != SG_OK)
+            break;
+        sw->kind[i] = K_FIXED;
+        if (!rwall_from_pl(&th->left_wall, &sw->rec[0][i]) ||
+            !rwall_from_pl(&th->right_wall, &sw->rec[1][i]))
+            rc = SG_ERR_NOMEM;
+    }
+    sg_thermo_cache_free(cache);
+    free(loopfree);
+    return rc;
+}
+
+static void copy_wall(const sg_rwall *from, sg_rwall *to)
+{
+    size_t cap = 0;
+    bool ovf = false;
+    for (size_t i = 0; i < from->n; i++)
+        rwall_push(to, &cap, from->t[i], from->x[i], from->slope[i], &ovf);
+}
+
+/* Mast, temperature, stops and whether walls coincide on a slope. */
+static void summarize(sg_gthermograph *out, bool *overflow)
+{
+    const sg_rwall *l = &out->left_wall, *r = &out->right_wall;
+    out->mast = l->x[l->n - 1];
+    sg_ratio tl = l->t[l->n - 1], tr = r->t[r->n - 1];
+    out->temperature = sg_ratio_cmp(tl, tr) > 0 ? tl : tr;
+    out->left_stop = sg_rwall_eval(l, sg_ratio_int(0), overflow);
+    out->right_stop = sg_rwall_eval(r, sg_ratio_int(0), overflow);
+    out->inclined = false;
+    for (int pass = 0; pass < 2 && !out->inclined; pass++) {
+        const sg_rwall *w = pass ? r : l, *o = pass ? l : r;
+        for (size_t i = 0; i < w->n && !out->inclined; i++) {
+            if (w->slope[i] == 0)
+                continue;
+            sg_ratio t = w->t[i];
+            if (!sg_ratio_eq(sg_rwall_eval(o, t, overflow), w->x[i]))
+                continue;
+            size_t j = rwall_segment(o, t);
+            out->inclined = o->slope[j] == w->slope[i];
+        }
+    }
+}
+
+int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaster km,
+                                const sg_gthermo_options *opt, sg_gthermograph *out,
+                                char *err, size_t errlen)
+{
+    sg_gthermo_options none = { 0 };
+    if (!opt)
+        opt = &none;
+    memset(out, 0, sizeof *out);
+    out->komaster = km;
+    size_t max = opt->max_positions ? opt->max_positions : DEFAULT_MAX_POSITIONS;
+    sweep sw;
+    memset(&sw, 0, sizeof sw);
+    sw.km = (int)km;
+    sw.err = err;
+    sw.errlen = errlen;
+    int rc = gg_build(&sw.g, game, pos, max, opt->meter, err, errlen);
+    sw.n = sw.g.n;
+    if (rc == SG_OK)
+        rc = sweep_alloc(&sw);
+    for (uint32_t i = 0; rc == SG_OK && i < sw.n && !out->loopy; i++)
+        out->loopy = sw.g.node[i].lift != i;
+    out->positions = sw.n;
+    if (rc == SG_OK)
+        rc = gg_prune_cycles(&sw.g, sw.km, &out->pruned);
+    if (rc == SG_OK)
+        rc = classify(&sw, opt, max, err, errlen);
+    if (rc == SG_OK)
+        rc = sweep_order(&sw);
+    sg_ratio t = sg_ratio_int(-1);
+    for (uint32_t i = 0; rc == SG_OK && i < sw.n; i++)
+        if (sw.kind[i] == K_FIXED)
+            fixed_at(&sw, i, t);
+    if (rc == SG_OK)
+        rc = bottom(&sw, t, opt->meter);
+    if (rc == SG_ERR_BUDGET)
+        sg_meter_reason(opt->meter, err, errlen);
+    /* An unbanned position whose walls start apart the wrong way is cold at t = -1, a
+     * number-like cave the sweep has no start for. */
+    for (size_t k = 0; rc == SG_OK && k < sw.norder; k++) {
+        uint32_t i = sw.order[k];
+        if (sw.g.node[i].lift == i && sg_ratio_cmp(sw.w[0][i], sw.w[1][i]) < 0)
+            rc = fail(&sw, SG_ERR_UNSUPPORTED, i,
+                      "is cold at t = -1 (its left wall starts below its right wall); "
+                      "generalized thermography needs positions that are hot or ko there");
+    }
+    while (rc == SG_OK) {
+        if (opt->meter && sg_meter_tick(opt->meter)) {
+            sg_meter_reason(opt->meter, err, errlen);
+            rc = SG_ERR_BUDGET;
+            break;
+        }
+        rc = settle_slopes(&sw, t);
+        if (rc == SG_OK)
+            rc = record(&sw, t);
+        if (rc != SG_OK)
+            break;
+        sg_ratio dt;
+        if (!next_event(&sw, t, &dt))
+            break;
+        if (++out->events > MAX_EVENTS || sg_ratio_cmp(t, sg_ratio_int(T_LIMIT)) > 0) {
+            rc = fail(&sw, SG_ERR_UNSUPPORTED, 0, "has walls that do not settle into a mast");
+            break;
+        }
+        t = sg_ratio_add(t, dt, &sw.overflow);
+        for (size_t k = 0; k < sw.norder; k++) {
+            uint32_t i = sw.order[k];
+            for (int side = 0; side < 2; side++)
+                sw.w[side][i] = sg_ratio_add(sw.w[side][i],
+                                             sg_ratio_mul_int(dt, sw.s[side][i], &sw.overflow),
+                                             &sw.overflow);
+        }
+        for (uint32_t i = 0; i < sw.n; i++)
+            if (sw.kind[i] == K_FIXED)
+                fixed_at(&sw, i, t);
+        if (sw.overflow)
+            break;
+    }
+    if (rc == SG_OK && sw.overflow)
+        rc = fail(&sw, SG_ERR_UNSUPPORTED, 0, "has walls past 64-bit rational arithmetic");
+    if (rc == SG_OK) {
+        if (sw.kind[0] == K_LEAF) {
+            size_t cap = 0;
+            bool ovf = false;
+            rwall_push(&out->left_wall, &cap, sg_ratio_int(-1), sw.w[0][0], 0, &ovf);
+            cap = 0;
+            rwall_push(&out->right_wall, &cap, sg_ratio_int(-1), sw.w[1][0], 0, &ovf);
+        } else {
+            copy_wall(&sw.rec[0][0], &out->left_wall);
+            copy_wall(&sw.rec[1][0], &out->right_wall);
+        }
+        if (!out->left_wall.n || !out->right_wall.n)
+            rc = SG_ERR_NOMEM;
+    }
+    if (rc == SG_OK) {
+        const sg_rwall *l = &out->left_wall, *r = &out->right_wall;
+        if (l->slope[l->n - 1] != 0 || r->slope[r->n - 1] != 0 ||
+            !sg_ratio_eq(l->x[l->n - 1], r->x[r->n - 1]))
+            rc = fail(&sw, SG_ERR_UNSUPPORTED, 0, "has walls that do not meet in a mast");
+        else
+            summarize(out, &sw.overflow);
+    }
+    if (rc == SG_ERR_NOMEM)
+        snprintf(err, errlen, "out of memory in generalized thermography (%zu positions)",
+                 sw.n);
+    sweep_free(&sw);
+    return rc;
+}
+
+/* ---- classes ---- */
+
+sg_ko_class sg_ko_classify(const sg_gthermograph *l, const sg_gthermograph *r)
+{
+    if (!l->loopy && !r->loopy)
+        return SG_KO_LOOPFREE;
+    if (!sg_ratio_eq(l->mast, r->mast))
+        return SG_KO_HYPERACTIVE;
+    if (!sg_ratio_eq(l->temperature, r->temperature))
+        return SG_KO_ACTIVE;
+    return SG_KO_PLACID;
+}
+
+const char *sg_ko_class_name(sg_ko_class c)
+{
+    static const char *const names[] = { "loop-free", "placid", "active", "hyperactive" };
+    return names[c];
+}

@@ -1,0 +1,161 @@
+/* Orthodox play against an enriched environment (gthermo.h): the independent check of
+ * generalized thermographs, by retrograde analysis of position + coupon stack. */
+#include "sumgame/gthermo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_graph.h"
+
+#define DEFAULT_MAX_POSITIONS 200000
+#define MAX_CELLS (UINT64_C(1) << 26)
+
+typedef struct env {
+    game_graph g;
+    int km;
+    size_t k_max;
+    sg_value delta;
+    sg_value *val;
+    unsigned char *state; /* 0 new, 1 open, 2 done */
+    sg_meter *meter;
+    char *err;
+    size_t errlen;
+} env;
+
+static size_t cell(const env *e, uint32_t i, size_t k, int p)
+{
+    return ((size_t)i * (e->k_max + 1) + k) * 2 + (size_t)p;
+}
+
+/* The stack of the k top coupons k*delta, ..., delta alone, p first. */
+static sg_value stack_value(const env *e, size_t k, int p)
+{
+    sg_value v = sg_value_mul_int(e->delta, (int64_t)((k + 1) / 2));
+    return p == SG_LEFT ? v : sg_value_neg(v);
+}
+
+static int env_fail(env *e, int rc, uint32_t i, const char *why)
+{
+    char text[160];
+    gg_describe(&e->g, i, text, sizeof text);
+    snprintf(e->err, e->errlen, "%s: '%s' %s", e->g.game->desc->name, text, why);
+    return rc;
+}
+
+static int value(env *e, uint32_t i, size_t k, int p, sg_value *out)
+{
+    size_t c = cell(e, i, k, p);
+    if (e->state[c] == 2) {
+        *out = e->val[c];
+        return SG_OK;
+    }
+    if (e->state[c] == 1)
+        return env_fail(e, SG_ERR_UNSUPPORTED, i,
+                        "goes round a cycle of passes and moves in the environment");
+    if (e->meter && sg_meter_tick(e->meter)) {
+        sg_meter_reason(e->meter, e->err, e->errlen);
+        return SG_ERR_BUDGET;
+    }
+    const gg_node *nd = &e->g.node[i];
+    if (nd->leaf) {
+        *out = sg_value_add(nd->value, stack_value(e, k, p));
+        e->val[c] = *out;
+        e->state[c] = 2;
+        return SG_OK;
+    }
+    e->state[c] = 1;
+    int sign = p == SG_LEFT ? 1 : -1, rc = SG_OK;
+    bool have = false;
+    sg_value best = { 0, 0 }, v;
+    for (uint32_t a = 0; a < nd->count && rc == SG_OK; a++) {
+        const gg_edge *ed = &e->g.edge[nd->first + a];
+        if (ed->who != p || !gg_edge_open(ed, e->km))
+            continue;
+        rc = value(e, ed->to, k, 1 - p, &v);
+        if (rc == SG_OK && (!have || sg_value_cmp(v, best) * sign > 0)) {
+            best = v;
+            have = true;
+        }
+    }
+    if (rc == SG_OK && k > 0) {
+        /* Taking the top coupon is a move elsewhere: it lifts a ban here. */
+        rc = value(e, nd->lift, k - 1, 1 - p, &v);
+        v = sg_value_add(v, sg_value_mul_int(e->delta, sign * (int64_t)k));
+        if (rc == SG_OK && (!have || sg_value_cmp(v, best) * sign > 0)) {
+            best = v;
+            have = true;
+        }
+    }
+    if (rc == SG_OK && !have) {
+        /* No coupon and no move: pass, which lifts a ban as a move elsewhere does. */
+        rc = value(e, nd->lift, 0, 1 - p, &best);
+    }
+    if (rc != SG_OK)
+        return rc;
+    e->val[c] = best;
+    e->state[c] = 2;
+    *out = best;
+    return SG_OK;
+}
+
+int sg_gthermo_environment(const sg_game *game, const void *pos, sg_komaster km,
+                           sg_value t_max, sg_value delta, const sg_gthermo_options *opt,
+                           sg_value *left_first, sg_value *right_first, char *err,
+                           size_t errlen)
+{
+    sg_gthermo_options none = { 0 };
+    if (!opt)
+        opt = &none;
+    if (sg_value_cmp(delta, sg_value_int(0)) <= 0 || sg_value_cmp(t_max, sg_value_int(0)) < 0) {
+        snprintf(err, errlen, "the environment needs delta > 0 and t_max >= 0");
+        return SG_ERR_INVALID;
+    }
+    /* k_max = t_max / delta must be a whole number. */
+    int ex = t_max.exp > delta.exp ? t_max.exp : delta.exp;
+    int64_t a = t_max.num * ((int64_t)1 << (ex - t_max.exp));
+    int64_t b = delta.num * ((int64_t)1 << (ex - delta.exp));
+    if (a % b != 0) {
+        snprintf(err, errlen, "t_max must be a multiple of delta");
+        return SG_ERR_INVALID;
+    }
+    int64_t steps = a / b;
+    env e;
+    memset(&e, 0, sizeof e);
+    e.km = (int)km;
+    e.k_max = (size_t)steps;
+    e.delta = delta;
+    e.meter = opt->meter;
+    e.err = err;
+    e.errlen = errlen;
+    size_t max = opt->max_positions ? opt->max_positions : DEFAULT_MAX_POSITIONS;
+    int rc = gg_build(&e.g, game, pos, max, opt->meter, err, errlen);
+    size_t pruned = 0;
+    if (rc == SG_OK)
+        rc = gg_prune_cycles(&e.g, e.km, &pruned);
+    uint64_t cells = (uint64_t)e.g.n * (e.k_max + 1) * 2;
+    if (rc == SG_OK && cells > MAX_CELLS) {
+        snprintf(err, errlen,
+                 "the environment needs %llu cells (positions x coupons x 2), more than %llu; "
+                 "use a larger delta or a smaller t_max",
+                 (unsigned long long)cells, (unsigned long long)MAX_CELLS);
+        rc = SG_ERR_BUDGET;
+    }
+    if (rc == SG_OK) {
+        e.val = malloc(cells * sizeof *e.val);
+        e.state = calloc(cells, 1);
+        if (!e.val || !e.state) {
+            snprintf(err, errlen, "out of memory for the environment (%llu cells)",
+                     (unsigned long long)cells);
+            rc = SG_ERR_NOMEM;
+        }
+    }
+    if (rc == SG_OK)
+        rc = value(&e, 0, e.k_max, SG_LEFT, left_first);
+    if (rc == SG_OK)
+        rc = value(&e, 0, e.k_max, SG_RIGHT, right_first);
+    free(e.val);
+    free(e.state);
+    gg_free(&e.g);
+    return rc;
+}
