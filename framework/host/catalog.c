@@ -161,8 +161,8 @@ static char *trimmed(const char *s, size_t len)
     return strndup(s, len);
 }
 
-int catalog_parse_component(catalog *c, const char *text, sg_game **game, void *pos,
-                            char *err, size_t errlen)
+int catalog_parse_component_params(catalog *c, const char *text, const sg_params *params,
+                                   sg_game **game, void *pos, char *err, size_t errlen)
 {
     const char *colon = strchr(text, ':');
     if (!colon) {
@@ -173,7 +173,8 @@ int catalog_parse_component(catalog *c, const char *text, sg_game **game, void *
     char *body = trimmed(colon + 1, strlen(colon + 1));
     int rc = SG_ERR_NOMEM;
     if (name && body) {
-        rc = catalog_default_game(c, name, game, err, errlen);
+        rc = params && params->count ? catalog_new_game(c, name, params, game, err, errlen)
+                                      : catalog_default_game(c, name, game, err, errlen);
         if (rc == SG_OK) {
             char why[256];
             rc = (*game)->desc->parse((*game)->instance, body, pos, why, sizeof why);
@@ -186,6 +187,12 @@ int catalog_parse_component(catalog *c, const char *text, sg_game **game, void *
     free(name);
     free(body);
     return rc;
+}
+
+int catalog_parse_component(catalog *c, const char *text, sg_game **game, void *pos,
+                            char *err, size_t errlen)
+{
+    return catalog_parse_component_params(c, text, NULL, game, pos, err, errlen);
 }
 
 int catalog_parse_sum(catalog *c, const char *text, sg_sum *sum, char *err, size_t errlen)

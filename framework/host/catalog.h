@@ -33,6 +33,10 @@ int catalog_default_game(catalog *c, const char *name, sg_game **game, char *err
  * default instance of its game. */
 int catalog_parse_sum(catalog *c, const char *text, sg_sum *sum, char *err, size_t errlen);
 /* Parses one "GAME:POS" into a game and a position buffer of SG_POS_MAX bytes. */
+/* As catalog_parse_component, but with params (count > 0) the position goes to a new
+ * instance of its game made with them (`analyze --params cycles=yes`). */
+int catalog_parse_component_params(catalog *c, const char *text, const sg_params *params,
+                                   sg_game **game, void *pos, char *err, size_t errlen);
 int catalog_parse_component(catalog *c, const char *text, sg_game **game, void *pos,
                             char *err, size_t errlen);
 

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze_gthermo.h"
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
@@ -29,10 +30,10 @@
 #include "sumgame/thermograph_svg.h"
 
 #define ANALYZE_USAGE                                                                        \
-    "usage: sumgame analyze GAME:POSITION [--method exact|tds|tdsplus|mcdual] [--delta D] "   \
-    "[--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] [--playouts N] "   \
-    "[--c C] [--threads N] [--seed S] [--nodes N] [--memory SIZE] [--canonical] "             \
-    "[--svg FILE] [--json]"
+    "usage: sumgame analyze GAME:POSITION [--method exact|tds|tdsplus|mcdual|thermograph] "   \
+    "[--delta D] [--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] "      \
+    "[--playouts N] [--c C] [--threads N] [--seed S] [--komaster left|right|both|none] "      \
+    "[--params K=V,...] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE] [--json]"
 
 /* Methods of the command-line contract whose estimators come in later versions. */
 static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
@@ -271,6 +272,7 @@ static int exact_extras(const sg_game *game, const void *pos, const char *title,
 int cmd_analyze(int argc, char **argv)
 {
     const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
+    const char *komaster = NULL, *game_params = NULL;
     bool json = false, want_canonical = false;
     limits_opt lo = { 0 };
     struct search_option search[] = {
@@ -303,6 +305,8 @@ int cmd_analyze(int argc, char **argv)
         { "--seed", ARGS_STRING, &search[9].value, 0, 0, NULL },
         { "--nodes", ARGS_UINT, &lo.nodes, 1, UINT64_MAX, NULL },
         { "--memory", ARGS_STRING, &lo.memory, 0, 0, NULL },
+        { "--komaster", ARGS_STRING, &komaster, 0, 0, NULL },
+        { "--params", ARGS_STRING, &game_params, 0, 0, NULL },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)
@@ -321,9 +325,20 @@ int cmd_analyze(int argc, char **argv)
                            pos_args[0]);
     else if (status == 0 && svg_path && !*svg_path)
         status = cli_usage("analyze: --svg needs a file name");
-    if (status == 0)
+    bool thermograph = strcmp(method, "thermograph") == 0;
+    for (size_t i = 0; status == 0 && thermograph && i < sizeof search / sizeof search[0]; i++)
+        if (search[i].value && strcmp(search[i].name, "--time") != 0)
+            status = cli_usage("analyze: %s is for method %s, not thermograph", search[i].name,
+                               search[i].methods);
+    if (status == 0 && thermograph && want_canonical)
+        status = cli_usage("analyze: --canonical is for method exact (a game with ko has no "
+                           "canonical form)");
+    if (status == 0 && !thermograph && (komaster || game_params))
+        status = cli_usage("analyze: %s is for method thermograph, not %s",
+                           komaster ? "--komaster" : "--params", method);
+    if (status == 0 && !thermograph)
         status = check_method(method, search, sizeof search / sizeof search[0]);
-    bool exact_method = strcmp(method, "exact") == 0;
+    bool exact_method = strcmp(method, "exact") == 0 || thermograph;
     /* For exact analysis --time is a limit; for tds, the search's own time per estimate. */
     lo.time = exact_method ? search[1].value : NULL;
     if (exact_method)
@@ -337,6 +352,21 @@ int cmd_analyze(int argc, char **argv)
     }
 
     const char *position = pos_args[0];
+    if (thermograph) {
+        catalog *gcat = NULL;
+        char gerr[512];
+        sg_meter gmeter;
+        sg_meter_start(&gmeter, &limits);
+        if (catalog_open(&gcat, plugin_path, gerr, sizeof gerr) != SG_OK) {
+            status = cli_fail("analyze: %s", gerr);
+        } else {
+            gthermo_request req = { position, komaster, game_params, svg_path, json };
+            status = analyze_gthermo(gcat, &req, &gmeter);
+        }
+        catalog_close(gcat);
+        free(pos_args);
+        return status;
+    }
     catalog *cat = NULL;
     sg_game *game = NULL;
     sg_estimator *est = NULL;
