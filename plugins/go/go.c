@@ -32,6 +32,7 @@ typedef struct go_instance {
     long long cap;                            /* 0: four moves per point of the region */
     long long width, height, black, white, walls; /* generator */
     go_patterns *patterns;                        /* playout rule 3, or NULL */
+    bool cycles; /* no move counter: positions repeat, so a cycle is a cycle in the graph */
 } go_instance;
 
 static const sg_param_doc param_docs[] = {
@@ -43,6 +44,9 @@ static const sg_param_doc param_docs[] = {
     { "white", "0", "generated regions: White stones placed at random" },
     { "walls", "0", "generated regions: points left out of the region ('#') at random" },
     { "patterns", "no", "playouts also play Mogo's 3x3 shapes next to the last move" },
+    { "cycles", "no", "keep no move counter, so play can return to a position (generalized "
+                      "thermography finds cycles in the game graph itself); no move cap "
+                      "then, but playouts still stop after four moves per point" },
     { NULL, NULL, NULL },
 };
 
@@ -50,9 +54,9 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
                   size_t errlen)
 {
     static const char *const known[] = { "cap",   "width", "height",   "black",
-                                         "white", "walls", "patterns", NULL };
+                                         "white", "walls", "patterns", "cycles", NULL };
     long long cap, width, height, black, white, walls;
-    bool patterns;
+    bool patterns, cycles;
     if (sg_params_check_known(params, known, err, errlen) != SG_OK ||
         sg_params_int(params, "cap", 0, 0, 60000, &cap, err, errlen) != SG_OK ||
         sg_params_int(params, "width", 7, 1, GO_MAX_SIDE, &width, err, errlen) != SG_OK ||
@@ -60,8 +64,13 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         sg_params_int(params, "black", 0, 0, 81, &black, err, errlen) != SG_OK ||
         sg_params_int(params, "white", 0, 0, 81, &white, err, errlen) != SG_OK ||
         sg_params_int(params, "walls", 0, 0, 81, &walls, err, errlen) != SG_OK ||
-        sg_params_bool(params, "patterns", false, &patterns, err, errlen) != SG_OK)
+        sg_params_bool(params, "patterns", false, &patterns, err, errlen) != SG_OK ||
+        sg_params_bool(params, "cycles", false, &cycles, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
+    if (cycles && cap) {
+        snprintf(err, errlen, "cap and cycles exclude each other (cycles keeps no move count)");
+        return SG_ERR_INVALID;
+    }
     if (black + white + walls > width * height) {
         snprintf(err, errlen, "black + white + walls = %lld do not fit on %lldx%lld",
                  black + white + walls, width, height);
@@ -82,6 +91,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     inst->white = white;
     inst->walls = walls;
     inst->patterns = NULL;
+    inst->cycles = cycles;
     if (patterns) {
         inst->patterns = host->alloc(sizeof *inst->patterns);
         if (!inst->patterns) {
@@ -185,6 +195,8 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     }
     go_board_play(&b, (int)move, (int)who);
     go_board_to_pos(&b, out);
+    if (inst->cycles)
+        ((go_pos *)out)->moves = 0;
     return SG_OK;
 }
 
