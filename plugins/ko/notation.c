@@ -62,6 +62,7 @@ typedef struct parser {
     uint32_t stamp;
     uint32_t *list; /* closure members */
     uint32_t *named; /* named closure members, sorted */
+    uint32_t rhs_b, rhs_e, def_name, def_len; /* the definition being read, for messages */
     char *err;
     size_t errlen;
 } parser;
@@ -171,11 +172,8 @@ static int tokenize(parser *p)
             const char *end;
             sg_value v;
             char why[128];
-            if (sg_value_parse_prefix(s + i, &end, &v, why, sizeof why) != 0) {
-                char msg[200];
-                snprintf(msg, sizeof msg, "bad number: %s", why);
-                return fail_at(p, (uint32_t)i, msg);
-            }
+            if (sg_value_parse_prefix(s + i, &end, &v, why, sizeof why) != 0)
+                return fail_at(p, (uint32_t)i, why);
             k.kind = TOK_NUM;
             k.len = (uint32_t)(end - (s + i));
             i = (size_t)(end - s);
@@ -318,14 +316,26 @@ static int side(parser *p, uint32_t b, uint32_t e, int depth)
     }
 }
 
+/* How a message names the node written in tokens [b, e): its name when it is the
+ * right-hand side of a definition, else its text. */
+static void node_text(const parser *p, uint32_t b, uint32_t e, char *out, size_t cap)
+{
+    uint32_t c0 = p->toks[b].col, c1 = e > b ? end_col(p, e - 1) : c0;
+    if (b == p->rhs_b && e == p->rhs_e)
+        snprintf(out, cap, "'%.*s'", (int)(p->def_len > 60 ? 60 : p->def_len),
+                 p->text + p->def_name);
+    else
+        snprintf(out, cap, "'%.*s%s'", (int)(c1 - c0 > 40 ? 40 : c1 - c0), p->text + c0,
+                 c1 - c0 > 40 ? "..." : "");
+}
+
 static int side_error(parser *p, uint32_t b, uint32_t e, const char *which)
 {
-    char msg[200];
-    uint32_t c0 = p->toks[b].col, c1 = e > b ? end_col(p, e - 1) : c0;
-    snprintf(msg, sizeof msg, "node '%.*s%s' has no %s option (every node needs options for "
-                              "both players)",
-             (int)(c1 - c0 > 40 ? 40 : c1 - c0), p->text + c0, c1 - c0 > 40 ? "..." : "", which);
-    return fail_at(p, c0, msg);
+    char what[80], msg[200];
+    node_text(p, b, e, what, sizeof what);
+    snprintf(msg, sizeof msg, "node %s has no %s option (every node needs options for both "
+                              "players)", what, which);
+    return fail_at(p, p->toks[b].col, msg);
 }
 
 /* The game in tokens [b, e): braced is the inside of {...}, which must split. */
@@ -386,12 +396,11 @@ static int game(parser *p, uint32_t b, uint32_t e, bool braced, int depth, uint3
         return rc;
     size_t nright = p->sp - base - nleft;
     if (nleft > KO_MAX_OPTIONS || nright > KO_MAX_OPTIONS) {
-        char msg[200];
-        uint32_t c0 = p->toks[from].col, c1 = end_col(p, to - 1);
-        snprintf(msg, sizeof msg, "node '%.*s%s' has more than %d %s options",
-                 (int)(c1 - c0 > 40 ? 40 : c1 - c0), p->text + c0, c1 - c0 > 40 ? "..." : "",
-                 KO_MAX_OPTIONS, nleft > KO_MAX_OPTIONS ? "Left" : "Right");
-        return fail_at(p, c0, msg);
+        char what[80], msg[200];
+        node_text(p, from, to, what, sizeof what);
+        snprintf(msg, sizeof msg, "node %s has more than %d %s options", what, KO_MAX_OPTIONS,
+                 nleft > KO_MAX_OPTIONS ? "Left" : "Right");
+        return fail_at(p, p->toks[from].col, msg);
     }
     if (p->ngames == KO_MAX_GRAPH_NODES) {
         char msg[120];
@@ -747,7 +756,12 @@ static int parse_all(parser *p, ko_parsed *out)
                          (unsigned long)twice->name + 1);
                 return fail_at(p, name->col, msg);
             }
+            p->rhs_b = b + 2;
+            p->rhs_e = e;
+            p->def_name = name->col;
+            p->def_len = name->len;
             rc = game(p, b + 2, e, false, 0, &id);
+            p->rhs_b = p->rhs_e = NONE;
             if (rc != SG_OK)
                 return rc;
             lnode *n = &p->nodes[id];
@@ -807,6 +821,7 @@ int ko_parse(ko_store *s, const char *text, ko_parsed *out, char *err, size_t er
         return SG_ERR_NOMEM;
     }
     memset(p, 0, sizeof *p);
+    p->rhs_b = p->rhs_e = NONE;
     p->store = s;
     p->host = s->host;
     p->text = text;
