@@ -58,7 +58,7 @@ static int intern(game_graph *g, const void *pos, size_t max, uint32_t *out, cha
         }
     }
     if (g->n >= max) {
-        snprintf(err, errlen, "the game graph has more than %zu positions", max);
+        snprintf(err, errlen, "the game graph has more than %zu positions (every position play can reach is analysed: try a smaller position)", max);
         return SG_ERR_BUDGET;
     }
     if (g->n == g->cap) {

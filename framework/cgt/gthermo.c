@@ -195,7 +195,10 @@ static int find_loopfree(sweep *sw, bool *loopfree)
                 }
                 continue;
             }
-            bool lf = nu->lift == u && !cyc[u];
+            /* In a game that passes, a position where a player is stuck is no short game
+             * of normal play either. */
+            bool lf = nu->lift == u && !cyc[u] &&
+                      !(g->passes && !nu->leaf && (nu->stuck[0] || nu->stuck[1]));
             for (uint32_t e = 0; lf && e < nu->count; e++)
                 lf = loopfree[g->edge[nu->first + e].to];
             loopfree[u] = lf;
@@ -548,8 +551,7 @@ static int sweep_alloc(sweep *sw)
 }
 
 /* Leaves are constant; loop-free nodes take the loop-free engine's walls (unless
- * no_shortcut, or the game passes: its one-sided positions are not normal-play
- * integers); the rest are swept. */
+ * no_shortcut); the rest are swept. */
 static int classify(sweep *sw, const sg_gthermo_options *opt, size_t max, char *err,
                     size_t errlen)
 {
@@ -559,7 +561,7 @@ static int classify(sweep *sw, const sg_gthermo_options *opt, size_t max, char *
         return SG_ERR_NOMEM;
     int rc = find_loopfree(sw, loopfree);
     memset(sw->mark, 0, sw->n);
-    bool shortcut = !opt->no_shortcut && !g->passes;
+    bool shortcut = !opt->no_shortcut;
     sg_thermo_cache *cache = NULL;
     for (uint32_t i = 0; i < sw->n && rc == SG_OK; i++) {
         const gg_node *nd = &g->node[i];
@@ -660,7 +662,7 @@ int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaste
             fixed_at(&sw, i, t);
     if (rc == SG_OK)
         rc = bottom(&sw, t, opt->meter);
-    if (rc == SG_ERR_BUDGET)
+    if (rc == SG_ERR_BUDGET && opt->meter && sg_meter_expired(opt->meter))
         sg_meter_reason(opt->meter, err, errlen);
     /* An unbanned position whose walls start apart the wrong way is cold at t = -1, a
      * number-like cave the sweep has no start for. */

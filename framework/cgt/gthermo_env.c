@@ -72,7 +72,16 @@ static int value(env *e, uint32_t i, size_t k, int p, sg_value *out)
         const gg_edge *ed = &e->g.edge[nd->first + a];
         if (ed->who != p || !gg_edge_open(ed, e->km))
             continue;
-        rc = value(e, ed->to, k, 1 - p, &v);
+        if (ed->tax == 2) {
+            /* The komaster's double move takes two turns: the koloser answers the retake
+             * elsewhere (the top coupon, or a pass when none is left) before the second
+             * move, so the komaster pays two taxes, as in the thermograph. */
+            rc = value(e, ed->to, k ? k - 1 : 0, 1 - p, &v);
+            if (k)
+                v = sg_value_sub(v, sg_value_mul_int(e->delta, sign * (int64_t)k));
+        } else {
+            rc = value(e, ed->to, k, 1 - p, &v);
+        }
         if (rc == SG_OK && (!have || sg_value_cmp(v, best) * sign > 0)) {
             best = v;
             have = true;

@@ -105,8 +105,9 @@ const char *sg_ko_class_name(sg_ko_class c);
  * the minimax values of pos + C(t_max, delta), the coupons t_max, t_max - delta, ...,
  * delta (t_max a multiple of delta), with Left and with Right moving first. A player
  * may take the top coupon (a move elsewhere: it lifts bans) or move locally under the
- * komaster rules above; when the coupons are gone, play goes on locally, and a player
- * without a local move passes (a pass is a move elsewhere too). Exact, by retrograde
+ * komaster rules above (a double move takes two turns: between the retake and the second
+ * move the koloser takes the top coupon); when the coupons are gone, play goes on
+ * locally, and a player without a local move passes (a pass is a move elsewhere too). Exact, by retrograde
  * analysis over (position, coupons left, player to move). For small delta,
  *     left_first  = LW(t_max) + (value of the stack alone, Left first)  + O(delta)
  *     right_first = RW(t_max) + (value of the stack alone, Right first) + O(delta). */

@@ -338,3 +338,81 @@ support_known *support_read_known(const char *path, size_t stride, int max_empty
     *count = len;
     return out;
 }
+
+/* ---- SVG rendering in headless Chromium ---- */
+
+/* The page loads the SVG twice as an image, whole and cut short, and reports for each
+ * whether it decoded and, drawn on a canvas, how many dark, blue (Left wall) and red
+ * (Right wall) and purple (inclined mast) pixels it has and where they lie. Data URLs keep the canvas readable. */
+static const char probe_script[] =
+    "<script>\n"
+    "function probe(img) {\n"
+    "  if (!img.complete || img.naturalWidth === 0) return 'loaded=0';\n"
+    "  var c = document.createElement('canvas');\n"
+    "  c.width = img.naturalWidth; c.height = img.naturalHeight;\n"
+    "  var g = c.getContext('2d'); g.drawImage(img, 0, 0);\n"
+    "  var d = g.getImageData(0, 0, c.width, c.height).data;\n"
+    "  var dark = 0, blue = 0, red = 0, purple = 0, bx = 0, rx = 0;\n"
+    "  for (var i = 0; i < d.length; i += 4) {\n"
+    "    var r = d[i], gr = d[i + 1], b = d[i + 2], x = (i / 4) % c.width;\n"
+    "    if (r + gr + b < 600) dark++;\n"
+    "    if (b > 150 && r < 80 && gr < 130) { blue++; bx += x; }\n"
+    "    if (r > 150 && gr < 90 && b < 90) { red++; rx += x; }\n"
+    "    if (r > 110 && r < 180 && gr < 100 && b > 150) purple++;\n"
+    "  }\n"
+    "  return 'loaded=1 width=' + c.width + ' dark=' + dark + ' blue=' + blue + ' red=' + red\n"
+    "    + ' purple=' + purple\n"
+    "    + ' blue_x=' + (blue ? Math.round(bx / blue) : -1)\n"
+    "    + ' red_x=' + (red ? Math.round(rx / red) : -1);\n"
+    "}\n"
+    "window.addEventListener('load', function () {\n"
+    "  document.getElementById('result').textContent = 'good: '\n"
+    "    + probe(document.getElementById('good')) + ' bad: '\n"
+    "    + probe(document.getElementById('bad')) + ' end';\n"
+    "});\n"
+    "</script>\n";
+
+char *support_chromium_svg_probe(const char *svg)
+{
+    char *chromium = support_find_chromium();
+    if (!chromium)
+        fail_msg("chromium not found: the SVG check needs Debian's 'chromium' package "
+                 "(apt-get install chromium), or SUMGAME_CHROMIUM=/path/to/chromium");
+    char dir[] = "/tmp/sumgame-chromium-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char page_path[256];
+    snprintf(page_path, sizeof page_path, "%s/page.html", dir);
+    size_t len = strlen(svg);
+    char *good = support_base64(svg, len), *bad = support_base64(svg, len / 2);
+    FILE *f = fopen(page_path, "w");
+    assert_non_null(f);
+    fprintf(f, "<!DOCTYPE html>\n<html><body><pre id=\"result\">pending</pre>\n"
+               "<img id=\"good\" src=\"data:image/svg+xml;base64,%s\">\n"
+               "<img id=\"bad\" src=\"data:image/svg+xml;base64,%s\">\n%s</body></html>\n",
+            good, bad, probe_script);
+    fclose(f);
+    free(good);
+    free(bad);
+    size_t cap = strlen(chromium) + 1024;
+    char *cmd = malloc(cap);
+    assert_non_null(cmd);
+    snprintf(cmd, cap,
+             "timeout 60 '%s' --headless --no-sandbox --disable-gpu --disable-quic "
+             "--no-first-run --disable-background-networking --disable-component-update "
+             "--disable-sync --user-data-dir=%s/profile --dump-dom file://%s 2>/dev/null",
+             chromium, dir, page_path);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t dcap = 1 << 16;
+    char *dom = malloc(dcap);
+    assert_non_null(dom);
+    size_t got = fread(dom, 1, dcap - 1, p);
+    dom[got] = '\0';
+    pclose(p);
+    free(cmd);
+    free(chromium);
+    char rm[300];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    assert_int_equal(system(rm), 0);
+    return dom;
+}

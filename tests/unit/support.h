@@ -88,6 +88,11 @@ sg_value support_self_play(const sg_strategy_desc *d, void *inst, const sg_sum *
 /* Headless Chromium for the SVG checks: $SUMGAME_CHROMIUM, else chromium or
  * chromium-browser on PATH; NULL when there is none (free the result). */
 char *support_find_chromium(void);
+/* Renders svg in headless Chromium, whole and cut in half, and returns the page's DOM
+ * (free it), whose <pre id="result"> reads "good: loaded=1 width=W dark=N blue=N red=N
+ * purple=N blue_x=X red_x=X bad: loaded=0 end" when both behave. Fails the test when
+ * Chromium is missing. */
+char *support_chromium_svg_probe(const char *svg);
 /* data[0..len) in base64, for data: URLs (free the result). */
 char *support_base64(const char *data, size_t len);
 

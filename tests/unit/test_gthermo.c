@@ -1,0 +1,502 @@
+/* Generalized thermography (issue #15): the values the issue derives for kos, loop-free
+ * positions against the loop-free engine, and every ko against orthodox play in an
+ * enriched environment (an independent computation of the same walls). */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/gthermo.h"
+#include "sumgame/gthermo_svg.h"
+#include "sumgame/rng.h"
+#include "sumgame/thermograph.h"
+
+static support_game ko;
+
+static int setup(void **state)
+{
+    (void)state;
+    support_game_open(&ko, "ko", NULL);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    support_game_close(&ko);
+    return 0;
+}
+
+static sg_ratio ratio(int64_t num, int64_t den)
+{
+    bool o = false;
+    sg_ratio r = sg_ratio_make(num, den, &o);
+    assert_false(o);
+    return r;
+}
+
+static void assert_ratio(sg_ratio got, int64_t num, int64_t den)
+{
+    sg_ratio want = ratio(num, den);
+    if (!sg_ratio_eq(got, want))
+        fail_msg("got %lld/%lld, want %lld/%lld", (long long)got.num, (long long)got.den,
+                 (long long)want.num, (long long)want.den);
+}
+
+static sg_gthermograph thermo_of(const char *text, sg_komaster km)
+{
+    support_pos p = support_parse(&ko.game, text);
+    sg_gthermograph th;
+    char err[512] = "";
+    int rc = sg_gthermograph_of_position(&ko.game, p.b, km, NULL, &th, err, sizeof err);
+    if (rc != SG_OK)
+        fail_msg("%s: %s", text, err);
+    return th;
+}
+
+static sg_ratio wall_at(const sg_rwall *w, int64_t num, int64_t den)
+{
+    bool o = false;
+    sg_ratio v = sg_rwall_eval(w, ratio(num, den), &o);
+    assert_false(o);
+    return v;
+}
+
+static const sg_komaster both[] = { SG_KOMASTER_LEFT, SG_KOMASTER_RIGHT };
+
+/* ---- the issue's values ---- */
+
+static void test_loop_free_values(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < 2; k++) {
+        sg_gthermograph a = thermo_of("{7|5}", both[k]);
+        assert_ratio(a.mast, 6, 1);
+        assert_ratio(a.temperature, 1, 1);
+        assert_false(a.loopy);
+        sg_gthermograph b = thermo_of("G={H|-7}; H={-2|-4}", both[k]);
+        assert_ratio(b.mast, -5, 1);
+        assert_ratio(b.temperature, 2, 1);
+        sg_gthermograph_free(&a);
+        sg_gthermograph_free(&b);
+    }
+}
+
+/* M = {1|M'}, M' = {M|-1}: mast 1/3 and temperature 2/3 under both komasters. Right
+ * komaster: LW = 1 - t, RW = -1 + 2t below 2/3. Left komaster: an inclined mast along
+ * 1 - t up to 2/3. Hand derivation in docs/algorithms.md. */
+static void test_simple_ko(void **state)
+{
+    (void)state;
+    const char *m = "M={1|N}; N={M|-1}";
+    sg_gthermograph l = thermo_of(m, SG_KOMASTER_LEFT), r = thermo_of(m, SG_KOMASTER_RIGHT);
+    for (int i = 0; i < 2; i++) {
+        const sg_gthermograph *th = i ? &r : &l;
+        assert_true(th->loopy);
+        assert_ratio(th->mast, 1, 3);
+        assert_ratio(th->temperature, 2, 3);
+        assert_ratio(wall_at(&th->left_wall, 0, 1), 1, 1);
+        assert_ratio(wall_at(&th->left_wall, 1, 3), 2, 3);
+        assert_ratio(wall_at(&th->left_wall, 5, 1), 1, 3);
+    }
+    /* Right komaster: walls apart below 2/3, vertical mast. */
+    assert_ratio(wall_at(&r.right_wall, 0, 1), -1, 1);
+    assert_ratio(wall_at(&r.right_wall, 1, 3), -1, 3);
+    assert_ratio(wall_at(&r.right_wall, 1, 2), 0, 1);
+    assert_false(r.inclined);
+    assert_ratio(r.left_stop, 1, 1);
+    assert_ratio(r.right_stop, -1, 1);
+    /* Left komaster: both walls on 1 - t from 0 to 2/3. */
+    assert_ratio(wall_at(&l.right_wall, 0, 1), 1, 1);
+    assert_ratio(wall_at(&l.right_wall, 1, 3), 2, 3);
+    assert_ratio(wall_at(&l.right_wall, 1, 2), 1, 2);
+    assert_true(l.inclined);
+    assert_ratio(l.right_stop, 1, 1);
+    assert_int_equal(sg_ko_classify(&l, &r), SG_KO_PLACID);
+    /* The single-move tax rule would make the ko {1|-1}: mast 0, temperature 1. */
+    assert_false(sg_ratio_eq(l.mast, ratio(0, 1)));
+    assert_false(sg_ratio_eq(r.temperature, ratio(1, 1)));
+    sg_gthermograph_free(&l);
+    sg_gthermograph_free(&r);
+}
+
+/* Sensei's Library, "Thermograph": G = {H|J}, H = {1|0}, J = {K|L}, K = {M|-1},
+ * L = {-3|-5}, M = {1|K}: G has mast -1/3 and temperature 5/6; K mast -1/3, temperature
+ * 2/3. */
+static void test_sensei_example(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < 2; k++) {
+        sg_gthermograph g = thermo_of("G={H|J}; H={1|0}; J={K|L}; K={M|-1}; L={-3|-5}; M={1|K}",
+                                      both[k]);
+        assert_ratio(g.mast, -1, 3);
+        assert_ratio(g.temperature, 5, 6);
+        sg_gthermograph kk = thermo_of("K={M|-1}; M={1|K}", both[k]);
+        assert_ratio(kk.mast, -1, 3);
+        assert_ratio(kk.temperature, 2, 3);
+        sg_gthermograph_free(&g);
+        sg_gthermograph_free(&kk);
+    }
+}
+
+static void test_classes(void **state)
+{
+    (void)state;
+    sg_gthermograph a = { 0 }, b = { 0 };
+    a.loopy = b.loopy = true;
+    a.mast = b.mast = ratio(1, 3);
+    a.temperature = b.temperature = ratio(2, 3);
+    assert_int_equal(sg_ko_classify(&a, &b), SG_KO_PLACID);
+    b.temperature = ratio(1, 1);
+    assert_int_equal(sg_ko_classify(&a, &b), SG_KO_ACTIVE);
+    b.mast = ratio(1, 2);
+    assert_int_equal(sg_ko_classify(&a, &b), SG_KO_HYPERACTIVE);
+    a.loopy = b.loopy = false;
+    assert_int_equal(sg_ko_classify(&a, &b), SG_KO_LOOPFREE);
+    assert_string_equal(sg_ko_class_name(SG_KO_HYPERACTIVE), "hyperactive");
+}
+
+/* A cycle of moves that no ban stops: its closing move is cut and counted. */
+static void test_superko_cycle_is_cut(void **state)
+{
+    (void)state;
+    sg_gthermograph th = thermo_of("A={B|-1}; B={C|-1}; C={A|-1}", SG_KOMASTER_NONE);
+    assert_true(th.pruned >= 1);
+    sg_gthermograph_free(&th);
+}
+
+/* ---- loop-free positions: the sweep against the loop-free engine ---- */
+
+static void assert_same_walls_from_0(const sg_rwall *a, const sg_pl *b, const char *what)
+{
+    /* Equal at 0, at every breakpoint of either, between them and past the last. */
+    sg_ratio pts[256];
+    size_t n = 0;
+    pts[n++] = ratio(0, 1);
+    for (size_t i = 0; i < a->n && n < 250; i++)
+        if (sg_ratio_cmp(a->t[i], pts[0]) > 0)
+            pts[n++] = a->t[i];
+    for (size_t i = 0; i < b->n && n < 250; i++)
+        if (b->t[i].num > 0)
+            pts[n++] = sg_ratio_from_value(b->t[i]);
+    size_t base = n;
+    for (size_t i = 0; i < base; i++) {
+        bool o = false;
+        pts[n++] = sg_ratio_add(pts[i], ratio(1, 7), &o);
+    }
+    for (size_t i = 0; i < n; i++) {
+        bool o = false;
+        sg_ratio x = sg_rwall_eval(a, pts[i], &o), y = { 0, 1 };
+        sg_value t;
+        if (sg_ratio_to_value(pts[i], &t)) {
+            y = sg_ratio_from_value(sg_pl_eval(b, t));
+        } else {
+            /* b is linear between its dyadic breakpoints. */
+            sg_value v0;
+            size_t j = 0;
+            while (j + 1 < b->n && sg_ratio_cmp(sg_ratio_from_value(b->t[j + 1]), pts[i]) <= 0)
+                j++;
+            v0 = b->x[j];
+            sg_ratio d = sg_ratio_sub(pts[i], sg_ratio_from_value(b->t[j]), &o);
+            y = sg_ratio_add(sg_ratio_from_value(v0), sg_ratio_mul_int(d, b->slope[j], &o), &o);
+        }
+        assert_false(o);
+        if (!sg_ratio_eq(x, y))
+            fail_msg("%s: at t = %lld/%lld the sweep has %lld/%lld, the loop-free engine "
+                     "%lld/%lld",
+                     what, (long long)pts[i].num, (long long)pts[i].den, (long long)x.num,
+                     (long long)x.den, (long long)y.num, (long long)y.den);
+    }
+}
+
+static void test_loop_free_trees_agree_with_thermograph_h(void **state)
+{
+    (void)state;
+    support_game rcg;
+    sg_param items[] = { { "levels", "3", 0 }, { "size", "20", 0 } };
+    sg_params params = { "test", "rcg", items, 2 };
+    support_game_open(&rcg, "rcg", &params);
+    sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
+    sg_rng rng;
+    sg_rng_seed(&rng, 15);
+    sg_gthermo_options opt = { .no_shortcut = true };
+    for (int i = 0; i < 60; i++) {
+        support_pos p;
+        char err[512] = "";
+        assert_int_equal(rcg.game.desc->generate(rcg.game.instance, &rng, p.b, err, sizeof err),
+                         SG_OK);
+        sg_gthermograph g;
+        assert_int_equal(sg_gthermograph_of_position(&rcg.game, p.b, SG_KOMASTER_NONE, &opt, &g,
+                                                     err, sizeof err),
+                         SG_OK);
+        const sg_thermograph *th = NULL;
+        assert_int_equal(sg_thermograph_of_position(cache, &rcg.game, p.b, 0, &th, err,
+                                                    sizeof err),
+                         SG_OK);
+        const char *text = support_format(&rcg.game, &p);
+        assert_same_walls_from_0(&g.left_wall, &th->left_wall, text);
+        assert_same_walls_from_0(&g.right_wall, &th->right_wall, text);
+        assert_true(sg_ratio_eq(g.mast, sg_ratio_from_value(th->mean)));
+        assert_true(sg_ratio_eq(g.temperature, sg_ratio_from_value(th->temperature)));
+        assert_false(g.loopy);
+        sg_gthermograph_free(&g);
+    }
+    sg_thermo_cache_free(cache);
+    support_game_close(&rcg);
+}
+
+/* ---- the enriched environment ---- */
+
+/* For t = 1/4, 1/2, ..., 4: play against C(t, delta) with Left first, less the stack's
+ * own value, is within tol * delta of LW(t), and likewise with Right first and RW(t).
+ * The walls are the delta -> 0 limit of this play; each local move is made at most a
+ * coupon step away from its ideal temperature, hence the O(delta) bound. At t = 0 the
+ * environment has no coupon to wait with, unlike the limit, so it is left out. */
+static int check_environment(const sg_game *game, const void *pos, sg_komaster km,
+                             int delta_exp, int tol, char *why, size_t cap)
+{
+    sg_gthermograph th;
+    char err[512] = "";
+    if (sg_gthermograph_of_position(game, pos, km, NULL, &th, err, sizeof err) != SG_OK) {
+        snprintf(why, cap, "thermograph: %s", err);
+        return -1;
+    }
+    sg_value delta = sg_value_make(1, delta_exp);
+    int rc = 0;
+    for (int j = 1; j <= 16 && rc == 0; j++) {
+        sg_value t = sg_value_make(j, 2), vl, vr;
+        if (sg_gthermo_environment(game, pos, km, t, delta, NULL, &vl, &vr, err, sizeof err) !=
+            SG_OK) {
+            snprintf(why, cap, "environment: %s", err);
+            rc = -1;
+            break;
+        }
+        int64_t k = (int64_t)j << (delta_exp - 2);
+        sg_value stack = sg_value_mul_int(delta, (k + 1) / 2);
+        bool o = false;
+        sg_ratio tr = sg_ratio_from_value(t);
+        sg_ratio dl = sg_ratio_sub(sg_ratio_from_value(sg_value_sub(vl, stack)),
+                                   sg_rwall_eval(&th.left_wall, tr, &o), &o);
+        sg_ratio dr = sg_ratio_sub(sg_ratio_from_value(sg_value_add(vr, stack)),
+                                   sg_rwall_eval(&th.right_wall, tr, &o), &o);
+        sg_ratio bound = sg_ratio_from_value(sg_value_mul_int(delta, tol));
+        for (int s = 0; s < 2; s++) {
+            sg_ratio d = s ? dr : dl;
+            if (d.num < 0)
+                d = sg_ratio_neg(d);
+            if (o || sg_ratio_cmp(d, bound) > 0) {
+                snprintf(why, cap, "komaster %s, t = %d/4: %s wall off by %lld/%lld",
+                         sg_komaster_name(km), j, s ? "right" : "left", (long long)d.num,
+                         (long long)d.den);
+                rc = 1;
+            }
+        }
+    }
+    sg_gthermograph_free(&th);
+    return rc;
+}
+
+static const char *const catalogue[] = {
+    "M={1|N}; N={M|-1}",
+    "K={M|-1}; M={1|K}",
+    "G={H|J}; H={1|0}; J={K|L}; K={M|-1}; L={-3|-5}; M={1|K}",
+    "A={4|B}; B={A|C}; C={0|-2}",
+    "A={10|B}; B={A|{0|-10}}",
+    "A={{5|A}|-3}",
+};
+
+static void test_catalogue_agrees_with_environment(void **state)
+{
+    (void)state;
+    static const sg_komaster all[] = { SG_KOMASTER_NONE, SG_KOMASTER_LEFT, SG_KOMASTER_RIGHT };
+    for (size_t i = 0; i < sizeof catalogue / sizeof catalogue[0]; i++) {
+        support_pos p = support_parse(&ko.game, catalogue[i]);
+        for (size_t k = 0; k < 3; k++) {
+            char why[300] = "";
+            int rc = check_environment(&ko.game, p.b, all[k], 6, 4, why, sizeof why);
+            if (rc != 0)
+                fail_msg("%s: %s", catalogue[i], why);
+        }
+    }
+}
+
+/* Random graphs of 2 to 4 nodes with integer leaves and references (kos, and longer
+ * cycles the sweep cuts): wherever both methods are defined and the position is hot
+ * (every node's temperature positive, so the environment's forced moves at its end do
+ * not meet a cold, number-like part), they agree. */
+static void test_random_graphs_agree_with_environment(void **state)
+{
+    (void)state;
+    sg_rng rng;
+    sg_rng_seed(&rng, 4);
+    int compared = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        int n = 2 + (int)sg_rng_below(&rng, 3);
+        char nodes[4][128];
+        for (int i = 0; i < n; i++) {
+            char opts[2][56];
+            for (int side = 0; side < 2; side++) {
+                int count = 1 + (int)sg_rng_below(&rng, 2);
+                opts[side][0] = '\0';
+                for (int c = 0; c < count; c++) {
+                    char one[16];
+                    if (sg_rng_below(&rng, 100) < 45) {
+                        int j = (int)sg_rng_below(&rng, (uint64_t)n - 1);
+                        snprintf(one, sizeof one, "%c", 'A' + (j >= i ? j + 1 : j));
+                    } else {
+                        snprintf(one, sizeof one, "%d", (int)sg_rng_below(&rng, 13) - 6);
+                    }
+                    strcat(opts[side], c ? "," : "");
+                    strcat(opts[side], one);
+                }
+            }
+            snprintf(nodes[i], sizeof nodes[i], "%c={%s|%s}", 'A' + i, opts[0], opts[1]);
+        }
+        /* Every node as the root must be hot under every komaster. */
+        bool hot = true;
+        char text[512];
+        for (int r = 0; r < n && hot; r++) {
+            text[0] = '\0';
+            for (int i = 0; i < n; i++) {
+                strcat(text, i ? "; " : "");
+                strcat(text, nodes[(r + i) % n]);
+            }
+            support_pos p = support_parse(&ko.game, text);
+            for (int km = 0; km < 3 && hot; km++) {
+                sg_gthermograph th;
+                char err[512];
+                hot = sg_gthermograph_of_position(&ko.game, p.b, (sg_komaster)km, NULL, &th, err,
+                                                  sizeof err) == SG_OK &&
+                      th.temperature.num > 0;
+                sg_gthermograph_free(&th);
+            }
+        }
+        if (!hot)
+            continue;
+        support_pos p = support_parse(&ko.game, text);
+        for (int km = 0; km < 3; km++) {
+            char why[300] = "";
+            int rc = check_environment(&ko.game, p.b, (sg_komaster)km, 6, 8, why, sizeof why);
+            if (rc > 0)
+                fail_msg("%s: %s", text, why);
+            compared += rc == 0;
+        }
+    }
+    /* Enough graphs were hot and valued by both for the comparison to mean something. */
+    assert_true(compared >= 60);
+}
+
+/* ---- errors and the command ---- */
+
+static void test_cold_and_budget_errors(void **state)
+{
+    (void)state;
+    support_pos p = support_parse(&ko.game, "A={B|-2}; B={4|C}; C={B|-4}");
+    sg_gthermograph th;
+    char err[512] = "";
+    assert_int_equal(sg_gthermograph_of_position(&ko.game, p.b, SG_KOMASTER_NONE, NULL, &th, err,
+                                                 sizeof err),
+                     SG_ERR_UNSUPPORTED);
+    support_assert_contains(err, "is cold at t = -1");
+    sg_gthermograph_free(&th);
+    sg_gthermo_options opt = { .max_positions = 3 };
+    p = support_parse(&ko.game, "G={H|J}; H={1|0}; J={K|L}; K={M|-1}; L={-3|-5}; M={1|K}");
+    assert_int_equal(sg_gthermograph_of_position(&ko.game, p.b, SG_KOMASTER_LEFT, &opt, &th, err,
+                                                 sizeof err),
+                     SG_ERR_BUDGET);
+    support_assert_contains(err, "more than 3 positions");
+    sg_gthermograph_free(&th);
+    sg_value vl, vr;
+    assert_int_equal(sg_gthermo_environment(&ko.game, p.b, SG_KOMASTER_LEFT, sg_value_make(3, 2),
+                                            sg_value_make(1, 1), NULL, &vl, &vr, err, sizeof err),
+                     SG_ERR_INVALID);
+    support_assert_contains(err, "multiple of delta");
+}
+
+static void test_analyze_command(void **state)
+{
+    (void)state;
+    support_run r = support_host("analyze 'ko:M={1|N}; N={M|-1}' --method thermograph --json",
+                                 NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"mean\":\"1/3\",\"temperature\":\"2/3\"");
+    support_assert_contains(r.out, "\"class\":\"placid\"");
+    support_assert_contains(r.out, "{\"komaster\":\"left\",\"mean\":\"1/3\"");
+    support_assert_contains(r.out, "\"inclined\":true");
+    support_run_free(&r);
+    r = support_host("analyze 'ko:M={1|N}; N={M|-1}' --method thermograph --komaster right", NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "right wall:");
+    support_assert_contains(r.out, "from t = 2/3 at 1/3 vertical");
+    support_run_free(&r);
+    r = support_host("analyze 'ko:M={1|N}; N={M|-1}' --method thermograph --komaster sideways",
+                     NULL);
+    support_assert_error(&r, "sumgame: analyze: --komaster takes left, right, both or none, "
+                             "not 'sideways'");
+    support_run_free(&r);
+    r = support_host("analyze 'ko:M={1|N}; N={M|-1}' --method thermograph --delta 1", NULL);
+    support_assert_error(&r, "sumgame: analyze: --delta is for method tds or tdsplus, not "
+                             "thermograph");
+    support_run_free(&r);
+    r = support_host("analyze 'ko:M={1|N}; N={M|-1}' --komaster left", NULL);
+    support_assert_error(&r, "sumgame: analyze: --komaster is for method thermograph, not exact");
+    support_run_free(&r);
+    r = support_host("analyze 'go:X.' --method thermograph --params nonsense", NULL);
+    support_assert_error(&r, "sumgame: analyze: --params takes KEY=VALUE");
+    support_run_free(&r);
+}
+
+static void test_svg_renders_in_chromium(void **state)
+{
+    (void)state;
+    sg_gthermograph th[2] = { thermo_of("M={1|N}; N={M|-1}", SG_KOMASTER_LEFT),
+                              thermo_of("M={1|N}; N={M|-1}", SG_KOMASTER_RIGHT) };
+    char *svg;
+    size_t len;
+    assert_int_equal(sg_gthermo_svg(th, 2, "ko:M={1|N}; N={M|-1}", &svg, &len), SG_OK);
+    support_assert_contains(svg, "class=\"inclined-mast\"");
+    char *dom = support_chromium_svg_probe(svg);
+    const char *res = strstr(dom, "<pre id=\"result\">");
+    int loaded = 0, width = 0, bad_loaded = -1;
+    long dark = 0, blue = 0, red = 0, purple = 0, bx = 0, rx = 0;
+    if (!res || sscanf(res, "<pre id=\"result\">good: loaded=%d width=%d dark=%ld blue=%ld "
+                            "red=%ld purple=%ld blue_x=%ld red_x=%ld bad: loaded=%d end",
+                       &loaded, &width, &dark, &blue, &red, &purple, &bx, &rx,
+                       &bad_loaded) != 9)
+        fail_msg("chromium did not report the rendering: %.300s", res ? res : dom);
+    /* Two panels; both walls drawn, and the left komaster's inclined mast in purple. */
+    assert_int_equal(loaded, 1);
+    assert_int_equal(width, 880);
+    assert_true(blue > 200);
+    assert_true(red > 200);
+    assert_true(purple > 100);
+    assert_int_equal(bad_loaded, 0);
+    free(dom);
+    free(svg);
+    char err[256];
+    assert_int_equal(sg_gthermo_svg_save(th, 2, "x", "/nonexistent-sumgame-dir/a.svg", err,
+                                         sizeof err),
+                     SG_ERR_INVALID);
+    support_assert_contains(err, "cannot write '/nonexistent-sumgame-dir/a.svg'");
+    sg_gthermograph_free(&th[0]);
+    sg_gthermograph_free(&th[1]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_loop_free_values),
+        cmocka_unit_test(test_simple_ko),
+        cmocka_unit_test(test_sensei_example),
+        cmocka_unit_test(test_classes),
+        cmocka_unit_test(test_superko_cycle_is_cut),
+        cmocka_unit_test(test_loop_free_trees_agree_with_thermograph_h),
+        cmocka_unit_test(test_catalogue_agrees_with_environment),
+        cmocka_unit_test(test_random_graphs_agree_with_environment),
+        cmocka_unit_test(test_cold_and_budget_errors),
+        cmocka_unit_test(test_analyze_command),
+        cmocka_unit_test(test_svg_renders_in_chromium),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
