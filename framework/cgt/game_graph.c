@@ -153,6 +153,12 @@ static int add_double_moves(game_graph *g, uint32_t i, sg_player who, const sg_m
         }
         free(second);
         rc = list_moves(g->game, q, who, &second, &nsecond);
+        if (rc == SG_OK && nsecond == 0) {
+            /* Nothing to do from the critical position: the retake alone. */
+            rc = intern(g, q, max, &to, err, errlen);
+            if (rc == SG_OK)
+                rc = add_edge(g, to, who, 1, true);
+        }
         for (size_t b = 0; rc == SG_OK && b < nsecond; b++) {
             if (meter && sg_meter_tick(meter))
                 rc = SG_ERR_BUDGET;

@@ -15,7 +15,8 @@
 
 /* An option: who moves from the node to `to`. A double move (tax 2) is the komaster's
  * ban-breaking retake followed by a second move, open only to komaster `who`; a
- * ban-breaking retake that reaches a number is an option of tax 1 with double set. */
+ * ban-breaking retake that reaches a number, or a position where who has no second
+ * move, is an option of tax 1 with double_move set. */
 typedef struct gg_edge {
     uint32_t to;
     uint8_t who;    /* SG_LEFT or SG_RIGHT */

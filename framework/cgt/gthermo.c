@@ -310,7 +310,7 @@ static bool best_term(sweep *sw, uint32_t i, int side, sg_ratio t, bool with_wai
     return have;
 }
 
-/* Whether side may wait at node i at t = -1, where nobody waits for a lower temperature:
+/* Whether side may wait at node i at t = 0, where nobody waits for a lower temperature:
  * only to let a ban lift, or to pass when stuck in a game that passes. */
 static bool waits_at_bottom(const sweep *sw, uint32_t i, int side, bool *any)
 {
@@ -324,28 +324,127 @@ static bool waits_at_bottom(const sweep *sw, uint32_t i, int side, bool *any)
     return nd->lift != i || (!*any && g->passes);
 }
 
-/* One Gauss-Seidel pass of the bottom equations; true when nothing changed. */
-static bool bottom_pass(sweep *sw, sg_ratio t0)
+/* Re-solves node i's bottom equations; true when a value changed. A position whose walls
+ * would start apart the wrong way (Left's below Right's) is cold: like a number, it is
+ * worth the simplest number between its options' stops, and nobody moves in it until a
+ * scaffold reaches that value. */
+static bool bottom_node(sweep *sw, uint32_t i, sg_ratio t0)
 {
-    bool still = true;
-    for (size_t k = 0; k < sw->norder; k++) {
-        uint32_t i = sw->order[k];
-        for (int side = 0; side < 2; side++) {
-            bool any;
-            bool wait = waits_at_bottom(sw, i, side, &any);
-            sg_ratio v = sw->w[side][i];
-            int s;
-            best_term(sw, i, side, t0, wait, &v, &s);
-            if (!sg_ratio_eq(v, sw->w[side][i])) {
-                sw->w[side][i] = v;
-                still = false;
-            }
-        }
+    sg_ratio v[2];
+    bool wait[2], changed = false;
+    for (int side = 0; side < 2; side++) {
+        bool any;
+        wait[side] = waits_at_bottom(sw, i, side, &any);
+        int s;
+        v[side] = sw->w[side][i];
+        best_term(sw, i, side, t0, wait[side], &v[side], &s);
     }
-    return still;
+    sg_ratio x;
+    if (!wait[0] && !wait[1] && sg_ratio_cmp(v[0], v[1]) < 0 &&
+        sg_ratio_simplest_between(v[0], v[1], &x))
+        v[0] = v[1] = x;
+    for (int side = 0; side < 2; side++)
+        if (!sg_ratio_eq(v[side], sw->w[side][i])) {
+            sw->w[side][i] = v[side];
+            changed = true;
+        }
+    return changed;
 }
 
-/* Values at t = -1. Waiting there can go round a cycle (a ban lifts, play comes back),
+/* The targets node i reads at the bottom: its open options and, last, what it waits
+ * into. */
+static size_t bottom_targets(const sweep *sw, uint32_t i, uint32_t *out)
+{
+    const gg_node *nd = &sw->g.node[i];
+    size_t n = 0;
+    for (uint32_t e = 0; e < nd->count; e++) {
+        const gg_edge *ed = &sw->g.edge[nd->first + e];
+        if (gg_edge_open(ed, sw->km) && sw->kind[ed->to] == K_SWEEP)
+            out[n++] = ed->to;
+    }
+    if (sw->kind[nd->lift] == K_SWEEP)
+        out[n++] = nd->lift;
+    return n;
+}
+
+/* Who reads each SWEEP node at the bottom, as CSR arrays: readers[first[i] ..
+ * first[i+1]). */
+static int bottom_readers(sweep *sw, uint32_t **first_out, uint32_t **readers_out)
+{
+    size_t most = 1;
+    for (size_t k = 0; k < sw->norder; k++)
+        if (sw->g.node[sw->order[k]].count + 1 > most)
+            most = sw->g.node[sw->order[k]].count + 1;
+    uint32_t *first = calloc(sw->n + 1, sizeof *first), *fill = calloc(sw->n, sizeof *fill);
+    uint32_t *targets = malloc(most * sizeof *targets), *readers = NULL;
+    int rc = first && fill && targets ? SG_OK : SG_ERR_NOMEM;
+    for (size_t k = 0; rc == SG_OK && k < sw->norder; k++) {
+        size_t n = bottom_targets(sw, sw->order[k], targets);
+        for (size_t a = 0; a < n; a++)
+            first[targets[a] + 1]++;
+    }
+    if (rc == SG_OK) {
+        for (size_t i = 1; i <= sw->n; i++)
+            first[i] += first[i - 1];
+        readers = malloc(((size_t)first[sw->n] + 1) * sizeof *readers);
+        rc = readers ? SG_OK : SG_ERR_NOMEM;
+    }
+    for (size_t k = 0; rc == SG_OK && k < sw->norder; k++) {
+        size_t n = bottom_targets(sw, sw->order[k], targets);
+        for (size_t a = 0; a < n; a++)
+            readers[first[targets[a]] + fill[targets[a]]++] = sw->order[k];
+    }
+    free(fill);
+    free(targets);
+    if (rc != SG_OK) {
+        free(first);
+        free(readers);
+        return rc;
+    }
+    *first_out = first;
+    *readers_out = readers;
+    return SG_OK;
+}
+
+/* Solves the bottom from start values by a worklist: only the readers of a changed
+ * value are solved again. */
+static int bottom_solve(sweep *sw, sg_ratio t0, const uint32_t *first, const uint32_t *readers,
+                        size_t limit, sg_meter *meter)
+{
+    uint32_t *queue = malloc((sw->n + 1) * sizeof *queue);
+    unsigned char *queued = calloc(sw->n, 1);
+    int rc = queue && queued ? SG_OK : SG_ERR_NOMEM;
+    size_t head = 0, tail = 0, cap = sw->n + 1, work = 0;
+    for (size_t k = 0; rc == SG_OK && k < sw->norder; k++) {
+        queue[tail++] = sw->order[k];
+        queued[sw->order[k]] = 1;
+    }
+    while (rc == SG_OK && head != tail) {
+        uint32_t i = queue[head];
+        head = (head + 1) % cap;
+        queued[i] = 0;
+        if (++work > limit || (meter && sg_meter_tick(meter))) {
+            rc = meter && sg_meter_expired(meter)
+                     ? SG_ERR_BUDGET
+                     : fail(sw, SG_ERR_UNSUPPORTED, i,
+                            "cannot be valued at t = 0: its equations do not settle");
+            break;
+        }
+        if (!bottom_node(sw, i, t0))
+            continue;
+        for (uint32_t r = first[i]; r < first[i + 1]; r++)
+            if (!queued[readers[r]]) {
+                queued[readers[r]] = 1;
+                queue[tail] = readers[r];
+                tail = (tail + 1) % cap;
+            }
+    }
+    free(queue);
+    free(queued);
+    return rc;
+}
+
+/* Values at t = 0. Waiting there can go round a cycle (a ban lifts, play comes back),
  * so the equations are solved by sidling, as Winning Ways does for loopy games: iterate
  * down from a value above every outcome and up from one below; where the two meet, the
  * value is unique. */
@@ -363,7 +462,7 @@ static int bottom(sweep *sw, sg_ratio t0, sg_meter *meter)
                                         "report a number");
         }
     }
-    /* Every line of play earns at most 2 a move at t = -1 beyond the largest number. */
+    /* No line of play earns anything at t = 0 beyond the largest number. */
     int64_t big = 2 * (int64_t)sw->n + 8;
     for (uint32_t i = 0; i < sw->n; i++)
         if (sw->kind[i] != K_SWEEP)
@@ -376,30 +475,28 @@ static int bottom(sweep *sw, sg_ratio t0, sg_meter *meter)
                     big = a + big;
             }
     sg_ratio *upper[2] = { malloc(sw->n * sizeof(sg_ratio)), malloc(sw->n * sizeof(sg_ratio)) };
+    uint32_t *first = NULL, *readers = NULL;
     int rc = upper[0] && upper[1] ? SG_OK : SG_ERR_NOMEM;
-    size_t limit = 8 * (size_t)big + 64;
+    if (rc == SG_OK)
+        rc = bottom_readers(sw, &first, &readers);
+    size_t limit = 64 * (sw->norder + 16) * (size_t)(sw->norder < 4096 ? 64 : 8);
     for (int from = 0; from < 2 && rc == SG_OK; from++) {
         for (size_t k = 0; k < sw->norder; k++)
             for (int side = 0; side < 2; side++)
                 sw->w[side][sw->order[k]] = sg_ratio_int(from == 0 ? big : -big);
-        size_t iter = 0;
-        while (rc == SG_OK && !bottom_pass(sw, t0)) {
-            if (++iter > limit || (meter && sg_meter_tick(meter)))
-                rc = meter && sg_meter_expired(meter)
-                         ? SG_ERR_BUDGET
-                         : fail(sw, SG_ERR_UNSUPPORTED, 0,
-                                "cannot be valued at t = -1: its equations do not settle");
-        }
+        rc = bottom_solve(sw, t0, first, readers, limit, meter);
         if (from == 0 && rc == SG_OK)
             for (int side = 0; side < 2; side++)
                 memcpy(upper[side], sw->w[side], sw->n * sizeof(sg_ratio));
     }
+    free(first);
+    free(readers);
     for (size_t k = 0; k < sw->norder && rc == SG_OK; k++) {
         uint32_t i = sw->order[k];
         for (int side = 0; side < 2 && rc == SG_OK; side++)
             if (!sg_ratio_eq(upper[side][i], sw->w[side][i]))
                 rc = fail(sw, SG_ERR_UNSUPPORTED, i,
-                          "cannot be valued at t = -1: play that never waits can go round a "
+                          "cannot be valued at t = 0: play that never waits can go round a "
                           "cycle for ever (a loopy value, not a thermograph)");
     }
     free(upper[0]);
@@ -656,7 +753,7 @@ int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaste
         rc = classify(&sw, opt, max, err, errlen);
     if (rc == SG_OK)
         rc = sweep_order(&sw);
-    sg_ratio t = sg_ratio_int(-1);
+    sg_ratio t = sg_ratio_int(0);
     for (uint32_t i = 0; rc == SG_OK && i < sw.n; i++)
         if (sw.kind[i] == K_FIXED)
             fixed_at(&sw, i, t);
@@ -664,15 +761,6 @@ int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaste
         rc = bottom(&sw, t, opt->meter);
     if (rc == SG_ERR_BUDGET && opt->meter && sg_meter_expired(opt->meter))
         sg_meter_reason(opt->meter, err, errlen);
-    /* An unbanned position whose walls start apart the wrong way is cold at t = -1, a
-     * number-like cave the sweep has no start for. */
-    for (size_t k = 0; rc == SG_OK && k < sw.norder; k++) {
-        uint32_t i = sw.order[k];
-        if (sw.g.node[i].lift == i && sg_ratio_cmp(sw.w[0][i], sw.w[1][i]) < 0)
-            rc = fail(&sw, SG_ERR_UNSUPPORTED, i,
-                      "is cold at t = -1 (its left wall starts below its right wall); "
-                      "generalized thermography needs positions that are hot or ko there");
-    }
     while (rc == SG_OK) {
         if (opt->meter && sg_meter_tick(opt->meter)) {
             sg_meter_reason(opt->meter, err, errlen);
@@ -711,9 +799,9 @@ int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaste
         if (sw.kind[0] == K_LEAF) {
             size_t cap = 0;
             bool ovf = false;
-            rwall_push(&out->left_wall, &cap, sg_ratio_int(-1), sw.w[0][0], 0, &ovf);
+            rwall_push(&out->left_wall, &cap, sg_ratio_int(0), sw.w[0][0], 0, &ovf);
             cap = 0;
-            rwall_push(&out->right_wall, &cap, sg_ratio_int(-1), sw.w[1][0], 0, &ovf);
+            rwall_push(&out->right_wall, &cap, sg_ratio_int(0), sw.w[1][0], 0, &ovf);
         } else {
             copy_wall(&sw.rec[0][0], &out->left_wall);
             copy_wall(&sw.rec[1][0], &out->right_wall);

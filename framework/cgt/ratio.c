@@ -99,3 +99,40 @@ int sg_ratio_format(sg_ratio r, char *buf, size_t cap)
         return snprintf(buf, cap, "%lld", (long long)r.num);
     return snprintf(buf, cap, "%lld/%lld", (long long)r.num, (long long)r.den);
 }
+
+static int64_t floor_div(wide num, wide den)
+{
+    wide q = num / den;
+    if ((num % den != 0) && ((num < 0) != (den < 0)))
+        q--;
+    return (int64_t)q;
+}
+
+bool sg_ratio_simplest_between(sg_ratio lo, sg_ratio hi, sg_ratio *out)
+{
+    bool ovf = false;
+    if (sg_ratio_cmp(lo, hi) >= 0)
+        return false;
+    if (lo.num < 0 && hi.num > 0) {
+        *out = sg_ratio_int(0);
+        return true;
+    }
+    int64_t n = lo.num >= 0 ? floor_div(lo.num, lo.den) + 1 : -floor_div(-hi.num, hi.den) - 1;
+    if (sg_ratio_cmp(lo, sg_ratio_int(n)) < 0 && sg_ratio_cmp(sg_ratio_int(n), hi) < 0) {
+        *out = sg_ratio_int(n);
+        return true;
+    }
+    /* Both bounds in one unit interval: the dyadic with the smallest denominator. */
+    for (int j = 1; j <= 60; j++) {
+        wide scale = (wide)1 << j;
+        int64_t m = floor_div((wide)lo.num * scale, lo.den) + 1;
+        sg_ratio cand = sg_ratio_make(m, (int64_t)scale, &ovf);
+        if (ovf)
+            return false;
+        if (sg_ratio_cmp(cand, hi) < 0) {
+            *out = cand;
+            return true;
+        }
+    }
+    return false;
+}

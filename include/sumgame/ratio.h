@@ -35,6 +35,9 @@ sg_ratio sg_ratio_div_int(sg_ratio a, int64_t k, bool *overflow);
 sg_ratio sg_ratio_neg(sg_ratio a);
 int sg_ratio_cmp(sg_ratio a, sg_ratio b);
 static inline bool sg_ratio_eq(sg_ratio a, sg_ratio b) { return a.num == b.num && a.den == b.den; }
+/* The simplest number (dyadic of least birthday) strictly between lo and hi, the value
+ * of a game whose options' stops are lo and hi; false when lo >= hi. */
+bool sg_ratio_simplest_between(sg_ratio lo, sg_ratio hi, sg_ratio *out);
 /* Whether r is dyadic, and then its value. */
 bool sg_ratio_to_value(sg_ratio r, sg_value *out);
 double sg_ratio_to_double(sg_ratio r);
