@@ -185,6 +185,31 @@ static void test_cold_position_with_a_ko(void **state)
     sg_gthermograph_free(&th);
 }
 
+/* An approach into a ko, P = {M|-3} with M = {3|N}, N = {M|-3} (the simple ko scaled by
+ * 3: mast 1, temperature 2). Right komaster: RW_M = -3 + 2t, so Left's scaffold RW_M - t
+ * = -3 + t equals Right's, -3 + t: an inclined mast up to t = 2, then vertical at -1.
+ * Left komaster: RW_M = 3 - t, Left's scaffold 3 - 2t meets -3 + t at t = 2, value -1.
+ * Placid: mast -1, temperature 2 under both. */
+static void test_approach_into_a_ko(void **state)
+{
+    (void)state;
+    const char *p = "P={M|-3}; M={3|N}; N={M|-3}";
+    sg_gthermograph l = thermo_of(p, SG_KOMASTER_LEFT), r = thermo_of(p, SG_KOMASTER_RIGHT);
+    assert_ratio(l.mast, -1, 1);
+    assert_ratio(l.temperature, 2, 1);
+    assert_ratio(wall_at(&l.left_wall, 1, 1), 1, 1);
+    assert_ratio(wall_at(&l.right_wall, 1, 1), -2, 1);
+    assert_false(l.inclined);
+    assert_ratio(r.mast, -1, 1);
+    assert_ratio(r.temperature, 2, 1);
+    assert_ratio(wall_at(&r.left_wall, 1, 1), -2, 1);
+    assert_ratio(wall_at(&r.right_wall, 1, 1), -2, 1);
+    assert_true(r.inclined);
+    assert_int_equal(sg_ko_classify(&l, &r), SG_KO_PLACID);
+    sg_gthermograph_free(&l);
+    sg_gthermograph_free(&r);
+}
+
 /* ---- loop-free positions: the sweep against the loop-free engine ---- */
 
 static void assert_same_walls_from_0(const sg_rwall *a, const sg_pl *b, const char *what)
@@ -316,8 +341,14 @@ static int check_environment(const sg_game *game, const void *pos, sg_komaster k
     return rc;
 }
 
+/* docs/results/ko-catalogue.md, in the loopy notation. */
 static const char *const catalogue[] = {
     "M={1|N}; N={M|-1}",
+    "M={2|N}; N={M|-2}",
+    "P={M|-3}; M={3|N}; N={M|-3}",
+    "P={3|Q}; Q={R|-3}; R={3|S}; S={R|-3}",
+    "T={1|U}; U={T|V}; V={U|-1}",
+    "A={{3|M}|-3}; M={3|N}; N={M|-3}",
     "K={M|-1}; M={1|K}",
     "G={H|J}; H={1|0}; J={K|L}; K={M|-1}; L={-3|-5}; M={1|K}",
     "A={4|B}; B={A|C}; C={0|-2}",
@@ -405,6 +436,35 @@ static void test_random_graphs_agree_with_environment(void **state)
     }
     /* Enough graphs were hot and valued by both for the comparison to mean something. */
     assert_true(compared >= 60);
+}
+
+/* Small Go regions with a ko, valued from the go plugin's own game graph (cycles = yes:
+ * no move counter, so a retaken ko is the same position), agree with the environment
+ * under every komaster (docs/results/ko-catalogue.md has their values). */
+static void test_go_regions_agree_with_environment(void **state)
+{
+    (void)state;
+    sg_param items[] = { { "cycles", "yes", 0 } };
+    sg_params params = { "test", "go", items, 1 };
+    support_game go;
+    support_game_open(&go, "go", &params);
+    static const char *const regions[] = { "#../.X#", ".O./O#.", "X../##O", "#.#/.##/O.O" };
+    for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++) {
+        support_pos p = support_parse(&go.game, regions[i]);
+        sg_gthermograph th;
+        char err[512] = "";
+        assert_int_equal(sg_gthermograph_of_position(&go.game, p.b, SG_KOMASTER_LEFT, NULL, &th,
+                                                     err, sizeof err),
+                         SG_OK);
+        assert_true(th.loopy);
+        sg_gthermograph_free(&th);
+        for (int km = 0; km < 3; km++) {
+            char why[300] = "";
+            if (check_environment(&go.game, p.b, (sg_komaster)km, 6, 4, why, sizeof why) != 0)
+                fail_msg("go:%s: %s", regions[i], why);
+        }
+    }
+    support_game_close(&go);
 }
 
 /* ---- errors and the command ---- */
@@ -506,6 +566,8 @@ int main(void)
         cmocka_unit_test(test_classes),
         cmocka_unit_test(test_superko_cycle_is_cut),
         cmocka_unit_test(test_cold_position_with_a_ko),
+        cmocka_unit_test(test_approach_into_a_ko),
+        cmocka_unit_test(test_go_regions_agree_with_environment),
         cmocka_unit_test(test_loop_free_trees_agree_with_thermograph_h),
         cmocka_unit_test(test_catalogue_agrees_with_environment),
         cmocka_unit_test(test_random_graphs_agree_with_environment),
