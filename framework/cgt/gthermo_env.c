@@ -35,6 +35,18 @@ static sg_value stack_value(const env *e, size_t k, int p)
     return p == SG_LEFT ? v : sg_value_neg(v);
 }
 
+/* k = t / delta when that is a whole number. */
+static bool coupon_count(sg_value t, sg_value delta, int64_t *k)
+{
+    int ex = t.exp > delta.exp ? t.exp : delta.exp;
+    int64_t a = t.num * ((int64_t)1 << (ex - t.exp));
+    int64_t b = delta.num * ((int64_t)1 << (ex - delta.exp));
+    if (b <= 0 || a % b != 0)
+        return false;
+    *k = a / b;
+    return true;
+}
+
 static int env_fail(env *e, int rc, uint32_t i, const char *why)
 {
     char text[160];
@@ -120,15 +132,11 @@ int sg_gthermo_environment(const sg_game *game, const void *pos, sg_komaster km,
         snprintf(err, errlen, "the environment needs delta > 0 and t_max >= 0");
         return SG_ERR_INVALID;
     }
-    /* k_max = t_max / delta must be a whole number. */
-    int ex = t_max.exp > delta.exp ? t_max.exp : delta.exp;
-    int64_t a = t_max.num * ((int64_t)1 << (ex - t_max.exp));
-    int64_t b = delta.num * ((int64_t)1 << (ex - delta.exp));
-    if (a % b != 0) {
+    int64_t steps;
+    if (!coupon_count(t_max, delta, &steps)) {
         snprintf(err, errlen, "t_max must be a multiple of delta");
         return SG_ERR_INVALID;
     }
-    int64_t steps = a / b;
     env e;
     memset(&e, 0, sizeof e);
     e.km = (int)km;
@@ -167,4 +175,49 @@ int sg_gthermo_environment(const sg_game *game, const void *pos, sg_komaster km,
     free(e.state);
     gg_free(&e.g);
     return rc;
+}
+
+int sg_gthermo_check_environment(const sg_game *game, const void *pos,
+                                 const sg_gthermograph *th, sg_value delta, sg_value t_hi,
+                                 const sg_gthermo_options *opt, sg_ratio *worst,
+                                 sg_value *worst_t, char *err, size_t errlen)
+{
+    sg_value quarter = sg_value_make(1, 2);
+    if (sg_value_cmp(delta, quarter) > 0 || sg_value_cmp(t_hi, quarter) < 0) {
+        snprintf(err, errlen, "the check needs delta <= 1/4 and t_hi >= 1/4");
+        return SG_ERR_INVALID;
+    }
+    *worst = sg_ratio_int(0);
+    *worst_t = quarter;
+    bool o = false;
+    for (sg_value t = quarter; sg_value_cmp(t, t_hi) <= 0; t = sg_value_add(t, quarter)) {
+        sg_value vl, vr;
+        int rc = sg_gthermo_environment(game, pos, th->komaster, t, delta, opt, &vl, &vr, err,
+                                        errlen);
+        if (rc != SG_OK)
+            return rc;
+        /* The stack of k = t/delta coupons alone, Left first: ceil(k/2) delta. */
+        int64_t k = 0;
+        coupon_count(t, delta, &k);
+        sg_value stack = sg_value_mul_int(delta, (k + 1) / 2);
+        sg_ratio tr = sg_ratio_from_value(t);
+        sg_ratio d[2] = {
+            sg_ratio_sub(sg_ratio_from_value(sg_value_sub(vl, stack)),
+                         sg_rwall_eval(&th->left_wall, tr, &o), &o),
+            sg_ratio_sub(sg_ratio_from_value(sg_value_add(vr, stack)),
+                         sg_rwall_eval(&th->right_wall, tr, &o), &o),
+        };
+        for (int s = 0; s < 2; s++) {
+            sg_ratio a = d[s].num < 0 ? sg_ratio_neg(d[s]) : d[s];
+            if (sg_ratio_cmp(a, *worst) > 0) {
+                *worst = a;
+                *worst_t = t;
+            }
+        }
+    }
+    if (o) {
+        snprintf(err, errlen, "the check overflowed 64-bit rationals");
+        return SG_ERR_UNSUPPORTED;
+    }
+    return SG_OK;
 }

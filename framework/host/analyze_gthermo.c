@@ -66,8 +66,15 @@ static void put_wall_text(const char *label, const sg_rwall *w)
     printf("\n");
 }
 
+/* The environment check of one komaster's walls (--check). */
+typedef struct env_check {
+    bool done;
+    sg_value delta, t_hi, at;
+    sg_ratio worst;
+} env_check;
+
 static void print_json(const gthermo_request *req, const sg_gthermograph *th, size_t n,
-                       const char *klass, double seconds)
+                       const env_check *chk, const char *klass, double seconds)
 {
     printf("{\"method\":\"thermograph\",\"position\":");
     cli_json_string(req->position);
@@ -105,6 +112,15 @@ static void print_json(const gthermo_request *req, const sg_gthermograph *th, si
         put_wall_json(&th[i].left_wall);
         printf(",\"right_wall\":");
         put_wall_json(&th[i].right_wall);
+        if (chk[i].done) {
+            char d[SG_VALUE_TEXT_MAX], hi[SG_VALUE_TEXT_MAX], at[SG_VALUE_TEXT_MAX];
+            sg_value_format(chk[i].delta, d, sizeof d);
+            sg_value_format(chk[i].t_hi, hi, sizeof hi);
+            sg_value_format(chk[i].at, at, sizeof at);
+            printf(",\"environment\":{\"delta\":\"%s\",\"t_max\":\"%s\",\"worst\":", d, hi);
+            put_ratio(chk[i].worst, true);
+            printf(",\"at\":\"%s\"}", at);
+        }
         printf("}");
     }
     printf("],\"positions\":%zu,\"cycles_pruned\":%zu,\"seconds\":%.3f}\n", th[0].positions,
@@ -112,7 +128,7 @@ static void print_json(const gthermo_request *req, const sg_gthermograph *th, si
 }
 
 static void print_human(const gthermo_request *req, const sg_gthermograph *th, size_t n,
-                        const char *klass, double seconds)
+                        const env_check *chk, const char *klass, double seconds)
 {
     printf("%-26s%s\n", "position:", req->position);
     printf("%-26s%s\n", "method:", "thermograph (generalized thermography, exact)");
@@ -135,6 +151,16 @@ static void print_human(const gthermo_request *req, const sg_gthermograph *th, s
             printf("  %-24s%s\n", "mast:", "inclined below the temperature");
         put_wall_text("left wall:", &th[i].left_wall);
         put_wall_text("right wall:", &th[i].right_wall);
+        if (chk[i].done) {
+            char d[SG_VALUE_TEXT_MAX], hi[SG_VALUE_TEXT_MAX], at[SG_VALUE_TEXT_MAX];
+            sg_value_format(chk[i].delta, d, sizeof d);
+            sg_value_format(chk[i].t_hi, hi, sizeof hi);
+            sg_value_format(chk[i].at, at, sizeof at);
+            printf("  %-24splay against C(t, %s), t = 1/4 .. %s: walls within ", "environment:",
+                   d, hi);
+            put_ratio(chk[i].worst, false);
+            printf(" (largest at t = %s)\n", at);
+        }
     }
     printf("%-26s%zu\n", "positions:", th[0].positions);
     if (th[0].pruned)
@@ -190,6 +216,25 @@ int analyze_gthermo(catalog *cat, const gthermo_request *req, sg_meter *meter)
             status = cli_fail("analyze: %s", err);
         }
     }
+    env_check chk[2];
+    memset(chk, 0, sizeof chk);
+    sg_value delta;
+    if (status == 0 && req->check &&
+        (sg_value_parse(req->check, &delta, err, sizeof err) != SG_OK || delta.num <= 0 ||
+         sg_value_cmp(delta, sg_value_make(1, 2)) > 0))
+        status = cli_usage("analyze: --check takes a dyadic delta in (0, 1/4], such as 1/64, "
+                           "not '%.40s'",
+                           req->check);
+    for (size_t i = 0; status == 0 && req->check && i < n; i++) {
+        /* Up to a whole temperature above the walls' last breakpoint, on the 1/4 grid. */
+        int64_t top = (int64_t)(sg_ratio_to_double(th[i].temperature) + 2);
+        chk[i].delta = delta;
+        chk[i].t_hi = sg_value_int(top < 1 ? 1 : top);
+        if (sg_gthermo_check_environment(game, pos, &th[i], delta, chk[i].t_hi, &opt,
+                                         &chk[i].worst, &chk[i].at, err, sizeof err) != SG_OK)
+            status = cli_fail("analyze: --check: %s", err);
+        chk[i].done = true;
+    }
     if (status == 0 && req->svg_path &&
         sg_gthermo_svg_save(th, n, req->position, req->svg_path, err, sizeof err) != SG_OK)
         status = cli_fail("analyze: %s", err);
@@ -199,9 +244,9 @@ int analyze_gthermo(catalog *cat, const gthermo_request *req, sg_meter *meter)
             klass = sg_ko_class_name(sg_ko_classify(&th[0], &th[1]));
         double seconds = sg_meter_elapsed(meter);
         if (req->json)
-            print_json(req, th, n, klass, seconds);
+            print_json(req, th, n, chk, klass, seconds);
         else
-            print_human(req, th, n, klass, seconds);
+            print_human(req, th, n, chk, klass, seconds);
     }
     for (size_t i = 0; i < 2; i++)
         sg_gthermograph_free(&th[i]);

@@ -12,6 +12,7 @@ typedef struct gthermo_request {
     const char *komaster;   /* left, right, both (default) or none */
     const char *params;     /* the game's instance parameters, "k=v,k=v", or NULL */
     const char *svg_path;   /* or NULL */
+    const char *check;      /* delta of the enriched-environment check, or NULL */
     bool json;
 } gthermo_request;
 

@@ -33,7 +33,8 @@
     "usage: sumgame analyze GAME:POSITION [--method exact|tds|tdsplus|mcdual|thermograph] "   \
     "[--delta D] [--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] "      \
     "[--playouts N] [--c C] [--threads N] [--seed S] [--komaster left|right|both|none] "      \
-    "[--params K=V,...] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE] [--json]"
+    "[--params K=V,...] [--check DELTA] [--nodes N] [--memory SIZE] [--canonical] "           \
+    "[--svg FILE] [--json]"
 
 /* Methods of the command-line contract whose estimators come in later versions. */
 static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
@@ -272,7 +273,7 @@ static int exact_extras(const sg_game *game, const void *pos, const char *title,
 int cmd_analyze(int argc, char **argv)
 {
     const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
-    const char *komaster = NULL, *game_params = NULL;
+    const char *komaster = NULL, *game_params = NULL, *check = NULL;
     bool json = false, want_canonical = false;
     limits_opt lo = { 0 };
     struct search_option search[] = {
@@ -307,6 +308,7 @@ int cmd_analyze(int argc, char **argv)
         { "--memory", ARGS_STRING, &lo.memory, 0, 0, NULL },
         { "--komaster", ARGS_STRING, &komaster, 0, 0, NULL },
         { "--params", ARGS_STRING, &game_params, 0, 0, NULL },
+        { "--check", ARGS_STRING, &check, 0, 0, NULL },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)
@@ -333,9 +335,9 @@ int cmd_analyze(int argc, char **argv)
     if (status == 0 && thermograph && want_canonical)
         status = cli_usage("analyze: --canonical is for method exact (a game with ko has no "
                            "canonical form)");
-    if (status == 0 && !thermograph && (komaster || game_params))
+    if (status == 0 && !thermograph && (komaster || game_params || check))
         status = cli_usage("analyze: %s is for method thermograph, not %s",
-                           komaster ? "--komaster" : "--params", method);
+                           komaster ? "--komaster" : game_params ? "--params" : "--check", method);
     if (status == 0 && !thermograph)
         status = check_method(method, search, sizeof search / sizeof search[0]);
     bool exact_method = strcmp(method, "exact") == 0 || thermograph;
@@ -360,7 +362,7 @@ int cmd_analyze(int argc, char **argv)
         if (catalog_open(&gcat, plugin_path, gerr, sizeof gerr) != SG_OK) {
             status = cli_fail("analyze: %s", gerr);
         } else {
-            gthermo_request req = { position, komaster, game_params, svg_path, json };
+            gthermo_request req = { position, komaster, game_params, svg_path, check, json };
             status = analyze_gthermo(gcat, &req, &gmeter);
         }
         catalog_close(gcat);

@@ -116,6 +116,16 @@ int sg_gthermo_environment(const sg_game *game, const void *pos, sg_komaster km,
                            sg_value *left_first, sg_value *right_first, char *err,
                            size_t errlen);
 
+/* Compares th (of pos under th->komaster) with the environment at t = 1/4, 1/2, ...,
+ * t_hi (a multiple of 1/4 and of delta; delta at most 1/4): *worst is the largest
+ * distance between LW(t) and Left-first play less the stack's own value, or RW(t) and
+ * Right-first play less the stack's, and *worst_t where it occurs. t = 0 is left out:
+ * there the environment has no coupon to wait with, unlike the limit. */
+int sg_gthermo_check_environment(const sg_game *game, const void *pos,
+                                 const sg_gthermograph *th, sg_value delta, sg_value t_hi,
+                                 const sg_gthermo_options *opt, sg_ratio *worst,
+                                 sg_value *worst_t, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
