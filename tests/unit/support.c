@@ -374,6 +374,11 @@ static const char probe_script[] =
 
 char *support_chromium_svg_probe(const char *svg)
 {
+    return support_chromium_render(svg, probe_script);
+}
+
+char *support_chromium_render(const char *svg, const char *script)
+{
     char *chromium = support_find_chromium();
     if (!chromium)
         fail_msg("chromium not found: the SVG check needs Debian's 'chromium' package "
@@ -389,7 +394,7 @@ char *support_chromium_svg_probe(const char *svg)
     fprintf(f, "<!DOCTYPE html>\n<html><body><pre id=\"result\">pending</pre>\n"
                "<img id=\"good\" src=\"data:image/svg+xml;base64,%s\">\n"
                "<img id=\"bad\" src=\"data:image/svg+xml;base64,%s\">\n%s</body></html>\n",
-            good, bad, probe_script);
+            good, bad, script);
     fclose(f);
     free(good);
     free(bad);
@@ -415,4 +420,16 @@ char *support_chromium_svg_probe(const char *svg)
     snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
     assert_int_equal(system(rm), 0);
     return dom;
+}
+
+support_svg_probe support_svg_probe_read(const char *dom)
+{
+    support_svg_probe p = { 0, 0, -1, 0, 0, 0, 0, 0, 0 };
+    const char *res = strstr(dom, "<pre id=\"result\">");
+    if (!res || sscanf(res, "<pre id=\"result\">good: loaded=%d width=%d dark=%ld blue=%ld "
+                            "red=%ld purple=%ld blue_x=%ld red_x=%ld bad: loaded=%d end",
+                       &p.loaded, &p.width, &p.dark, &p.blue, &p.red, &p.purple, &p.blue_x,
+                       &p.red_x, &p.bad_loaded) != 9)
+        fail_msg("chromium did not report the rendering: %.300s", res ? res : dom);
+    return p;
 }

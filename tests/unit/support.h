@@ -93,6 +93,15 @@ char *support_find_chromium(void);
  * purple=N blue_x=X red_x=X bad: loaded=0 end" when both behave. Fails the test when
  * Chromium is missing. */
 char *support_chromium_svg_probe(const char *svg);
+/* What support_chromium_svg_probe's page reported; fails the test when it did not. */
+typedef struct support_svg_probe {
+    int loaded, width, bad_loaded;
+    long dark, blue, red, purple, blue_x, red_x;
+} support_svg_probe;
+support_svg_probe support_svg_probe_read(const char *dom);
+/* The same page with another probe script: it must fill <pre id="result"> from the
+ * images "good" (the whole SVG) and "bad" (its first half). */
+char *support_chromium_render(const char *svg, const char *script);
 /* data[0..len) in base64, for data: URLs (free the result). */
 char *support_base64(const char *data, size_t len);
 
