@@ -41,6 +41,21 @@ static bool grow_slots(game_graph *g)
     return true;
 }
 
+bool gg_find(const game_graph *g, const void *pos, uint32_t *out)
+{
+    if (!g->nslots)
+        return false;
+    uint64_t h = g->game->desc->hash(g->game->instance, pos);
+    for (size_t k = h & (g->nslots - 1); g->slot[k]; k = (k + 1) & (g->nslots - 1)) {
+        uint32_t i = g->slot[k] - 1;
+        if (g->node[i].hash == h && memcmp(gg_pos(g, i), pos, g->pos_size) == 0) {
+            *out = i;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The index of pos, added when new. */
 static int intern(game_graph *g, const void *pos, size_t max, uint32_t *out, char *err,
                   size_t errlen)

@@ -53,6 +53,8 @@ int gg_build(game_graph *g, const sg_game *game, const void *root, size_t max_po
              sg_meter *meter, char *err, size_t errlen);
 void gg_free(game_graph *g);
 const void *gg_pos(const game_graph *g, uint32_t i);
+/* The index of pos when the graph holds it. */
+bool gg_find(const game_graph *g, const void *pos, uint32_t *out);
 /* The node's text in the game's notation, for messages (truncated to cap). */
 void gg_describe(const game_graph *g, uint32_t i, char *buf, size_t cap);
 /* Whether edge e is open when km is komaster (sg_komaster values: 0 none, 1 left,

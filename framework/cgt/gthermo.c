@@ -1,6 +1,7 @@
 /* Generalized thermography by an exact upward sweep in t (gthermo.h has the model). */
 #include "sumgame/gthermo.h"
 
+#include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -725,13 +726,11 @@ static void summarize(sg_gthermograph *out, bool *overflow)
     }
 }
 
-int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaster km,
-                                const sg_gthermo_options *opt, sg_gthermograph *out,
-                                char *err, size_t errlen)
+/* The sweep of pos under km into out; sw stays alive for the caller to read (and free). */
+static int run_sweep(const sg_game *game, const void *pos, sg_komaster km,
+                     const sg_gthermo_options *opt, sg_gthermograph *out, sweep *sw_out,
+                     char *err, size_t errlen)
 {
-    sg_gthermo_options none = { 0 };
-    if (!opt)
-        opt = &none;
     memset(out, 0, sizeof *out);
     out->komaster = km;
     size_t max = opt->max_positions ? opt->max_positions : DEFAULT_MAX_POSITIONS;
@@ -820,6 +819,72 @@ int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaste
     if (rc == SG_ERR_NOMEM)
         snprintf(err, errlen, "out of memory in generalized thermography (%zu positions)",
                  sw.n);
+    *sw_out = sw;
+    return rc;
+}
+
+int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaster km,
+                                const sg_gthermo_options *opt, sg_gthermograph *out,
+                                char *err, size_t errlen)
+{
+    sg_gthermo_options none = { 0 };
+    sweep sw;
+    int rc = run_sweep(game, pos, km, opt ? opt : &none, out, &sw, err, errlen);
+    sweep_free(&sw);
+    return rc;
+}
+
+/* One wall of node i at t >= 0, as the sweep left it. */
+static sg_ratio node_wall(sweep *sw, uint32_t i, int side, sg_ratio t)
+{
+    if (sw->kind[i] == K_LEAF)
+        return sg_ratio_from_value(sw->g.node[i].value);
+    return sg_rwall_eval(&sw->rec[side][i], t, &sw->overflow);
+}
+
+int sg_gthermograph_best(const sg_game *game, const void *pos, sg_komaster km,
+                         const sg_gthermo_options *opt, sg_gthermograph *out, bool has[2],
+                         sg_move best[2], char *err, size_t errlen)
+{
+    sg_gthermo_options none = { 0 };
+    sweep sw;
+    int rc = run_sweep(game, pos, km, opt ? opt : &none, out, &sw, err, errlen);
+    const sg_game_desc *d = game->desc;
+    alignas(16) unsigned char next[SG_POS_MAX];
+    for (int who = 0; who < 2 && rc == SG_OK; who++) {
+        has[who] = false;
+        size_t n = 0;
+        rc = d->moves(game->instance, pos, (sg_player)who, NULL, 0, &n);
+        if (rc == SG_ERR_RANGE)
+            rc = SG_OK;
+        sg_move *mv = n ? malloc(n * sizeof *mv) : NULL;
+        if (n && !mv)
+            rc = SG_ERR_NOMEM;
+        if (rc == SG_OK && n)
+            rc = d->moves(game->instance, pos, (sg_player)who, mv, n, &n);
+        sg_ratio best_v = { 0, 1 };
+        for (size_t k = 0; k < n && rc == SG_OK; k++) {
+            rc = d->play(game->instance, pos, (sg_player)who, mv[k], next, err, errlen);
+            uint32_t i;
+            if (rc == SG_OK && !gg_find(&sw.g, next, &i))
+                rc = SG_ERR_INTERNAL;
+            if (rc != SG_OK)
+                break;
+            /* Left wants the option's right wall high at the temperature, Right its left
+             * wall low. */
+            sg_ratio v = node_wall(&sw, i, 1 - who, out->temperature);
+            int c = sg_ratio_cmp(v, best_v) * (who == 0 ? 1 : -1);
+            if (!has[who] || c > 0) {
+                has[who] = true;
+                best[who] = mv[k];
+                best_v = v;
+            }
+        }
+        free(mv);
+    }
+    if (rc == SG_ERR_INTERNAL)
+        snprintf(err, errlen, "generalized thermography: an option is missing from the game "
+                              "graph (a bug)");
     sweep_free(&sw);
     return rc;
 }

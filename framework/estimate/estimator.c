@@ -5,15 +5,26 @@
 #include <string.h>
 
 #include "sumgame/cgt.h"
+#include "sumgame/gthermo.h"
 #include "sumgame/mc.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
 #include "sumgame/tds.h"
 #include "sumgame/thermograph.h"
 
-const char *const sg_estimator_methods[] = { "exact", "tds", "tdsplus", "mcdual", NULL };
+const char *const sg_estimator_methods[] = { "exact", "tds", "tdsplus", "mcdual", "thermograph",
+                                             NULL };
 
-enum method { METHOD_EXACT = 0, METHOD_TDS = 1, METHOD_TDSPLUS = 2, METHOD_MCDUAL = 3 };
+enum method {
+    METHOD_EXACT = 0,
+    METHOD_TDS = 1,
+    METHOD_TDSPLUS = 2,
+    METHOD_MCDUAL = 3,
+    METHOD_THERMOGRAPH = 4
+};
+
+/* thermograph: komaster auto picks one per component from the rest of the sum. */
+#define KOMASTER_AUTO 3
 
 /* An estimate remembered for one component (Hotstrat-TDS reuses the temperatures of
  * components a move did not change; searches ask for the same components at many nodes).
@@ -23,6 +34,7 @@ typedef struct cached {
     uint64_t key;
     const sg_game *game;
     unsigned char *pos;
+    int komaster; /* thermograph: the komaster the estimate assumed */
     sg_estimate estimate;
 } cached;
 
@@ -39,6 +51,8 @@ struct sg_estimator {
     /* mcdual with exact_positions: boards the exact engine finished, and boards it gave
      * up on (budget or ko) that went to the searches */
     uint64_t exact_answers, exact_fallbacks;
+    int komaster;     /* thermograph: sg_komaster, or KOMASTER_AUTO */
+    int komaster_now; /* thermograph: the one the next estimate assumes */
     cached *slots;
     size_t nslots, nused;
 };
@@ -103,6 +117,25 @@ static int new_mcdual(const sg_params *params, sg_estimator *e, char *err, size_
     return rc;
 }
 
+static int new_thermograph(const sg_params *params, sg_estimator *e, char *err,
+                           size_t errlen)
+{
+    static const char *const known[] = { "komaster", "max_positions", NULL };
+    static const char *const choices[] = { "none", "left", "right", "auto", NULL };
+    long long max_positions = 0;
+    int komaster = KOMASTER_AUTO;
+    int rc = sg_params_check_known(params, known, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_int(params, "max_positions", 0, 0, (long long)1 << 40, &max_positions,
+                           err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_enum(params, "komaster", choices, KOMASTER_AUTO, &komaster, err, errlen);
+    e->max_positions = (size_t)max_positions;
+    e->komaster = komaster;
+    e->komaster_now = komaster == KOMASTER_AUTO ? SG_KOMASTER_NONE : komaster;
+    return rc;
+}
+
 int sg_estimator_new(const char *method, const sg_params *params, sg_estimator **out,
                      char *err, size_t errlen)
 {
@@ -115,8 +148,11 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
         m = METHOD_TDSPLUS;
     } else if (strcmp(method, "mcdual") == 0) {
         m = METHOD_MCDUAL;
+    } else if (strcmp(method, "thermograph") == 0) {
+        m = METHOD_THERMOGRAPH;
     } else {
-        snprintf(err, errlen, "unknown estimator '%s' (known: exact, tds, tdsplus, mcdual)",
+        snprintf(err, errlen,
+                 "unknown estimator '%s' (known: exact, tds, tdsplus, mcdual, thermograph)",
                  method);
         return SG_ERR_INVALID;
     }
@@ -126,9 +162,10 @@ int sg_estimator_new(const char *method, const sg_params *params, sg_estimator *
         return SG_ERR_NOMEM;
     }
     e->method = m;
-    int rc = m == METHOD_EXACT    ? new_exact(params, e, err, errlen)
-             : m == METHOD_MCDUAL ? new_mcdual(params, e, err, errlen)
-                                  : new_tds(params, m == METHOD_TDSPLUS, e, err, errlen);
+    int rc = m == METHOD_EXACT         ? new_exact(params, e, err, errlen)
+             : m == METHOD_MCDUAL      ? new_mcdual(params, e, err, errlen)
+             : m == METHOD_THERMOGRAPH ? new_thermograph(params, e, err, errlen)
+                                       : new_tds(params, m == METHOD_TDSPLUS, e, err, errlen);
     if (rc != SG_OK) {
         sg_estimator_free(e);
         return rc;
@@ -181,7 +218,8 @@ static cached *lookup(const sg_estimator *e, const sg_game *game, const void *po
         cached *c = &e->slots[i];
         if (!c->used)
             return NULL;
-        if (c->key == key && c->game == game && memcmp(c->pos, pos, game->desc->pos_size) == 0)
+        if (c->key == key && c->game == game && c->komaster == e->komaster_now &&
+            memcmp(c->pos, pos, game->desc->pos_size) == 0)
             return c;
     }
 }
@@ -221,6 +259,7 @@ static void remember(sg_estimator *e, const sg_game *game, const void *pos,
     c->key = key;
     c->game = game;
     c->pos = copy;
+    c->komaster = e->komaster_now;
     c->estimate = *est;
     e->nused++;
 }
@@ -305,6 +344,8 @@ static void dual_estimate(const sg_mc_board *b, sg_estimate *out)
  * made alone or with others, and whatever the thread count. */
 static int analyse_exactly(sg_estimator *e, const sg_game *game, const void *pos,
                            sg_estimate *out, char *err, size_t errlen);
+static int analyse_loopy(sg_estimator *e, const sg_game *game, const void *pos,
+                         sg_estimate *out, char *err, size_t errlen);
 
 static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *games,
                            const void *const *positions, const sg_budget *budget,
@@ -411,7 +452,7 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
 {
     if (e->method == METHOD_MCDUAL)
         return estimate_mcdual(e, 1, &game, &pos, budget, out, err, errlen);
-    if (e->method != METHOD_EXACT)
+    if (e->method != METHOD_EXACT && e->method != METHOD_THERMOGRAPH)
         return estimate_tds(e, game, pos, budget, out, err, errlen);
     /* Exact analysis runs to the end; max_positions bounds it instead of the budget.
      * Estimates are remembered by component as TDS's are, so that asking again (every
@@ -423,9 +464,53 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
         out->seconds = 0;
         return SG_OK;
     }
-    int rc = analyse_exactly(e, game, pos, out, err, errlen);
+    int rc = e->method == METHOD_THERMOGRAPH ? analyse_loopy(e, game, pos, out, err, errlen)
+                                             : analyse_exactly(e, game, pos, out, err, errlen);
     if (rc == SG_OK)
         remember(e, game, pos, out);
+    return rc;
+}
+
+/* A rational as the value type: itself when dyadic, else to the nearest multiple of
+ * 2^-20 (a ko's thirds), which *exact records. */
+static sg_value as_value(sg_ratio r, bool *exact)
+{
+    sg_value v;
+    if (sg_ratio_to_value(r, &v))
+        return v;
+    *exact = false;
+    double scaled = sg_ratio_to_double(r) * (double)(1 << 20);
+    return sg_value_make((int64_t)(scaled < 0 ? scaled - 0.5 : scaled + 0.5), 20);
+}
+
+/* Generalized thermography of one component under the komaster the estimator assumes
+ * now (not remembered). */
+static int analyse_loopy(sg_estimator *e, const sg_game *game, const void *pos,
+                         sg_estimate *out, char *err, size_t errlen)
+{
+    double start = sg_clock_seconds();
+    memset(out, 0, sizeof *out);
+    sg_gthermograph th;
+    sg_gthermo_options opt = { .max_positions = e->max_positions, .meter = e->meter };
+    bool has[2] = { false, false };
+    sg_move best[2] = { 0, 0 };
+    int rc = sg_gthermograph_best(game, pos, (sg_komaster)e->komaster_now, &opt, &th, has, best,
+                                  err, errlen);
+    if (rc == SG_OK) {
+        out->exact = true;
+        out->mean = as_value(th.mast, &out->exact);
+        out->temperature = as_value(th.temperature, &out->exact);
+        out->left_stop = as_value(th.left_stop, &out->exact);
+        out->right_stop = as_value(th.right_stop, &out->exact);
+        out->pseudo_left = out->pseudo_right = out->temperature;
+        out->has_best_left = has[0];
+        out->has_best_right = has[1];
+        out->best_left = best[0];
+        out->best_right = best[1];
+        out->nodes = th.positions;
+    }
+    sg_gthermograph_free(&th);
+    out->seconds = sg_clock_seconds() - start;
     return rc;
 }
 
@@ -461,6 +546,25 @@ static int analyse_exactly(sg_estimator *e, const sg_game *game, const void *pos
     return rc;
 }
 
+/* Each player's legal moves in component only (or, with SIZE_MAX, in the whole sum). */
+static int count_moves(const sg_sum *sum, size_t only, size_t out[2])
+{
+    out[0] = out[1] = 0;
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        if (only != SIZE_MAX && i != only)
+            continue;
+        const sg_game *g = sg_sum_game(sum, i);
+        for (int who = 0; who < 2; who++) {
+            size_t n = 0;
+            int rc = g->desc->moves(g->instance, sg_sum_pos(sum, i), (sg_player)who, NULL, 0, &n);
+            if (rc != SG_OK && rc != SG_ERR_RANGE)
+                return rc;
+            out[who] += n;
+        }
+    }
+    return SG_OK;
+}
+
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
                               sg_estimate *out, char *err, size_t errlen)
 {
@@ -492,7 +596,26 @@ int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budge
         free(positions);
         return rc;
     }
+    size_t moves[2] = { 0, 0 };
+    if (e->method == METHOD_THERMOGRAPH && e->komaster == KOMASTER_AUTO) {
+        int rc = count_moves(sum, SIZE_MAX, moves);
+        if (rc != SG_OK) {
+            snprintf(err, errlen, "thermograph: cannot list the moves of the sum");
+            return rc;
+        }
+    }
     for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        if (e->method == METHOD_THERMOGRAPH && e->komaster == KOMASTER_AUTO) {
+            /* The komaster is the player with more moves elsewhere, each a potential ko
+             * threat; on a tie, nobody. */
+            size_t here[2];
+            int rc = count_moves(sum, i, here);
+            if (rc != SG_OK)
+                return rc;
+            size_t l = moves[0] - here[0], r = moves[1] - here[1];
+            e->komaster_now = l > r ? SG_KOMASTER_LEFT : r > l ? SG_KOMASTER_RIGHT
+                                                               : SG_KOMASTER_NONE;
+        }
         int rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share,
                                        &out[i], err, errlen);
         if (rc != SG_OK)

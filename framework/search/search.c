@@ -583,6 +583,19 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     }
     if (!generate(s, sum, (size_t)ply, who, xstate, &count))
         return zero();
+    if (count == 0 && s->may_ban && sg_sum_may_pass(sum) && sg_sum_has_ban(sum, NULL)) {
+        /* Stuck only by a ko ban: pass, which lifts it (a move elsewhere). The opponent
+         * then has the turn with the ban gone, so passes never follow each other. */
+        if (sg_sum_pass(sum, s->plies[ply + 1].sum) != SG_OK) {
+            fail(s, SG_ERR_NOMEM, "out of memory at search ply %d", ply + 1);
+            return zero();
+        }
+        int child_depth = depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - 1;
+        sg_value cv = search_node(s, s->plies[ply + 1].sum, ply + 1, sg_opponent(who), xstate,
+                                  child_depth, reflect(zero(), beta), reflect(zero(), alpha),
+                                  exact);
+        return sg_value_neg(cv);
+    }
     if (count == 0)
         return stuck_score(s, sum, who, xstate, exact);
     sg_sum_move *moves = s->plies[ply].moves;

@@ -729,7 +729,8 @@ static int estimate_number(const sg_game *game, const void *pos, sg_value x,
 /* The stops. A complete TDS takes them from the exact solver, which freezes every
  * position that is a number whatever the game reports, so they are the CGT stops like
  * every other method's; a heuristic TDS has no time for that and searches G alone with
- * its budget (its estimate is inexact anyway). */
+ * its budget (its estimate is inexact anyway), and so does a TDS of a component the exact
+ * solver refuses (a ko). */
 static int stops(run *r, sg_estimate *out, char *err, size_t errlen)
 {
     if (!r->heuristic) {
@@ -739,7 +740,11 @@ static int stops(run *r, sg_estimate *out, char *err, size_t errlen)
                                 err, errlen);
         if (rc == SG_OK)
             r->exact = r->exact && exact;
-        return rc;
+        if (rc != SG_ERR_UNSUPPORTED)
+            return rc;
+        /* A ko (or a cycle) has no exact stops: search it under the ko rule, as the
+         * temperature search did, and say the answer is not exact. */
+        r->exact = false;
     }
     sg_search_result res;
     for (int k = 0; k < 2; k++) {

@@ -89,6 +89,13 @@ int sg_gthermograph_of_position(const sg_game *game, const void *pos, sg_komaste
                                 const sg_gthermo_options *opt, sg_gthermograph *out,
                                 char *err, size_t errlen);
 void sg_gthermograph_free(sg_gthermograph *th);
+/* The same, and each player's best move at the temperature: the option whose taxed
+ * scaffold is best there (Left: the highest right wall of the option; Right: the lowest
+ * left wall), the first in move order among equals; has[p] false when p has no move. The
+ * moves are legal moves of pos, so a banned player's best is never the banned retake. */
+int sg_gthermograph_best(const sg_game *game, const void *pos, sg_komaster km,
+                         const sg_gthermo_options *opt, sg_gthermograph *out, bool has[2],
+                         sg_move best[2], char *err, size_t errlen);
 
 typedef enum sg_ko_class {
     SG_KO_LOOPFREE = 0, /* no ban reached: one thermograph, komaster irrelevant */

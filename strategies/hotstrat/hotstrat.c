@@ -7,6 +7,10 @@
  * comes first in the sum. The pick is sg_hotstrat_pick (sumgame/sum_eval.h), shared with
  * the Hotstrat+ rollouts that evaluate the leaves of the αβ strategies.
  *
+ * With estimator = thermograph the temperatures and moves come from generalized
+ * thermography under a komaster (sumgame/gthermo.h): components with ko are valued as
+ * the komaster key says (auto: the player with more moves in the other components).
+ *
  * With estimator = mcdual the temperatures are Monte-Carlo dual-search estimates
  * (Cazenave §3.2; sumgame/mc.h), and the searches draw from each game's own stream.
  *
@@ -80,12 +84,14 @@ static const char *const known_keys[] = { "estimator", "mode",    "max_positions
                                           "delta",     "tmax",    "depth",
                                           "time",      "combine", "enhancements",
                                           "playouts",  "c",       "threads",
-                                          "seed",      NULL };
+                                          "seed",      "komaster",
+                                          NULL };
 /* The keys that belong to each estimator. */
 static const char *const exact_keys[] = { "max_positions", NULL };
 static const char *const tds_keys[] = { "delta", "tmax",         "depth", "time",
                                         "combine", "enhancements", NULL };
 static const char *const mc_keys[] = { "playouts", "c", "threads", "seed", NULL };
+static const char *const thermograph_keys[] = { "komaster", "max_positions", NULL };
 static const char *const modes[] = { "plain", "plus", NULL };
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
@@ -102,8 +108,12 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     /* The estimator gets the keys that are its own; the other estimator's are errors. */
     const char *method_name = sg_estimator_methods[method];
     bool mc = strcmp(method_name, "mcdual") == 0;
-    bool tds = strcmp(method_name, "exact") != 0 && !mc; /* tds or tdsplus */
-    const char *const *own_keys = tds ? tds_keys : mc ? mc_keys : exact_keys;
+    bool loopy = strcmp(method_name, "thermograph") == 0;
+    bool tds = strcmp(method_name, "exact") != 0 && !mc && !loopy; /* tds or tdsplus */
+    const char *const *own_keys = tds    ? tds_keys
+                                  : mc    ? mc_keys
+                                  : loopy ? thermograph_keys
+                                          : exact_keys;
     sg_param own[8];
     sg_params est = { params->file, params->section, own, 0 };
     for (size_t i = 0; i < params->count; i++) {
@@ -420,6 +430,9 @@ static const sg_param_doc params_doc[] = {
     { "mode", "plain", "plain: rank by temperature; plus: by pseudo-temperature (Hotstrat+)" },
     { "estimator", "exact", "how components are analyzed" },
     { "max_positions", "0", "estimator exact: positions one analysis may visit (0 = no limit)" },
+    { "komaster", "auto", "estimator thermograph (generalized thermography of kos): left, "
+                          "right, none, or auto: the player with more moves in the other "
+                          "components, none on a tie" },
     { "delta", "1/16", "estimator tds: coupon spacing (1, 1/2, 1/4, ...)" },
     { "tmax", "bound + delta", "estimator tds: top coupon (default: the game's temperature "
                                "bound plus delta)" },

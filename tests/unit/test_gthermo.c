@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sumgame/estimator.h"
 #include "sumgame/gthermo.h"
 #include "sumgame/gthermo_svg.h"
 #include "sumgame/rng.h"
@@ -450,6 +451,98 @@ static void test_go_regions_agree_with_environment(void **state)
     support_game_close(&go);
 }
 
+/* ---- the TDS machinery and Hotstrat ---- */
+
+/* TDS (#5) plays a ko against its coupon stack under the ko rule with coupons as the only
+ * threats, nobody breaking a ban: komaster none. Its mean and temperature are within two
+ * coupon steps of that thermograph's. */
+static void test_tds_agrees_with_komaster_none(void **state)
+{
+    (void)state;
+    static const char *const kos[] = { "M={1|N}; N={M|-1}", "M={6|N}; N={M|-6}",
+                                       "P={M|-3}; M={3|N}; N={M|-3}" };
+    sg_param items[] = { { "delta", "1/16", 0 } };
+    sg_params params = { "test", "tds", items, 1 };
+    sg_estimator *est;
+    char err[512] = "";
+    assert_int_equal(sg_estimator_new("tds", &params, &est, err, sizeof err), SG_OK);
+    for (size_t i = 0; i < sizeof kos / sizeof kos[0]; i++) {
+        support_pos p = support_parse(&ko.game, kos[i]);
+        sg_estimate e;
+        if (sg_estimator_estimate(est, &ko.game, p.b, NULL, &e, err, sizeof err) != SG_OK)
+            fail_msg("%s: %s", kos[i], err);
+        assert_false(e.exact);
+        assert_true(sg_estimator_met_ko(est));
+        sg_gthermograph th = thermo_of(kos[i], SG_KOMASTER_NONE);
+        bool o = false;
+        sg_ratio dm = sg_ratio_sub(sg_ratio_from_value(e.mean), th.mast, &o);
+        sg_ratio dt = sg_ratio_sub(sg_ratio_from_value(e.temperature), th.temperature, &o);
+        sg_ratio bound = ratio(1, 8);
+        if (sg_ratio_cmp(dm.num < 0 ? sg_ratio_neg(dm) : dm, bound) > 0 ||
+            sg_ratio_cmp(dt.num < 0 ? sg_ratio_neg(dt) : dt, bound) > 0)
+            fail_msg("%s: tds %lld/%d, %lld/%d; thermograph %lld/%lld, %lld/%lld", kos[i],
+                     (long long)e.mean.num, 1 << e.mean.exp, (long long)e.temperature.num,
+                     1 << e.temperature.exp, (long long)th.mast.num, (long long)th.mast.den,
+                     (long long)th.temperature.num, (long long)th.temperature.den);
+        /* No threats: Right takes and connects, Left connects at once. */
+        assert_ratio(sg_ratio_from_value(e.left_stop), th.left_stop.num, th.left_stop.den);
+        assert_ratio(sg_ratio_from_value(e.right_stop), th.right_stop.num, th.right_stop.den);
+        sg_gthermograph_free(&th);
+    }
+    sg_estimator_free(est);
+}
+
+/* The thermograph estimator: a ko's mean and temperature to the nearest 2^-20 (not exact),
+ * and each player's best move: Left connects (L1), Right takes (R1). */
+static void test_thermograph_estimator(void **state)
+{
+    (void)state;
+    sg_param items[] = { { "komaster", "right", 0 } };
+    sg_params params = { "test", "thermograph", items, 1 };
+    sg_estimator *est;
+    char err[512] = "";
+    assert_int_equal(sg_estimator_new("thermograph", &params, &est, err, sizeof err), SG_OK);
+    support_pos p = support_parse(&ko.game, "M={1|N}; N={M|-1}");
+    sg_estimate e;
+    assert_int_equal(sg_estimator_estimate(est, &ko.game, p.b, NULL, &e, err, sizeof err),
+                     SG_OK);
+    assert_false(e.exact);
+    /* 1/3 * 2^20 = 349525.33, 2/3 * 2^20 = 699050.67 */
+    assert_true(sg_value_eq(e.mean, sg_value_make(349525, 20)));
+    assert_true(sg_value_eq(e.temperature, sg_value_make(699051, 20)));
+    assert_true(e.has_best_left && e.has_best_right);
+    assert_int_equal(e.best_left, (sg_move)0);
+    assert_int_equal(e.best_right, ((sg_move)1 << 32) | 0);
+    sg_estimator_free(est);
+    sg_param bad[] = { { "komaster", "sideways", 3 } };
+    sg_params badp = { "x.ini", "strategy.h", bad, 1 };
+    assert_int_equal(sg_estimator_new("thermograph", &badp, &est, err, sizeof err),
+                     SG_ERR_INVALID);
+    support_assert_contains(err, "komaster");
+}
+
+/* A match of sums with a ko: Hotstrat on komaster thermographs against exact global
+ * search and against Hotstrat-TDS finishes every game without a forfeit. */
+static void test_match_with_kos(void **state)
+{
+    (void)state;
+    char *path = support_temp_file(".ini",
+                                   "[match]\nleft = hot_ko\nright = alphabeta\nseed = 3\n"
+                                   "[strategy.hot_ko]\nplugin = hotstrat\n"
+                                   "estimator = thermograph\n"
+                                   "[strategy.alphabeta]\nplugin = alphabeta\n"
+                                   "[sum]\nsum.1 = ko:M={6|N}; N={M|-6} + rcg:{9|5}|{3|-1}\n"
+                                   "sum.2 = ko:P={M|-3}; M={3|N}; N={M|-3} + rcg:{12|7}|{3|0}\n");
+    char args[600];
+    snprintf(args, sizeof args, "match '%s' --json", path);
+    support_run r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"forfeits\":0");
+    support_run_free(&r);
+    remove(path);
+    free(path);
+}
+
 /* ---- errors and the command ---- */
 
 static void test_budget_errors(void **state)
@@ -547,6 +640,9 @@ int main(void)
         cmocka_unit_test(test_loop_free_trees_agree_with_thermograph_h),
         cmocka_unit_test(test_catalogue_agrees_with_environment),
         cmocka_unit_test(test_random_graphs_agree_with_environment),
+        cmocka_unit_test(test_tds_agrees_with_komaster_none),
+        cmocka_unit_test(test_thermograph_estimator),
+        cmocka_unit_test(test_match_with_kos),
         cmocka_unit_test(test_budget_errors),
         cmocka_unit_test(test_analyze_command),
         cmocka_unit_test(test_svg_renders_in_chromium),
