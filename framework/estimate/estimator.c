@@ -133,6 +133,12 @@ static int new_thermograph(const sg_params *params, sg_estimator *e, char *err,
     e->max_positions = (size_t)max_positions;
     e->komaster = komaster;
     e->komaster_now = komaster == KOMASTER_AUTO ? SG_KOMASTER_NONE : komaster;
+    /* Loop-free components get the exact method's answers, pseudo-temperatures included. */
+    e->cache = rc == SG_OK ? sg_thermo_cache_new(NULL) : NULL;
+    if (rc == SG_OK && !e->cache) {
+        snprintf(err, errlen, "out of memory");
+        rc = SG_ERR_NOMEM;
+    }
     return rc;
 }
 
@@ -464,8 +470,9 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
         out->seconds = 0;
         return SG_OK;
     }
-    int rc = e->method == METHOD_THERMOGRAPH ? analyse_loopy(e, game, pos, out, err, errlen)
-                                             : analyse_exactly(e, game, pos, out, err, errlen);
+    int rc = analyse_exactly(e, game, pos, out, err, errlen);
+    if (rc == SG_ERR_UNSUPPORTED && e->method == METHOD_THERMOGRAPH)
+        rc = analyse_loopy(e, game, pos, out, err, errlen); /* a ko or a cycle */
     if (rc == SG_OK)
         remember(e, game, pos, out);
     return rc;
@@ -546,23 +553,35 @@ static int analyse_exactly(sg_estimator *e, const sg_game *game, const void *pos
     return rc;
 }
 
-/* Each player's legal moves in component only (or, with SIZE_MAX, in the whole sum). */
-static int count_moves(const sg_sum *sum, size_t only, size_t out[2])
+/* komaster = auto, after every component was estimated with nobody komaster: a component
+ * offers a player a ko threat when that player's pseudo-temperature there is above its
+ * temperature (a sente move: Hotstrat+'s notion, Müller–Li §2.1). The komaster of each
+ * component with a ko is the player with more threats in the other components; on a tie
+ * nobody, and the first estimate stands. Only components of games with bans are valued
+ * again (loop-free ones come out the same, from the exact engine's cache). */
+static int choose_komasters(sg_estimator *e, const sg_sum *sum, const sg_budget *share,
+                            sg_estimate *out, char *err, size_t errlen)
 {
-    out[0] = out[1] = 0;
-    for (size_t i = 0; i < sg_sum_count(sum); i++) {
-        if (only != SIZE_MAX && i != only)
-            continue;
-        const sg_game *g = sg_sum_game(sum, i);
-        for (int who = 0; who < 2; who++) {
-            size_t n = 0;
-            int rc = g->desc->moves(g->instance, sg_sum_pos(sum, i), (sg_player)who, NULL, 0, &n);
-            if (rc != SG_OK && rc != SG_ERR_RANGE)
-                return rc;
-            out[who] += n;
-        }
+    size_t n = sg_sum_count(sum), threats[2] = { 0, 0 };
+    for (size_t i = 0; i < n; i++) {
+        threats[0] += sg_value_cmp(out[i].pseudo_left, out[i].temperature) > 0;
+        threats[1] += sg_value_cmp(out[i].pseudo_right, out[i].temperature) > 0;
     }
-    return SG_OK;
+    int rc = SG_OK;
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        const sg_game *g = sg_sum_game(sum, i);
+        if (!SG_GAME_HAS(g->desc, moved_elsewhere))
+            continue; /* a game without bans has no ko */
+        size_t l = threats[0] - (sg_value_cmp(out[i].pseudo_left, out[i].temperature) > 0);
+        size_t r = threats[1] - (sg_value_cmp(out[i].pseudo_right, out[i].temperature) > 0);
+        int km = l > r ? SG_KOMASTER_LEFT : r > l ? SG_KOMASTER_RIGHT : SG_KOMASTER_NONE;
+        if (km == SG_KOMASTER_NONE)
+            continue;
+        e->komaster_now = km;
+        rc = sg_estimator_estimate(e, g, sg_sum_pos(sum, i), share, &out[i], err, errlen);
+    }
+    e->komaster_now = SG_KOMASTER_NONE;
+    return rc;
 }
 
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
@@ -596,30 +615,13 @@ int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budge
         free(positions);
         return rc;
     }
-    size_t moves[2] = { 0, 0 };
-    if (e->method == METHOD_THERMOGRAPH && e->komaster == KOMASTER_AUTO) {
-        int rc = count_moves(sum, SIZE_MAX, moves);
-        if (rc != SG_OK) {
-            snprintf(err, errlen, "thermograph: cannot list the moves of the sum");
-            return rc;
-        }
-    }
-    for (size_t i = 0; i < sg_sum_count(sum); i++) {
-        if (e->method == METHOD_THERMOGRAPH && e->komaster == KOMASTER_AUTO) {
-            /* The komaster is the player with more moves elsewhere, each a potential ko
-             * threat; on a tie, nobody. */
-            size_t here[2];
-            int rc = count_moves(sum, i, here);
-            if (rc != SG_OK)
-                return rc;
-            size_t l = moves[0] - here[0], r = moves[1] - here[1];
-            e->komaster_now = l > r ? SG_KOMASTER_LEFT : r > l ? SG_KOMASTER_RIGHT
-                                                               : SG_KOMASTER_NONE;
-        }
-        int rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share,
+    bool automatic = e->method == METHOD_THERMOGRAPH && e->komaster == KOMASTER_AUTO;
+    if (automatic)
+        e->komaster_now = SG_KOMASTER_NONE;
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {        int rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share,
                                        &out[i], err, errlen);
         if (rc != SG_OK)
             return rc;
     }
-    return SG_OK;
+    return automatic ? choose_komasters(e, sum, &share, out, err, errlen) : SG_OK;
 }

@@ -602,6 +602,10 @@ static int report(struct checker *c)
         const struct check *k = &c->ck[i];
         if (!k->applicable) {
             continue;
+        } else if (k->cases == 0) {
+            /* A check that met no case proved nothing: say so rather than "ok". */
+            printf("skip %s (no case met: give a --position that reaches one)\n",
+                   check_names[i]);
         } else if (k->failures == 0) {
             printf("ok   %s (%lu cases)\n", check_names[i], k->cases);
             passed++;
