@@ -120,14 +120,12 @@ static int value(env *e, uint32_t i, size_t k, int p, sg_value *out)
     return SG_OK;
 }
 
-int sg_gthermo_environment(const sg_game *game, const void *pos, sg_komaster km,
-                           sg_value t_max, sg_value delta, const sg_gthermo_options *opt,
-                           sg_value *left_first, sg_value *right_first, char *err,
-                           size_t errlen)
+/* Builds the environment of pos with k_max coupons of delta; env_close frees it. */
+static int env_open(env *e, const sg_game *game, const void *pos, sg_komaster km,
+                    sg_value t_max, sg_value delta, const sg_gthermo_options *opt, char *err,
+                    size_t errlen)
 {
-    sg_gthermo_options none = { 0 };
-    if (!opt)
-        opt = &none;
+    memset(e, 0, sizeof *e);
     if (sg_value_cmp(delta, sg_value_int(0)) <= 0 || sg_value_cmp(t_max, sg_value_int(0)) < 0) {
         snprintf(err, errlen, "the environment needs delta > 0 and t_max >= 0");
         return SG_ERR_INVALID;
@@ -137,20 +135,18 @@ int sg_gthermo_environment(const sg_game *game, const void *pos, sg_komaster km,
         snprintf(err, errlen, "t_max must be a multiple of delta");
         return SG_ERR_INVALID;
     }
-    env e;
-    memset(&e, 0, sizeof e);
-    e.km = (int)km;
-    e.k_max = (size_t)steps;
-    e.delta = delta;
-    e.meter = opt->meter;
-    e.err = err;
-    e.errlen = errlen;
+    e->km = (int)km;
+    e->k_max = (size_t)steps;
+    e->delta = delta;
+    e->meter = opt->meter;
+    e->err = err;
+    e->errlen = errlen;
     size_t max = opt->max_positions ? opt->max_positions : DEFAULT_MAX_POSITIONS;
-    int rc = gg_build(&e.g, game, pos, max, opt->meter, err, errlen);
+    int rc = gg_build(&e->g, game, pos, max, opt->meter, err, errlen);
     size_t pruned = 0;
     if (rc == SG_OK)
-        rc = gg_prune_cycles(&e.g, e.km, &pruned);
-    uint64_t cells = (uint64_t)e.g.n * (e.k_max + 1) * 2;
+        rc = gg_prune_cycles(&e->g, e->km, &pruned);
+    uint64_t cells = (uint64_t)e->g.n * (e->k_max + 1) * 2;
     if (rc == SG_OK && cells > MAX_CELLS) {
         snprintf(err, errlen,
                  "the environment needs %llu cells (positions x coupons x 2), more than %llu; "
@@ -159,21 +155,37 @@ int sg_gthermo_environment(const sg_game *game, const void *pos, sg_komaster km,
         rc = SG_ERR_BUDGET;
     }
     if (rc == SG_OK) {
-        e.val = malloc(cells * sizeof *e.val);
-        e.state = calloc(cells, 1);
-        if (!e.val || !e.state) {
+        e->val = malloc(cells * sizeof *e->val);
+        e->state = calloc(cells, 1);
+        if (!e->val || !e->state) {
             snprintf(err, errlen, "out of memory for the environment (%llu cells)",
                      (unsigned long long)cells);
             rc = SG_ERR_NOMEM;
         }
     }
+    return rc;
+}
+
+static void env_close(env *e)
+{
+    free(e->val);
+    free(e->state);
+    gg_free(&e->g);
+}
+
+int sg_gthermo_environment(const sg_game *game, const void *pos, sg_komaster km,
+                           sg_value t_max, sg_value delta, const sg_gthermo_options *opt,
+                           sg_value *left_first, sg_value *right_first, char *err,
+                           size_t errlen)
+{
+    sg_gthermo_options none = { 0 };
+    env e;
+    int rc = env_open(&e, game, pos, km, t_max, delta, opt ? opt : &none, err, errlen);
     if (rc == SG_OK)
         rc = value(&e, 0, e.k_max, SG_LEFT, left_first);
     if (rc == SG_OK)
         rc = value(&e, 0, e.k_max, SG_RIGHT, right_first);
-    free(e.val);
-    free(e.state);
-    gg_free(&e.g);
+    env_close(&e);
     return rc;
 }
 
@@ -189,16 +201,26 @@ int sg_gthermo_check_environment(const sg_game *game, const void *pos,
     }
     *worst = sg_ratio_int(0);
     *worst_t = quarter;
+    sg_gthermo_options none = { 0 };
+    env e;
+    /* One environment for the whole grid: its table holds every smaller stack too. */
+    int rc = env_open(&e, game, pos, th->komaster, t_hi, delta, opt ? opt : &none, err, errlen);
     bool o = false;
-    for (sg_value t = quarter; sg_value_cmp(t, t_hi) <= 0; t = sg_value_add(t, quarter)) {
-        sg_value vl, vr;
-        int rc = sg_gthermo_environment(game, pos, th->komaster, t, delta, opt, &vl, &vr, err,
-                                        errlen);
-        if (rc != SG_OK)
-            return rc;
-        /* The stack of k = t/delta coupons alone, Left first: ceil(k/2) delta. */
+    for (sg_value t = quarter; rc == SG_OK && sg_value_cmp(t, t_hi) <= 0;
+         t = sg_value_add(t, quarter)) {
         int64_t k = 0;
-        coupon_count(t, delta, &k);
+        sg_value vl, vr;
+        if (!coupon_count(t, delta, &k)) {
+            snprintf(err, errlen, "delta must divide 1/4");
+            rc = SG_ERR_INVALID;
+            break;
+        }
+        rc = value(&e, 0, (size_t)k, SG_LEFT, &vl);
+        if (rc == SG_OK)
+            rc = value(&e, 0, (size_t)k, SG_RIGHT, &vr);
+        if (rc != SG_OK)
+            break;
+        /* The stack of k coupons alone, Left first: ceil(k/2) delta. */
         sg_value stack = sg_value_mul_int(delta, (k + 1) / 2);
         sg_ratio tr = sg_ratio_from_value(t);
         sg_ratio d[2] = {
@@ -215,9 +237,10 @@ int sg_gthermo_check_environment(const sg_game *game, const void *pos,
             }
         }
     }
-    if (o) {
+    env_close(&e);
+    if (rc == SG_OK && o) {
         snprintf(err, errlen, "the check overflowed 64-bit rationals");
-        return SG_ERR_UNSUPPORTED;
+        rc = SG_ERR_UNSUPPORTED;
     }
-    return SG_OK;
+    return rc;
 }
