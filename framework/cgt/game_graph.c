@@ -249,40 +249,35 @@ int gg_build(game_graph *g, const sg_game *game, const void *root, size_t max_po
     return rc;
 }
 
-int gg_prune_cycles(game_graph *g, int km, size_t *count)
+int gg_walk(game_graph *g, const gg_walk_ops *ops, void *ctx)
 {
-    size_t n = g->n;
-    *count = 0;
-    unsigned char *state = calloc(n ? n : 1, 1); /* 0 new, 1 on the walk, 2 done */
-    uint32_t *stack = malloc((n ? n : 1) * sizeof *stack);
-    uint32_t *next = malloc((n ? n : 1) * sizeof *next);
-    if (!state || !stack || !next) {
-        free(state);
-        free(stack);
-        free(next);
-        return SG_ERR_NOMEM;
-    }
-    for (uint32_t r = 0; r < n; r++) {
-        if (state[r])
+    size_t n = g->n ? g->n : 1;
+    unsigned char *state = calloc(n, 1); /* 0 new, 1 on the walk, 2 done */
+    uint32_t *stack = malloc(n * sizeof *stack), *next = malloc(n * sizeof *next);
+    int rc = state && stack && next ? SG_OK : SG_ERR_NOMEM;
+    for (uint32_t r = 0; rc == SG_OK && r < g->n; r++) {
+        if (state[r] || (ops->root && !ops->root(ctx, r)))
             continue;
         size_t top = 0;
         stack[top] = r;
         next[top++] = 0;
         state[r] = 1;
-        while (top) {
+        while (top && rc == SG_OK) {
             uint32_t u = stack[top - 1];
             const gg_node *nu = &g->node[u];
             if (next[top - 1] == nu->count) {
                 state[u] = 2;
                 top--;
+                if (ops->done)
+                    rc = ops->done(ctx, u);
                 continue;
             }
             gg_edge *e = &g->edge[nu->first + next[top - 1]++];
-            if (!gg_edge_open(e, km))
+            if (ops->follow && !ops->follow(ctx, e))
                 continue;
             if (state[e->to] == 1) {
-                e->pruned |= (uint8_t)(1u << km);
-                ++*count;
+                if (ops->back)
+                    rc = ops->back(ctx, stack, top, e);
             } else if (state[e->to] == 0) {
                 state[e->to] = 1;
                 stack[top] = e->to;
@@ -293,5 +288,34 @@ int gg_prune_cycles(game_graph *g, int km, size_t *count)
     free(state);
     free(stack);
     free(next);
+    return rc;
+}
+
+struct prune {
+    int km;
+    size_t count;
+};
+
+static bool prune_follow(void *ctx, const gg_edge *e)
+{
+    return gg_edge_open(e, ((struct prune *)ctx)->km);
+}
+
+static int prune_back(void *ctx, const uint32_t *stack, size_t top, gg_edge *e)
+{
+    (void)stack;
+    (void)top;
+    struct prune *p = ctx;
+    e->pruned |= (uint8_t)(1u << p->km);
+    p->count++;
     return SG_OK;
+}
+
+int gg_prune_cycles(game_graph *g, int km, size_t *count)
+{
+    struct prune p = { km, 0 };
+    const gg_walk_ops ops = { NULL, prune_follow, prune_back, NULL };
+    int rc = gg_walk(g, &ops, &p);
+    *count = p.count;
+    return rc;
 }

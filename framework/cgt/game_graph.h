@@ -64,6 +64,19 @@ static inline bool gg_edge_open(const gg_edge *e, int km)
     return (!e->double_move || km == (e->who == 0 ? 1 : 2)) && !(e->pruned & (1u << km));
 }
 
+/* A depth-first walk over the edges follow() accepts, from every node root() accepts
+ * (all when NULL) in index order, options in move order. back() is told of an edge to a
+ * node on the current walk (stack[0..top) is the walk, its last entry the edge's source),
+ * done() of each node once all its followed edges are walked; a non-SG_OK return from
+ * either stops the walk with that code. */
+typedef struct gg_walk_ops {
+    bool (*root)(void *ctx, uint32_t node);
+    bool (*follow)(void *ctx, const gg_edge *e);
+    int (*back)(void *ctx, const uint32_t *stack, size_t top, gg_edge *e);
+    int (*done)(void *ctx, uint32_t node);
+} gg_walk_ops;
+int gg_walk(game_graph *g, const gg_walk_ops *ops, void *ctx);
+
 /* Cycles of moves that no ko ban stops (superko) have no thermograph: like Müller and
  * Gasser, remove the move that closes each one. The closing moves are the back edges of
  * a depth-first walk over the edges open under km, from node 0 first, options in move

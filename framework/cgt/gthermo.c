@@ -155,114 +155,84 @@ static int fail(sweep *sw, int rc, uint32_t node, const char *why)
     return rc;
 }
 
-/* Whether each node reaches no ban and no cycle of moves (a short game), by a
- * depth-first walk; nodes on a cycle are marked in cyc. */
-static int find_loopfree(sweep *sw, bool *loopfree)
+/* Whether each node reaches no ban and no cycle of moves (a short game): a walk over
+ * every edge, nodes on a cycle marked as the walk meets its closing edge. */
+struct loopfree_walk {
+    const game_graph *g;
+    bool *loopfree, *cyc;
+};
+
+static int loopfree_back(void *ctx, const uint32_t *stack, size_t top, gg_edge *e)
 {
-    game_graph *g = &sw->g;
-    size_t n = g->n;
-    unsigned char *state = calloc(n, 1); /* 0 new, 1 open, 2 done */
-    uint32_t *stack = malloc(n * sizeof *stack), *next = malloc(n * sizeof *next);
-    if (!state || !stack || !next) {
-        free(state);
-        free(stack);
-        free(next);
-        return SG_ERR_NOMEM;
+    struct loopfree_walk *w = ctx;
+    for (size_t k = top; k-- > 0;) {
+        w->cyc[stack[k]] = true;
+        if (stack[k] == e->to)
+            break;
     }
-    bool *cyc = (bool *)sw->mark; /* scratch, cleared below */
-    memset(cyc, 0, n);
-    for (uint32_t r = 0; r < n; r++) {
-        if (state[r])
-            continue;
-        size_t top = 0;
-        stack[top] = r;
-        next[top++] = 0;
-        state[r] = 1;
-        while (top) {
-            uint32_t u = stack[top - 1];
-            const gg_node *nu = &g->node[u];
-            if (next[top - 1] < nu->count) {
-                uint32_t v = g->edge[nu->first + next[top - 1]++].to;
-                if (state[v] == 0) {
-                    state[v] = 1;
-                    stack[top] = v;
-                    next[top++] = 0;
-                } else if (state[v] == 1) {
-                    for (size_t k = top; k-- > 0;) {
-                        cyc[stack[k]] = true;
-                        if (stack[k] == v)
-                            break;
-                    }
-                }
-                continue;
-            }
-            /* In a game that passes, a position where a player is stuck is no short game
-             * of normal play either. */
-            bool lf = nu->lift == u && !cyc[u] &&
-                      !(g->passes && !nu->leaf && (nu->stuck[0] || nu->stuck[1]));
-            for (uint32_t e = 0; lf && e < nu->count; e++)
-                lf = loopfree[g->edge[nu->first + e].to];
-            loopfree[u] = lf;
-            state[u] = 2;
-            top--;
-        }
-    }
-    free(state);
-    free(stack);
-    free(next);
     return SG_OK;
 }
 
+static int loopfree_done(void *ctx, uint32_t u)
+{
+    struct loopfree_walk *w = ctx;
+    const game_graph *g = w->g;
+    const gg_node *nu = &g->node[u];
+    /* In a game that passes, a position where a player is stuck is no short game of
+     * normal play either. */
+    bool lf = nu->lift == u && !w->cyc[u] &&
+              !(g->passes && !nu->leaf && (nu->stuck[0] || nu->stuck[1]));
+    for (uint32_t e = 0; lf && e < nu->count; e++)
+        lf = w->loopfree[g->edge[nu->first + e].to];
+    w->loopfree[u] = lf;
+    return SG_OK;
+}
+
+static int find_loopfree(sweep *sw, bool *loopfree)
+{
+    memset(sw->mark, 0, sw->n);
+    struct loopfree_walk w = { &sw->g, loopfree, (bool *)sw->mark };
+    const gg_walk_ops ops = { NULL, NULL, loopfree_back, loopfree_done };
+    return gg_walk(&sw->g, &ops, &w);
+}
+
 /* SWEEP nodes in an order where every option reachable by an open edge comes first. A
- * cycle of open edges is a cycle of moves no ban stops: refused. */
+ * cycle of open edges is a cycle of moves no ban stops: refused (gg_prune_cycles has cut
+ * them all, so this is a guard). */
+static bool order_root(void *ctx, uint32_t node)
+{
+    return ((sweep *)ctx)->kind[node] == K_SWEEP;
+}
+
+static bool order_follow(void *ctx, const gg_edge *e)
+{
+    sweep *sw = ctx;
+    return gg_edge_open(e, sw->km) && sw->kind[e->to] == K_SWEEP;
+}
+
+static int order_back(void *ctx, const uint32_t *stack, size_t top, gg_edge *e)
+{
+    (void)stack;
+    (void)top;
+    return fail(ctx, SG_ERR_UNSUPPORTED, e->to,
+                "lies on a cycle of moves that no ko ban stops (superko); generalized "
+                "thermography handles cycles through a ban only");
+}
+
+static int order_done(void *ctx, uint32_t node)
+{
+    sweep *sw = ctx;
+    sw->order[sw->norder++] = node;
+    return SG_OK;
+}
+
 static int sweep_order(sweep *sw)
 {
-    game_graph *g = &sw->g;
-    size_t n = g->n;
-    unsigned char *state = calloc(n, 1);
-    uint32_t *stack = malloc(n * sizeof *stack), *next = malloc(n * sizeof *next);
-    sw->order = malloc(n * sizeof *sw->order);
-    if (!state || !stack || !next || !sw->order) {
-        free(state);
-        free(stack);
-        free(next);
+    sw->order = malloc((sw->n ? sw->n : 1) * sizeof *sw->order);
+    if (!sw->order)
         return SG_ERR_NOMEM;
-    }
-    int rc = SG_OK;
-    for (uint32_t r = 0; r < n && rc == SG_OK; r++) {
-        if (state[r] || sw->kind[r] != K_SWEEP)
-            continue;
-        size_t top = 0;
-        stack[top] = r;
-        next[top++] = 0;
-        state[r] = 1;
-        while (top && rc == SG_OK) {
-            uint32_t u = stack[top - 1];
-            const gg_node *nu = &g->node[u];
-            if (next[top - 1] < nu->count) {
-                const gg_edge *e = &g->edge[nu->first + next[top - 1]++];
-                if (!gg_edge_open(e, sw->km) || sw->kind[e->to] != K_SWEEP)
-                    continue;
-                if (state[e->to] == 0) {
-                    state[e->to] = 1;
-                    stack[top] = e->to;
-                    next[top++] = 0;
-                } else if (state[e->to] == 1) {
-                    rc = fail(sw, SG_ERR_UNSUPPORTED, e->to,
-                              "lies on a cycle of moves that no ko ban stops (superko); "
-                              "generalized thermography handles cycles through a ban only");
-                }
-                continue;
-            }
-            sw->order[sw->norder++] = u;
-            state[u] = 2;
-            top--;
-        }
-    }
-    free(state);
-    free(stack);
-    free(next);
-    return rc;
+    const gg_walk_ops ops = { order_root, order_follow, order_back, order_done };
+    return gg_walk(&sw->g, &ops, sw);
 }
 
 /* The value and slope at t of side's wall of node i, as the sweep holds it. */
