@@ -199,7 +199,8 @@ static void test_bad_input(void **state)
     expect_error("analyze 'rcg:{2|-1} + rcg:3'", 2, "is a sum; analyze takes one component");
     expect_error("analyze 'nosuchgame:1'", 1, "nosuchgame");
     expect_error("analyze 'rcg:1' --method nope", 2,
-                 "analyze: unknown method 'nope' (available: exact, tds, tdsplus, mcdual)");
+                 "analyze: unknown method 'nope' (available: exact, tds, tdsplus, mcdual, "
+                 "thermograph)");
     expect_error("analyze 'rcg:1' --method=mcdual --delta 1/2", 2,
                  "analyze: --delta is for method tds or tdsplus, not mcdual");
     expect_error("analyze 'rcg:1' --method tdsplus --enhancements 9", 1,
