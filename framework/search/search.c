@@ -518,6 +518,27 @@ static void pv_update(sg_search *s, int ply, sg_sum_move m)
 /* Negamax: the score of sum with who to move, from who's point of view. *exact says
  * whether it is free of depth-limited leaves. */
 static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player who,
+                            uint64_t xstate, int depth, edge alpha, edge beta, bool *exact);
+
+/* A player stuck only by a ko ban passes, which lifts it (a move elsewhere); the
+ * opponent then has the turn with the ban gone, so passes never follow each other. Kept
+ * out of search_node so that its frame, which every ply of a deep search pays for, stays
+ * small. */
+__attribute__((noinline)) static sg_value pass_on_ban(sg_search *s, const sg_sum *sum, int ply,
+                                                      sg_player who, uint64_t xstate, int depth,
+                                                      edge alpha, edge beta, bool *exact)
+{
+    if (sg_sum_pass(sum, s->plies[ply + 1].sum) != SG_OK) {
+        fail(s, SG_ERR_NOMEM, "out of memory at search ply %d", ply + 1);
+        return zero();
+    }
+    int child_depth = depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - 1;
+    return sg_value_neg(search_node(s, s->plies[ply + 1].sum, ply + 1, sg_opponent(who), xstate,
+                                    child_depth, reflect(zero(), beta), reflect(zero(), alpha),
+                                    exact));
+}
+
+static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player who,
                             uint64_t xstate, int depth, edge alpha, edge beta, bool *exact)
 {
     if (ply < SG_SEARCH_PV_MAX)
@@ -583,19 +604,8 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     }
     if (!generate(s, sum, (size_t)ply, who, xstate, &count))
         return zero();
-    if (count == 0 && s->may_ban && sg_sum_may_pass(sum) && sg_sum_has_ban(sum, NULL)) {
-        /* Stuck only by a ko ban: pass, which lifts it (a move elsewhere). The opponent
-         * then has the turn with the ban gone, so passes never follow each other. */
-        if (sg_sum_pass(sum, s->plies[ply + 1].sum) != SG_OK) {
-            fail(s, SG_ERR_NOMEM, "out of memory at search ply %d", ply + 1);
-            return zero();
-        }
-        int child_depth = depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - 1;
-        sg_value cv = search_node(s, s->plies[ply + 1].sum, ply + 1, sg_opponent(who), xstate,
-                                  child_depth, reflect(zero(), beta), reflect(zero(), alpha),
-                                  exact);
-        return sg_value_neg(cv);
-    }
+    if (count == 0 && s->may_ban && sg_sum_may_pass(sum) && sg_sum_has_ban(sum, NULL))
+        return pass_on_ban(s, sum, ply, who, xstate, depth, alpha, beta, exact);
     if (count == 0)
         return stuck_score(s, sum, who, xstate, exact);
     sg_sum_move *moves = s->plies[ply].moves;
