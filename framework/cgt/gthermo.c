@@ -123,7 +123,6 @@ typedef struct sweep {
     size_t *cursor[2];  /* FIXED: the segment t is in */
     uint32_t *order;    /* SWEEP nodes, options before the positions they come from */
     size_t norder;
-    unsigned char *mark;
     bool overflow;
     char *err;
     size_t errlen;
@@ -143,7 +142,6 @@ static void sweep_free(sweep *sw)
     }
     free(sw->kind);
     free(sw->order);
-    free(sw->mark);
     gg_free(&sw->g);
 }
 
@@ -190,10 +188,14 @@ static int loopfree_done(void *ctx, uint32_t u)
 
 static int find_loopfree(sweep *sw, bool *loopfree)
 {
-    memset(sw->mark, 0, sw->n);
-    struct loopfree_walk w = { &sw->g, loopfree, (bool *)sw->mark };
+    bool *cyc = calloc(sw->n ? sw->n : 1, sizeof *cyc);
+    if (!cyc)
+        return SG_ERR_NOMEM;
+    struct loopfree_walk w = { &sw->g, loopfree, cyc };
     const gg_walk_ops ops = { NULL, NULL, loopfree_back, loopfree_done };
-    return gg_walk(&sw->g, &ops, &w);
+    int rc = gg_walk(&sw->g, &ops, &w);
+    free(cyc);
+    return rc;
 }
 
 /* SWEEP nodes in an order where every option reachable by an open edge comes first. A
@@ -604,7 +606,6 @@ static int sweep_alloc(sweep *sw)
 {
     size_t n = sw->n;
     sw->kind = calloc(n, 1);
-    sw->mark = calloc(n, 1);
     for (int side = 0; side < 2; side++) {
         sw->w[side] = calloc(n, sizeof *sw->w[side]);
         sw->s[side] = calloc(n, sizeof *sw->s[side]);
@@ -615,7 +616,7 @@ static int sweep_alloc(sweep *sw)
             !sw->cursor[side])
             return SG_ERR_NOMEM;
     }
-    return sw->kind && sw->mark ? SG_OK : SG_ERR_NOMEM;
+    return sw->kind ? SG_OK : SG_ERR_NOMEM;
 }
 
 /* Leaves are constant; loop-free nodes take the loop-free engine's walls (unless
@@ -628,7 +629,6 @@ static int classify(sweep *sw, const sg_gthermo_options *opt, size_t max, char *
     if (!loopfree)
         return SG_ERR_NOMEM;
     int rc = find_loopfree(sw, loopfree);
-    memset(sw->mark, 0, sw->n);
     bool shortcut = !opt->no_shortcut;
     sg_thermo_cache *cache = NULL;
     for (uint32_t i = 0; i < sw->n && rc == SG_OK; i++) {
