@@ -33,6 +33,8 @@ typedef struct go_instance {
     long long width, height, black, white, walls; /* generator */
     go_patterns *patterns;                        /* playout rule 3, or NULL */
     bool cycles; /* no move counter: positions repeat, so a cycle is a cycle in the graph */
+    bool selfatari; /* false: a move that leaves its string in atari and captures nothing is
+                     * not listed */
 } go_instance;
 
 static const sg_param_doc param_docs[] = {
@@ -47,6 +49,9 @@ static const sg_param_doc param_docs[] = {
     { "cycles", "no", "keep no move counter, so play can return to a position (generalized "
                       "thermography finds cycles in the game graph itself); no move cap "
                       "then, but playouts still stop after four moves per point" },
+    { "selfatari", "yes", "no: a move that leaves its own string with one liberty and "
+                          "captures nothing is not a move (a smaller game graph for "
+                          "generalized thermography; throw-ins and snapbacks are lost)" },
     { NULL, NULL, NULL },
 };
 
@@ -54,9 +59,9 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
                   size_t errlen)
 {
     static const char *const known[] = { "cap",   "width", "height",   "black",
-                                         "white", "walls", "patterns", "cycles", NULL };
+                                         "white", "walls", "patterns", "cycles", "selfatari", NULL };
     long long cap, width, height, black, white, walls;
-    bool patterns, cycles;
+    bool patterns, cycles, selfatari;
     if (sg_params_check_known(params, known, err, errlen) != SG_OK ||
         sg_params_int(params, "cap", 0, 0, 60000, &cap, err, errlen) != SG_OK ||
         sg_params_int(params, "width", 7, 1, GO_MAX_SIDE, &width, err, errlen) != SG_OK ||
@@ -65,7 +70,8 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         sg_params_int(params, "white", 0, 0, 81, &white, err, errlen) != SG_OK ||
         sg_params_int(params, "walls", 0, 0, 81, &walls, err, errlen) != SG_OK ||
         sg_params_bool(params, "patterns", false, &patterns, err, errlen) != SG_OK ||
-        sg_params_bool(params, "cycles", false, &cycles, err, errlen) != SG_OK)
+        sg_params_bool(params, "cycles", false, &cycles, err, errlen) != SG_OK ||
+        sg_params_bool(params, "selfatari", true, &selfatari, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
     if (cycles && cap) {
         snprintf(err, errlen, "cap and cycles exclude each other (cycles keeps no move count)");
@@ -92,6 +98,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     inst->walls = walls;
     inst->patterns = NULL;
     inst->cycles = cycles;
+    inst->selfatari = selfatari;
     if (patterns) {
         inst->patterns = host->alloc(sizeof *inst->patterns);
         if (!inst->patterns) {
@@ -142,6 +149,29 @@ static int format(void *instance, const void *pos, char *buf, size_t cap)
     return go_format_position(pos, buf, cap);
 }
 
+/* Whether c's move at p is one the instance lists: sensible, and with selfatari = no not
+ * a move that leaves its own string in atari without capturing. */
+static bool listed_move(const go_instance *inst, const go_board *b, int p, int c)
+{
+    if (!go_board_sensible(b, p, c))
+        return false;
+    if (inst->selfatari)
+        return true;
+    go_board after = *b;
+    int captured = go_board_play(&after, p, c);
+    return captured > 0 || go_bb_count(after.str_libs[after.sid[p]]) > 1;
+}
+
+static bool has_listed_move(const go_instance *inst, const go_board *b, int c)
+{
+    if (inst->selfatari)
+        return go_board_has_move(b, c);
+    for (go_bb e = b->on & ~(b->stones[0] | b->stones[1]); e; e &= e - 1)
+        if (listed_move(inst, b, go_bb_first(e), c))
+            return true;
+    return false;
+}
+
 static int moves(void *instance, const void *pos, sg_player who, sg_move *out, size_t cap,
                  size_t *count)
 {
@@ -156,7 +186,7 @@ static int moves(void *instance, const void *pos, sg_player who, sg_move *out, s
     size_t n = 0;
     for (go_bb e = b.on & ~(b.stones[0] | b.stones[1]); e; e &= e - 1) {
         int q = go_bb_first(e);
-        if (go_board_sensible(&b, q, (int)who)) {
+        if (listed_move(inst, &b, q, (int)who)) {
             if (n < cap)
                 out[n] = (sg_move)q;
             n++;
@@ -178,10 +208,13 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     }
     char text[8];
     go_format_point(p, move < GO_POINTS ? (int)move : 0, text, sizeof text);
-    if (move >= GO_POINTS || !go_board_sensible(&b, (int)move, (int)who) ||
+    if (move >= GO_POINTS || !listed_move(inst, &b, (int)move, (int)who) ||
         p->moves >= cap_of(inst, p)) {
         const char *why = "not a move";
-        if (move < GO_POINTS && go_board_legal(&b, (int)move, (int)who))
+        if (move < GO_POINTS && go_board_sensible(&b, (int)move, (int)who))
+            why = p->moves >= cap_of(inst, p) ? "past the region's move cap"
+                                               : "a self-atari (selfatari = no)";
+        else if (move < GO_POINTS && go_board_legal(&b, (int)move, (int)who))
             why = p->moves >= cap_of(inst, p) ? "past the region's move cap"
                                                : "filling its own true eye";
         else if (move < GO_POINTS && (int)move == p->ko && (int)who == p->ko_banned)
@@ -228,8 +261,8 @@ static bool number(void *instance, const void *pos, sg_value *value)
     go_board b;
     if (!go_board_from_pos(&b, &inst->geo, p))
         return false;
-    if (p->moves < cap_of(inst, p) &&
-        (go_board_has_move(&b, GO_BLACK) || go_board_has_move(&b, GO_WHITE)))
+    if (p->moves < cap_of(inst, p) && (has_listed_move(inst, &b, GO_BLACK) ||
+                                       has_listed_move(inst, &b, GO_WHITE)))
         return false;
     *value = sg_value_int(go_board_area(&b));
     return true;

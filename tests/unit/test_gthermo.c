@@ -547,6 +547,35 @@ static void test_match_with_kos(void **state)
     free(path);
 }
 
+/* The classic ko in a 2x4 region, `.XO./XO.O`: Black (Left) takes at c1 and, connecting,
+ * owns all 8 points; White (Right) connects at c1 and owns them. With self-ataris left
+ * out (selfatari = no) the region is the simple ko K = {M|-8}, M = {8|K} scaled by 8:
+ * mast -8/3, temperature 16/3 under both komasters, and the environment agrees. */
+static void test_go_ko_in_a_region(void **state)
+{
+    (void)state;
+    sg_param items[] = { { "cycles", "yes", 0 }, { "selfatari", "no", 0 } };
+    sg_params params = { "test", "go", items, 2 };
+    support_game go;
+    support_game_open(&go, "go", &params);
+    support_pos p = support_parse(&go.game, ".XO./XO.O");
+    for (size_t k = 0; k < 2; k++) {
+        sg_gthermograph th;
+        char err[512] = "";
+        if (sg_gthermograph_of_position(&go.game, p.b, both[k], NULL, &th, err, sizeof err) !=
+            SG_OK)
+            fail_msg("%s", err);
+        assert_true(th.loopy);
+        assert_ratio(th.mast, -8, 3);
+        assert_ratio(th.temperature, 16, 3);
+        sg_gthermograph_free(&th);
+        char why[300] = "";
+        if (check_environment(&go.game, p.b, both[k], 6, 4, why, sizeof why) != 0)
+            fail_msg("go:.XO./XO.O: %s", why);
+    }
+    support_game_close(&go);
+}
+
 /* ---- errors and the command ---- */
 
 static void test_budget_errors(void **state)
@@ -641,6 +670,7 @@ int main(void)
         cmocka_unit_test(test_cold_position_with_a_ko),
         cmocka_unit_test(test_approach_into_a_ko),
         cmocka_unit_test(test_go_regions_agree_with_environment),
+        cmocka_unit_test(test_go_ko_in_a_region),
         cmocka_unit_test(test_loop_free_trees_agree_with_thermograph_h),
         cmocka_unit_test(test_catalogue_agrees_with_environment),
         cmocka_unit_test(test_random_graphs_agree_with_environment),
