@@ -134,6 +134,20 @@ int catalog_new_game(catalog *c, const char *name, const sg_params *params, sg_g
     return SG_OK;
 }
 
+int catalog_configure_game(catalog *c, const char *name, const sg_params *params, char *err,
+                           size_t errlen)
+{
+    struct opened *o;
+    int rc = open_plugin(c, SG_PLUGIN_GAME, name, &o, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    if (o->default_game) {
+        snprintf(err, errlen, "game '%s' is configured twice", name);
+        return SG_ERR_INVALID;
+    }
+    return catalog_new_game(c, name, params, &o->default_game, err, errlen);
+}
+
 int catalog_default_game(catalog *c, const char *name, sg_game **game, char *err,
                          size_t errlen)
 {

@@ -26,6 +26,10 @@ int catalog_new_game(catalog *c, const char *name, const sg_params *params, sg_g
                      char *err, size_t errlen);
 /* The catalog's shared default instance of name (created on first use), used to parse
  * positions given on the command line. */
+/* Makes the instance of game name that sums parsed later use (catalog_default_game) with
+ * params; before any such sum, once per game. */
+int catalog_configure_game(catalog *c, const char *name, const sg_params *params, char *err,
+                           size_t errlen);
 int catalog_default_game(catalog *c, const char *name, sg_game **game, char *err,
                          size_t errlen);
 

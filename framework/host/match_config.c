@@ -402,6 +402,45 @@ static int list_positions(match_plan *plan, const sg_params *sum, const match_ov
     return rc;
 }
 
+/* GAME.KEY = VALUE in a listed [sum]: the instance parameters of GAME for every listed
+ * component (go.cycles = yes), given to the game before any position is read. */
+static int configure_listed_games(match_plan *plan, const sg_params *sum, char *err,
+                                  size_t errlen)
+{
+    int rc = SG_OK;
+    sg_param *items = calloc(sum->count ? sum->count : 1, sizeof *items);
+    bool *done = calloc(sum->count ? sum->count : 1, sizeof *done);
+    if (!items || !done)
+        rc = failf(err, errlen, "out of memory");
+    for (size_t i = 0; rc == SG_OK && i < sum->count; i++) {
+        const char *k = sum->items[i].key, *dot = strchr(k, '.');
+        if (done[i] || !dot || strncmp(k, "sum.", 4) == 0)
+            continue;
+        size_t len = (size_t)(dot - k), n = 0;
+        for (size_t j = i; j < sum->count; j++) {
+            const char *kj = sum->items[j].key;
+            if (!done[j] && strncmp(kj, k, len) == 0 && kj[len] == '.') {
+                items[n++] = (sg_param){ kj + len + 1, sum->items[j].value, sum->items[j].line };
+                done[j] = true;
+            }
+        }
+        char *name = strndup(k, len);
+        char why[512];
+        sg_params params = { sum->file, "sum", items, n };
+        if (!name)
+            rc = failf(err, errlen, "out of memory");
+        else if (catalog_configure_game(plan->cat, name, &params, why, sizeof why) != SG_OK)
+            /* A key's error names its line already; others get the first key's. */
+            rc = strncmp(why, sum->file, strlen(sum->file)) == 0
+                     ? failf(err, errlen, "%s", why)
+                     : failf(err, errlen, "%s:%d: sum: %s", sum->file, sum->items[i].line, why);
+        free(name);
+    }
+    free(items);
+    free(done);
+    return rc;
+}
+
 static int load_sum(match_plan *plan, const match_overrides *ov, bool games_in_file,
                     const sg_param *games_item, char *err, size_t errlen)
 {
@@ -424,12 +463,15 @@ static int load_sum(match_plan *plan, const match_overrides *ov, bool games_in_f
         return generate_positions(plan, sum, gen, err, errlen);
     for (size_t i = 0; i < sum->count; i++) {
         const char *k = sum->items[i].key;
-        if (strncmp(k, "sum.", 4) != 0 && strcmp(k, "file") != 0) {
+        if (strncmp(k, "sum.", 4) != 0 && strcmp(k, "file") != 0 && !strchr(k, '.')) {
             sg_params_error(sum, &sum->items[i], err, errlen, "unknown key '%s' (game keys "
-                            "go with generator = GAME)", k);
+                            "go with generator = GAME, or are written GAME.KEY)", k);
             return SG_ERR_INVALID;
         }
     }
+    int rc = configure_listed_games(plan, sum, err, errlen);
+    if (rc != SG_OK)
+        return rc;
     if (!listed)
         return failf(err, errlen, "%s:%d: sum: no positions: give generator = GAME, or "
                      "sum.1 = ..., sum.2 = ... or file = FILE", sum->file,

@@ -520,11 +520,24 @@ static void pv_update(sg_search *s, int ply, sg_sum_move m)
 static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player who,
                             uint64_t xstate, int depth, edge alpha, edge beta, bool *exact);
 
-/* A player stuck only by a ko ban passes, which lifts it (a move elsewhere); the
- * opponent then has the turn with the ban gone, so passes never follow each other. Kept
- * out of search_node so that its frame, which every ply of a deep search pays for, stays
- * small. */
-__attribute__((noinline)) static sg_value pass_on_ban(sg_search *s, const sg_sum *sum, int ply,
+/* Whether who, without a move, passes instead of ending play: in a game that passes
+ * (Go), when a ko ban is all that holds him (the pass lifts it) or while the opponent can
+ * still move (sg_sum_may_pass; the rule match plays by). Passes never follow each other:
+ * after one, the opponent has a move. */
+static bool may_pass_here(sg_search *s, const sg_sum *sum, sg_player who)
+{
+    if (!sg_sum_may_pass(sum))
+        return false;
+    if (s->may_ban && sg_sum_has_ban(sum, NULL))
+        return true;
+    size_t n = 0;
+    int rc = sg_sum_moves(sum, sg_opponent(who), NULL, 0, &n);
+    return (rc == SG_OK || rc == SG_ERR_RANGE) && n > 0;
+}
+
+/* The pass (a move elsewhere: it lifts ko bans). Kept out of search_node so that its
+ * frame, which every ply of a deep search pays for, stays small. */
+__attribute__((noinline)) static sg_value pass_move(sg_search *s, const sg_sum *sum, int ply,
                                                       sg_player who, uint64_t xstate, int depth,
                                                       edge alpha, edge beta, bool *exact)
 {
@@ -604,8 +617,8 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     }
     if (!generate(s, sum, (size_t)ply, who, xstate, &count))
         return zero();
-    if (count == 0 && s->may_ban && sg_sum_may_pass(sum) && sg_sum_has_ban(sum, NULL))
-        return pass_on_ban(s, sum, ply, who, xstate, depth, alpha, beta, exact);
+    if (count == 0 && may_pass_here(s, sum, who))
+        return pass_move(s, sum, ply, who, xstate, depth, alpha, beta, exact);
     if (count == 0)
         return stuck_score(s, sum, who, xstate, exact);
     sg_sum_move *moves = s->plies[ply].moves;

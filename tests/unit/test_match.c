@@ -456,7 +456,8 @@ static void configuration_errors(void **state)
     check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--games 2",
                 "--games 2: [sum] lists only 1 position");
     check_error("[match]\nleft = r\nright = r\n[sum]\nlevels = 2\n" STRATS, "",
-                ":5: sum: unknown key 'levels' (game keys go with generator = GAME)");
+                ":5: sum: unknown key 'levels' (game keys go with generator = GAME, or are "
+                "written GAME.KEY)");
     check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--jobs 0",
                 "match: --jobs '0': expected an integer from 1 to 256");
     check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--seed -1",
@@ -652,6 +653,47 @@ static void solver_against_solver_loses_nothing(void **state)
     }
 }
 
+/* Listed sums take instance parameters as GAME.KEY: go.cycles = yes reaches the go
+ * instance (a region's text then has no move counter to read), and the game's own errors
+ * name their line. */
+static void listed_game_parameters(void **state)
+{
+    (void)state;
+    char *path = support_temp_file(".ini", "[match]\nleft = a\nright = b\n"
+                                           "[strategy.a]\nplugin = random\n"
+                                           "[strategy.b]\nplugin = random\n"
+                                           "[sum]\ngo.cycles = yes\ngo.selfatari = no\n"
+                                           "sum.1 = go:.XO./XO.O\n");
+    char args[600];
+    snprintf(args, sizeof args, "match '%s' --json", path);
+    support_run r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_free(&r);
+    remove(path);
+    free(path);
+    path = support_temp_file(".ini", "[match]\nleft = a\nright = b\n"
+                                     "[strategy.a]\nplugin = random\n"
+                                     "[strategy.b]\nplugin = random\n"
+                                     "[sum]\ngo.cycles = yes\ngo.cap = 5\n"
+                                     "sum.1 = go:.XO./XO.O\n");
+    snprintf(args, sizeof args, "match '%s'", path);
+    r = support_host(args, NULL);
+    support_assert_error(&r, ":9: sum: cap and cycles exclude each other");
+    support_run_free(&r);
+    remove(path);
+    free(path);
+    path = support_temp_file(".ini", "[match]\nleft = a\nright = b\n"
+                                     "[strategy.a]\nplugin = random\n"
+                                     "[strategy.b]\nplugin = random\n"
+                                     "[sum]\ngo.bogus = 1\nsum.1 = go:.XO./XO.O\n");
+    snprintf(args, sizeof args, "match '%s'", path);
+    r = support_host(args, NULL);
+    support_assert_error(&r, ":9: sum: unknown key 'bogus'");
+    support_run_free(&r);
+    remove(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -665,6 +707,7 @@ int main(void)
         cmocka_unit_test(crashing_strategy_forfeits),
         cmocka_unit_test(hanging_strategy_times_out),
         cmocka_unit_test(configuration_errors),
+        cmocka_unit_test(listed_game_parameters),
         cmocka_unit_test(missing_file_and_arguments),
         cmocka_unit_test(default_config_runs),
         cmocka_unit_test(stuck_mover_in_live_sum_is_scored),
