@@ -520,7 +520,16 @@ int sg_sum_format(const sg_sum *sum, char *buf, size_t cap)
     return SG_OK;
 }
 
-int sg_sum_format_move(const sg_sum *sum, sg_sum_move mv, char *buf, size_t cap)
+int sg_game_format_move(const sg_game *game, const void *pos, sg_player who, sg_move move,
+                        char *buf, size_t cap)
+{
+    if (SG_GAME_HAS(game->desc, format_move_for))
+        return game->desc->format_move_for(game->instance, pos, who, move, buf, cap);
+    return game->desc->format_move(game->instance, pos, move, buf, cap);
+}
+
+/* who < 0: not known, the game's format_move. */
+static int format_sum_move(const sg_sum *sum, int who, sg_sum_move mv, char *buf, size_t cap)
 {
     if (mv.component >= sum->count)
         return SG_ERR_INVALID;
@@ -528,6 +537,21 @@ int sg_sum_format_move(const sg_sum *sum, sg_sum_move mv, char *buf, size_t cap)
     int n = snprintf(buf, cap, "%u:", mv.component + 1);
     if (n < 0 || (size_t)n >= cap)
         return SG_ERR_RANGE;
-    return sl->game->desc->format_move(sl->game->instance, sum->bytes + sl->off, mv.move,
-                                       buf + n, cap - (size_t)n);
+    const void *pos = sum->bytes + sl->off;
+    if (who < 0)
+        return sl->game->desc->format_move(sl->game->instance, pos, mv.move, buf + n,
+                                           cap - (size_t)n);
+    return sg_game_format_move(sl->game, pos, (sg_player)who, mv.move, buf + n,
+                               cap - (size_t)n);
+}
+
+int sg_sum_format_move(const sg_sum *sum, sg_sum_move mv, char *buf, size_t cap)
+{
+    return format_sum_move(sum, -1, mv, buf, cap);
+}
+
+int sg_sum_format_move_for(const sg_sum *sum, sg_player who, sg_sum_move mv, char *buf,
+                           size_t cap)
+{
+    return format_sum_move(sum, (int)who, mv, buf, cap);
 }

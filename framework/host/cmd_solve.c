@@ -177,8 +177,8 @@ static int solve_by_summation(const sg_sum *sum, int first, const sg_limits *lim
         ans[i].asked = true;
         ans[i].stop = stops[i];
         ans[i].winner = winners[i] == SG_LEFT ? "left" : "right";
-        ans[i].has_move = found && sg_sum_format_move(sum, mv, ans[i].move,
-                                                       sizeof ans[i].move) == SG_OK;
+        ans[i].has_move = found && sg_sum_format_move_for(sum, i == 0 ? SG_LEFT : SG_RIGHT, mv,
+                                                           ans[i].move, sizeof ans[i].move) == SG_OK;
     }
     progress_done(&progress);
     uint64_t nodes = meter.count;
@@ -303,8 +303,8 @@ int cmd_solve(int argc, char **argv)
             ans[i].stop = a.stop;
             ans[i].winner = a.winner == SG_LEFT ? "left" : "right";
             ans[i].has_move = a.has_move &&
-                              sg_sum_format_move(sum, a.move, ans[i].move, sizeof ans[i].move) ==
-                                  SG_OK;
+                              sg_sum_format_move_for(sum, i == 0 ? SG_LEFT : SG_RIGHT, a.move,
+                                                     ans[i].move, sizeof ans[i].move) == SG_OK;
         }
         progress_done(&progress);
         sg_meter *m = sg_solver_meter(solver);

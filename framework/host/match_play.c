@@ -176,7 +176,7 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         err[0] = '\0';
         rc = sg_sum_play(cur, who, mv, next, err, sizeof err);
         if (rc != SG_OK) {
-            if (sg_sum_format_move(cur, mv, text, sizeof text) != SG_OK)
+            if (sg_sum_format_move_for(cur, who, mv, text, sizeof text) != SG_OK)
                 snprintf(text, sizeof text, "component %u move %llu", mv.component + 1,
                          (unsigned long long)mv.move);
             report(fd, "F %c illegal move %s by %s: %s", side_letter(who), text, side->name,
@@ -184,7 +184,7 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
             forfeit = true;
             break;
         }
-        if (sg_sum_format_move(cur, mv, text, sizeof text) != SG_OK)
+        if (sg_sum_format_move_for(cur, who, mv, text, sizeof text) != SG_OK)
             snprintf(text, sizeof text, "%u:?", mv.component + 1);
         report(fd, "M %s", text);
         sg_sum *t = cur;

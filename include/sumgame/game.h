@@ -1,4 +1,4 @@
-/* The game plugin ABI, version 1 (minor 2).
+/* The game plugin ABI, version 1 (minor 3).
  *
  * A game plugin is a shared object that exports one symbol:
  *
@@ -46,6 +46,16 @@ typedef struct sg_param_doc {
     const char *default_value;
     const char *help;
 } sg_param_doc;
+
+/* A database shape as the game describes it (db_shape below). */
+#define SG_DB_NONE UINT64_MAX
+#define SG_DB_SYMMETRIES_MAX 16
+typedef struct sg_db_shape {
+    uint64_t indices;    /* index space: 0 .. indices - 1 */
+    uint32_t layers;     /* strata, at least 1 */
+    uint32_t symmetries; /* images per index, the identity included: 1 .. 16 */
+    char title[200];     /* one line for the file header: what the shape holds */
+} sg_db_shape;
 
 struct sg_game_desc {
     uint32_t abi_version; /* SG_ABI_VERSION the plugin was compiled against */
@@ -144,6 +154,43 @@ struct sg_game_desc {
      * settled (sumgame/mc.h). */
     int (*playout)(void *instance, const void *pos, sg_player who, sg_rng *rng,
                    sg_value *score, sg_player *next);
+
+    /* ---- ABI 1.3: optional, present when size covers them (SG_GAME_HAS) ---- */
+
+    /* format_move, told who makes the move, so a move code need not carry it (a Domineering
+     * placement is vertical because Left makes it). The host calls it instead of
+     * format_move wherever it knows the mover; parse_move(format_move_for(m)) must give m
+     * back for the same who. Optional (NULL): format_move. */
+    int (*format_move_for)(void *instance, const void *pos, sg_player who, sg_move move,
+                           char *buf, size_t cap);
+
+    /* Symmetry: writes into out the representative of pos's class under the game's
+     * symmetries (board rotations and reflections, translations): every position of a
+     * class gives the same bytes, and they are a position of the class, so all of them
+     * have one value. Exact analysis memoizes positions under their representative.
+     * Optional (NULL): no symmetry. */
+    void (*canonical)(void *instance, const void *pos, void *out);
+
+    /* Databases (`sumgame db GAME SHAPE`). A shape is a finite family of positions the
+     * game names by a text of its own ("4x4", "rooms:5") and numbers densely: indices
+     * 0 .. shape->indices - 1, not each of them a position. db_shape selects the shape in
+     * the instance (later db_ calls refer to it) and describes it; SG_ERR_INVALID with one
+     * line for a text the game does not know. All four are needed for a database. */
+    int (*db_shape)(void *instance, const char *text, sg_db_shape *shape, char *err,
+                    size_t errlen);
+    /* The position of index: false when index names none. *layer is its stratum
+     * (0 .. shape->layers - 1): the file lists positions by layer, then by index, and
+     * samples draw a quota from each layer. */
+    bool (*db_position)(void *instance, uint64_t index, void *pos, uint32_t *layer);
+    /* The index of pos, or SG_DB_NONE when pos is not in the shape (a move may leave it:
+     * its value is then found by plain exact analysis). */
+    uint64_t (*db_index)(void *instance, const void *pos);
+    /* The images of index under the shape's symmetries: writes shape->symmetries indices
+     * into out, out[0] being index itself, SG_DB_NONE for an image outside the shape, and
+     * into conjugate whether that image also exchanges the players' roles (its value is
+     * then the negative: Amazons with the colours swapped, Domineering transposed). A
+     * position is listed when no image that is not a conjugate has a smaller index. */
+    void (*db_images)(void *instance, uint64_t index, uint64_t *out, bool *conjugate);
 };
 
 /* A player without a move in a component passes there, and the component stays live

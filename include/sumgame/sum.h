@@ -139,6 +139,12 @@ uint64_t sg_sum_hash(const sg_sum *sum);
 int sg_sum_format(const sg_sum *sum, char *buf, size_t cap);
 /* "2:L1": component number counted from 1, then the game's move text. */
 int sg_sum_format_move(const sg_sum *sum, sg_sum_move mv, char *buf, size_t cap);
+/* The same, told that who makes the move (the game's format_move_for when it has one). */
+int sg_sum_format_move_for(const sg_sum *sum, sg_player who, sg_sum_move mv, char *buf,
+                           size_t cap);
+/* A move's text in one game: format_move_for when the game has it, else format_move. */
+int sg_game_format_move(const sg_game *game, const void *pos, sg_player who, sg_move move,
+                        char *buf, size_t cap);
 
 #ifdef __cplusplus
 }
