@@ -985,9 +985,17 @@ static size_t walk_push(struct walk *w, size_t bytes)
     return at;
 }
 
+/* Positions a game's symmetry maps onto each other share one key, so the memo holds one
+ * of them (game.h, canonical). */
 static uint64_t position_key(const struct walk *w, const void *pos)
 {
-    return mix(w->game->desc->hash(w->game->instance, pos) ^ w->game->salt);
+    const sg_game_desc *d = w->game->desc;
+    if (SG_GAME_HAS(d, canonical)) {
+        _Alignas(16) unsigned char rep[SG_POS_MAX];
+        d->canonical(w->game->instance, pos, rep);
+        return mix(d->hash(w->game->instance, rep) ^ w->game->salt);
+    }
+    return mix(d->hash(w->game->instance, pos) ^ w->game->salt);
 }
 
 static void prefetch_key(const struct map *m, uint64_t key)

@@ -3,6 +3,7 @@
 #define SUMGAME_HOST_CLI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 /* Each command gets argv after the command name and returns the process exit status. */
 int cmd_list(int argc, char **argv);
@@ -11,16 +12,16 @@ int cmd_analyze(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
-int cmd_rooms(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
-int cmd_grid(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 int cmd_check_plugin(int argc, char **argv);
 
 /* Prints "sumgame: MESSAGE" on stderr and returns 2 (usage) or 1 (other failures). */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Writes s as a JSON string literal (with quotes) to stdout. */
+/* Writes s as a JSON string literal (with quotes) to stdout, or to f. */
 void cli_json_string(const char *s);
+void cli_json_fstring(FILE *f, const char *s);
 
 #endif

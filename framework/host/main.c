@@ -16,9 +16,8 @@ static const struct {
     { "match", cmd_match, "match CONFIG.ini [--games N] [--from P] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [key=value ...]" },
     { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
-    { "rooms", cmd_rooms, "rooms N [--distinct] [--values] [--json] [--out FILE]" },
     { "experiment", cmd_experiment, "experiment FILE.ini [--json]  (TDS kinds: [--sizes LIST] [--deltas LIST] [--depths LIST] [--combine auto|max|average]; loss, tradeoff: [--jobs J] [--out CELLS.jsonl [--resume]] [--games FILE] [--svg FILE] [--instances N] [--components LIST] [--strategies LIST])" },
-    { "grid4x4", cmd_grid, "grid4x4 [--test-set] [--seed S] [--json] [--out FILE]" },
+    { "db", cmd_db, "db GAME SHAPE [--positions-only] [--sample Q0,Q1,... [--seed S]] [--json] [--out FILE] [--nodes N] [--time S] [--memory SIZE]" },
     { "check-plugin", cmd_check_plugin, "check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S] [--count N] [--depth D] [--playouts P]" },
 };
 
@@ -51,20 +50,22 @@ int cli_fail(const char *fmt, ...)
     return 1;
 }
 
-void cli_json_string(const char *s)
+void cli_json_fstring(FILE *f, const char *s)
 {
-    putchar('"');
+    fputc('"', f);
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
         if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
+            fprintf(f, "\\%c", ch);
         else if (ch < 0x20)
-            printf("\\u%04x", ch);
+            fprintf(f, "\\u%04x", ch);
         else
-            putchar(ch);
+            fputc(ch, f);
     }
-    putchar('"');
+    fputc('"', f);
 }
+
+void cli_json_string(const char *s) { cli_json_fstring(stdout, s); }
 
 int main(int argc, char **argv)
 {

@@ -85,6 +85,7 @@ static void destroy(void *instance)
     if (!inst)
         return;
     amz_settle_free(&inst->settle);
+    amz_shape_free(inst->host, inst->shape);
     inst->host->free(inst);
 }
 
@@ -311,6 +312,11 @@ static const sg_game_desc descriptor = {
     .split = split,
     .generate = generate,
     .birthday_bound = birthday_bound,
+    .canonical = amz_canonical,
+    .db_shape = amz_db_shape,
+    .db_position = amz_db_position,
+    .db_index = amz_db_index,
+    .db_images = amz_db_images,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "settle.h"
+#include "shapes.h"
 
 typedef struct amz_instance {
     const sg_host *host;
@@ -14,6 +15,7 @@ typedef struct amz_instance {
     uint64_t zobrist_size[AMZ_SIDE_MAX + 1][AMZ_SIDE_MAX + 1];
     amz_settle settle; /* the memo of exact settlement searches */
     long long width, height, black, white, arrows; /* generator parameters */
+    amz_shape *shape; /* the database shape db_shape selected, or NULL */
 } amz_instance;
 
 /* Position notation: "x.xx/.xBx/W.xx/xxxx", rows from the top. */

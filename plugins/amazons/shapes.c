@@ -1,0 +1,513 @@
+/* The Amazons plugin's database shapes and symmetry (shapes.h). Shapes work on masks of
+ * at most 16 squares, row r from the top, column c: bit r * C + c. */
+#include "shapes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amazons.h"
+
+#define GRID_MAX 16
+#define SYMS_MAX 8
+#define ROOM_SIDE 4
+
+typedef enum shape_kind { SHAPE_GRID, SHAPE_ROOMS } shape_kind;
+
+struct amz_shape {
+    shape_kind kind;
+    int rows, cols, squares; /* the grid: rows x cols; rooms: the 4x4 grid */
+    int syms;                /* board symmetries (images are twice as many for a grid) */
+    uint8_t sym_square[SYMS_MAX][GRID_MAX];
+    uint16_t *sym_mask;      /* grid: [syms][1 << squares] */
+    int amz_square[GRID_MAX]; /* the bitboard square of each mask square */
+    bool distinct;           /* rooms: listed once up to symmetry */
+    size_t nshapes;
+    uint16_t *masks;         /* rooms: canonical masks, increasing */
+};
+
+static int popcount16(unsigned m) { return __builtin_popcount(m & 0xFFFFu); }
+
+/* Symmetry k of an n x n square (k < 8) or of an r x c rectangle (k < 4), on (row, col). */
+static void transform(int k, int rows, int cols, int r, int c, int *tr, int *tc)
+{
+    switch (k) {
+    case 0: *tr = r; *tc = c; break;
+    case 1: *tr = rows - 1 - r; *tc = cols - 1 - c; break;
+    case 2: *tr = r; *tc = cols - 1 - c; break;
+    case 3: *tr = rows - 1 - r; *tc = c; break;
+    /* square boards only: the four that exchange rows and columns */
+    case 4: *tr = c; *tc = r; break;
+    case 5: *tr = c; *tc = rows - 1 - r; break;
+    case 6: *tr = cols - 1 - c; *tc = r; break;
+    default: *tr = cols - 1 - c; *tc = rows - 1 - r; break;
+    }
+}
+
+/* ---- rooms: shapes of the 4x4 grid up to symmetry and translation ---- */
+
+static uint16_t to_corner(uint16_t mask)
+{
+    int min_r = ROOM_SIDE, min_c = ROOM_SIDE;
+    for (int s = 0; s < ROOM_SIDE * ROOM_SIDE; s++)
+        if (mask >> s & 1) {
+            if (s / ROOM_SIDE < min_r)
+                min_r = s / ROOM_SIDE;
+            if (s % ROOM_SIDE < min_c)
+                min_c = s % ROOM_SIDE;
+        }
+    return (uint16_t)(mask >> (min_r * ROOM_SIDE + min_c));
+}
+
+/* Symmetry k of a room mask, moved to the corner; *shift gets the move, so squares can
+ * follow: square s goes to map_square(s). */
+static uint16_t room_image(uint16_t mask, int k, int *shift)
+{
+    uint16_t image = 0;
+    for (int s = 0; s < ROOM_SIDE * ROOM_SIDE; s++)
+        if (mask >> s & 1) {
+            int r, c;
+            transform(k, ROOM_SIDE, ROOM_SIDE, s / ROOM_SIDE, s % ROOM_SIDE, &r, &c);
+            image |= (uint16_t)(1u << (r * ROOM_SIDE + c));
+        }
+    uint16_t moved = to_corner(image);
+    *shift = 0;
+    while (image && (uint16_t)(moved << *shift) != image)
+        ++*shift;
+    return moved;
+}
+
+static int room_square(int s, int k, int shift)
+{
+    int r, c;
+    transform(k, ROOM_SIDE, ROOM_SIDE, s / ROOM_SIDE, s % ROOM_SIDE, &r, &c);
+    return r * ROOM_SIDE + c - shift;
+}
+
+static uint16_t room_canonical(uint16_t mask)
+{
+    uint16_t best = UINT16_MAX;
+    for (int k = 0; k < SYMS_MAX; k++) {
+        int shift;
+        uint16_t m = room_image(mask, k, &shift);
+        if (m < best)
+            best = m;
+    }
+    return best;
+}
+
+/* Connected under queen adjacency: squares touching by a side or a corner. */
+static bool room_connected(uint16_t mask)
+{
+    if (!mask)
+        return false;
+    uint16_t seen = (uint16_t)(mask & -mask), frontier = seen;
+    while (frontier) {
+        uint16_t next = 0;
+        for (int s = 0; s < ROOM_SIDE * ROOM_SIDE; s++) {
+            if (!(frontier >> s & 1))
+                continue;
+            for (int dr = -1; dr <= 1; dr++)
+                for (int dc = -1; dc <= 1; dc++) {
+                    int r = s / ROOM_SIDE + dr, c = s % ROOM_SIDE + dc;
+                    if (r >= 0 && r < ROOM_SIDE && c >= 0 && c < ROOM_SIDE)
+                        next |= (uint16_t)(1u << (r * ROOM_SIDE + c));
+                }
+        }
+        frontier = (uint16_t)(next & mask & ~seen);
+        seen |= frontier;
+    }
+    return seen == mask;
+}
+
+static void room_box(uint16_t mask, int *rows, int *cols)
+{
+    *rows = *cols = 0;
+    for (int s = 0; s < ROOM_SIDE * ROOM_SIDE; s++)
+        if (mask >> s & 1) {
+            if (s % ROOM_SIDE + 1 > *cols)
+                *cols = s % ROOM_SIDE + 1;
+            if (s / ROOM_SIDE + 1 > *rows)
+                *rows = s / ROOM_SIDE + 1;
+        }
+}
+
+/* ---- shape selection ---- */
+
+void amz_shape_free(const sg_host *host, amz_shape *shape)
+{
+    if (!shape)
+        return;
+    host->free(shape->sym_mask);
+    host->free(shape->masks);
+    host->free(shape);
+}
+
+static int parse_shape(const char *text, amz_shape *s, char *err, size_t errlen)
+{
+    int a, b, used = 0;
+    char tail[16] = "";
+    if (sscanf(text, "%dx%d%n", &a, &b, &used) == 2 && text[used] == '\0') {
+        if (a < 1 || b < 1 || a > AMZ_SIDE_MAX || b > AMZ_SIDE_MAX || a * b > GRID_MAX ||
+            a * b < 2) {
+            snprintf(err, errlen, "a grid of %dx%d: expected rows x columns with 2 to %d "
+                                  "squares", a, b, GRID_MAX);
+            return SG_ERR_INVALID;
+        }
+        s->kind = SHAPE_GRID;
+        s->rows = a;
+        s->cols = b;
+        return SG_OK;
+    }
+    used = 0;
+    if (sscanf(text, "rooms:%d%n", &a, &used) == 1 &&
+        (text[used] == '\0' || (sscanf(text + used, ":%15s", tail) == 1 &&
+                                strcmp(tail, "distinct") == 0))) {
+        if (a < 2 || a > ROOM_SIDE * ROOM_SIDE) {
+            snprintf(err, errlen, "rooms of %d points: expected 2 to 16 (two amazons in a "
+                                  "4x4 grid)", a);
+            return SG_ERR_INVALID;
+        }
+        s->kind = SHAPE_ROOMS;
+        s->rows = s->cols = ROOM_SIDE;
+        s->squares = a; /* points, until the grid is set below */
+        s->distinct = tail[0] != '\0';
+        return SG_OK;
+    }
+    snprintf(err, errlen, "unknown shape (expected RxC such as 4x4, rooms:N or "
+                          "rooms:N:distinct)");
+    return SG_ERR_INVALID;
+}
+
+static int setup_grid(const sg_host *host, amz_shape *s)
+{
+    s->squares = s->rows * s->cols;
+    s->syms = s->rows == s->cols ? 8 : 4;
+    for (int k = 0; k < s->syms; k++)
+        for (int q = 0; q < s->squares; q++) {
+            int r, c;
+            transform(k, s->rows, s->cols, q / s->cols, q % s->cols, &r, &c);
+            s->sym_square[k][q] = (uint8_t)(r * s->cols + c);
+        }
+    size_t masks = (size_t)1 << s->squares;
+    s->sym_mask = host->alloc((size_t)s->syms * masks * sizeof *s->sym_mask);
+    if (!s->sym_mask)
+        return SG_ERR_NOMEM;
+    for (int k = 0; k < s->syms; k++)
+        for (size_t m = 0; m < masks; m++) {
+            uint16_t image = 0;
+            for (int q = 0; q < s->squares; q++)
+                if (m >> q & 1)
+                    image |= (uint16_t)(1u << s->sym_square[k][q]);
+            s->sym_mask[(size_t)k * masks + m] = image;
+        }
+    for (int q = 0; q < s->squares; q++)
+        s->amz_square[q] = amz_square(q % s->cols, s->rows - 1 - q / s->cols);
+    return SG_OK;
+}
+
+static int setup_rooms(const sg_host *host, amz_shape *s, int points)
+{
+    s->squares = ROOM_SIDE * ROOM_SIDE;
+    s->syms = s->distinct ? SYMS_MAX : 1;
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        n = 0;
+        for (uint32_t m = 1; m <= UINT16_MAX; m++) {
+            uint16_t mask = (uint16_t)m;
+            /* each class once, at its canonical mask (which lies in the corner) */
+            if (popcount16(mask) != points || !room_connected(mask) ||
+                room_canonical(mask) != mask)
+                continue;
+            if (pass == 1)
+                s->masks[n] = mask;
+            n++;
+        }
+        if (pass == 0 && !(s->masks = host->alloc((n ? n : 1) * sizeof *s->masks)))
+            return SG_ERR_NOMEM;
+    }
+    s->nshapes = n;
+    return SG_OK;
+}
+
+int amz_db_shape(void *instance, const char *text, sg_db_shape *shape, char *err,
+                 size_t errlen)
+{
+    amz_instance *inst = instance;
+    amz_shape *s = inst->host->alloc(sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    memset(s, 0, sizeof *s);
+    int rc = parse_shape(text, s, err, errlen);
+    if (rc == SG_OK)
+        rc = s->kind == SHAPE_GRID ? setup_grid(inst->host, s)
+                                   : setup_rooms(inst->host, s, s->squares);
+    if (rc != SG_OK) {
+        if (rc == SG_ERR_NOMEM)
+            snprintf(err, errlen, "out of memory");
+        amz_shape_free(inst->host, s);
+        return rc;
+    }
+    memset(shape, 0, sizeof *shape);
+    if (s->kind == SHAPE_GRID) {
+        shape->indices = (uint64_t)(s->squares * s->squares) << s->squares;
+        shape->layers = (uint32_t)s->squares - 1;
+        shape->symmetries = 2 * (uint32_t)s->syms;
+        snprintf(shape->title, sizeof shape->title,
+                 "the %dx%d board with one Black and one White amazon and every pattern of "
+                 "blocked squares, by empty squares", s->rows, s->cols);
+    } else {
+        int points = popcount16(s->nshapes ? s->masks[0] : 0);
+        shape->indices = (uint64_t)s->nshapes << 8;
+        shape->layers = 1;
+        shape->symmetries = (uint32_t)s->syms;
+        snprintf(shape->title, sizeof shape->title,
+                 "rooms of %d points in a 4x4 grid, one Black and one White amazon: %zu "
+                 "shapes (counting: %s)",
+                 points, s->nshapes, s->distinct ? "distinct" : "paper");
+    }
+    amz_shape_free(inst->host, inst->shape);
+    inst->shape = s;
+    return SG_OK;
+}
+
+/* ---- indices and positions ---- */
+
+static void grid_split(const amz_shape *s, uint64_t index, int *b, int *w, unsigned *blocked)
+{
+    *blocked = (unsigned)(index & ((1u << s->squares) - 1));
+    unsigned bw = (unsigned)(index >> s->squares);
+    *b = (int)(bw / (unsigned)s->squares);
+    *w = (int)(bw % (unsigned)s->squares);
+}
+
+static uint64_t grid_index(const amz_shape *s, int b, int w, unsigned blocked)
+{
+    return (uint64_t)(b * s->squares + w) << s->squares | blocked;
+}
+
+/* A board of rows x cols whose open squares (mask bits) are mapped by square_of. */
+static void store_board(const amz_instance *inst, int rows, int cols, unsigned open, int b,
+                        int w, void *pos)
+{
+    amz_board board = { cols, rows, 0, 0, 0 };
+    for (int q = 0; q < rows * cols; q++) {
+        if (!(open >> q & 1))
+            continue;
+        amz_bb bit = amz_bit(amz_square(q % cols, rows - 1 - q / cols));
+        if (q == b)
+            board.black |= bit;
+        else if (q == w)
+            board.white |= bit;
+        else
+            board.empty |= bit;
+    }
+    (void)inst;
+    amz_store(&board, pos);
+}
+
+bool amz_db_position(void *instance, uint64_t index, void *pos, uint32_t *layer)
+{
+    const amz_instance *inst = instance;
+    const amz_shape *s = inst->shape;
+    if (!s)
+        return false;
+    if (s->kind == SHAPE_GRID) {
+        int b, w;
+        unsigned blocked;
+        if (index >= (uint64_t)(s->squares * s->squares) << s->squares)
+            return false;
+        grid_split(s, index, &b, &w, &blocked);
+        if (b == w || (blocked >> b & 1) || (blocked >> w & 1))
+            return false;
+        store_board(inst, s->rows, s->cols, ~blocked & ((1u << s->squares) - 1), b, w, pos);
+        *layer = (uint32_t)(s->squares - 2 - popcount16(blocked));
+        return true;
+    }
+    uint64_t rank = index >> 8;
+    int b = (int)(index >> 4 & 15), w = (int)(index & 15);
+    if (rank >= s->nshapes)
+        return false;
+    uint16_t mask = s->masks[rank];
+    if (b == w || !(mask >> b & 1) || !(mask >> w & 1) || (!s->distinct && w < b))
+        return false;
+    int rows, cols;
+    room_box(mask, &rows, &cols);
+    /* room squares are numbered in the 4x4 grid: renumber them inside the box */
+    unsigned open = 0;
+    int bb = -1, ww = -1;
+    for (int q = 0; q < ROOM_SIDE * ROOM_SIDE; q++)
+        if (mask >> q & 1) {
+            int k = q / ROOM_SIDE * cols + q % ROOM_SIDE;
+            open |= 1u << k;
+            if (q == b)
+                bb = k;
+            if (q == w)
+                ww = k;
+        }
+    store_board(inst, rows, cols, open, bb, ww, pos);
+    *layer = 0;
+    return true;
+}
+
+/* The mask squares (row from the top) of a board's sets, or false when it is not rows x
+ * cols with exactly one amazon of each colour. */
+static bool read_board(const amz_board *bd, int rows, int cols, int *b, int *w,
+                       unsigned *open)
+{
+    if (bd->width != cols || bd->height != rows || amz_popcount(bd->black) != 1 ||
+        amz_popcount(bd->white) != 1)
+        return false;
+    *open = 0;
+    for (int q = 0; q < rows * cols; q++) {
+        amz_bb bit = amz_bit(amz_square(q % cols, rows - 1 - q / cols));
+        if (bd->black & bit)
+            *b = q;
+        else if (bd->white & bit)
+            *w = q;
+        else if (!(bd->empty & bit))
+            continue;
+        *open |= 1u << q;
+    }
+    return true;
+}
+
+uint64_t amz_db_index(void *instance, const void *pos)
+{
+    const amz_instance *inst = instance;
+    const amz_shape *s = inst->shape;
+    amz_board bd;
+    int b = 0, w = 0;
+    unsigned open;
+    if (!s || !amz_load_valid(&inst->geom, pos, &bd))
+        return SG_DB_NONE;
+    if (s->kind == SHAPE_GRID) {
+        if (!read_board(&bd, s->rows, s->cols, &b, &w, &open))
+            return SG_DB_NONE;
+        return grid_index(s, b, w, ~open & ((1u << s->squares) - 1));
+    }
+    if (bd.width > ROOM_SIDE || bd.height > ROOM_SIDE ||
+        !read_board(&bd, bd.height, bd.width, &b, &w, &open))
+        return SG_DB_NONE;
+    /* back to 4x4 grid numbering */
+    unsigned mask = 0;
+    int gb = 0, gw = 0;
+    for (int q = 0; q < bd.width * bd.height; q++)
+        if (open >> q & 1) {
+            int g = q / bd.width * ROOM_SIDE + q % bd.width;
+            mask |= 1u << g;
+            gb = q == b ? g : gb;
+            gw = q == w ? g : gw;
+        }
+    int rows, cols;
+    room_box((uint16_t)mask, &rows, &cols);
+    if (rows != bd.height || cols != bd.width || (!s->distinct && gw < gb))
+        return SG_DB_NONE;
+    size_t lo = 0, hi = s->nshapes;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (s->masks[mid] < mask)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == s->nshapes || s->masks[lo] != mask)
+        return SG_DB_NONE;
+    return (uint64_t)lo << 8 | (uint64_t)gb << 4 | (uint64_t)gw;
+}
+
+void amz_db_images(void *instance, uint64_t index, uint64_t *out, bool *conjugate)
+{
+    const amz_instance *inst = instance;
+    const amz_shape *s = inst->shape;
+    if (s->kind == SHAPE_GRID) {
+        int b, w;
+        unsigned blocked;
+        grid_split(s, index, &b, &w, &blocked);
+        size_t masks = (size_t)1 << s->squares;
+        for (int k = 0; k < s->syms; k++) {
+            int sb = s->sym_square[k][b], sw = s->sym_square[k][w];
+            unsigned m = s->sym_mask[(size_t)k * masks + blocked];
+            out[k] = grid_index(s, sb, sw, m);
+            conjugate[k] = false;
+            out[s->syms + k] = grid_index(s, sw, sb, m);
+            conjugate[s->syms + k] = true;
+        }
+        return;
+    }
+    out[0] = index;
+    conjugate[0] = false;
+    uint16_t mask = s->masks[index >> 8];
+    int b = (int)(index >> 4 & 15), w = (int)(index & 15);
+    for (int k = 1; k < s->syms; k++) {
+        int shift;
+        conjugate[k] = false;
+        if (room_image(mask, k, &shift) != mask) {
+            out[k] = SG_DB_NONE;
+            continue;
+        }
+        out[k] = (index >> 8) << 8 | (uint64_t)room_square(b, k, shift) << 4 |
+                 (uint64_t)room_square(w, k, shift);
+    }
+}
+
+/* ---- symmetry of any position ---- */
+
+void amz_canonical(void *instance, const void *pos, void *out)
+{
+    const amz_instance *inst = instance;
+    amz_board bd;
+    if (!amz_load_valid(&inst->geom, pos, &bd)) {
+        memcpy(out, pos, sizeof(amz_pos));
+        return;
+    }
+    amz_bb open = bd.black | bd.white | bd.empty;
+    if (!open) {
+        memcpy(out, pos, sizeof(amz_pos));
+        return;
+    }
+    int min_c = AMZ_SIDE_MAX, max_c = 0, min_r = AMZ_SIDE_MAX, max_r = 0;
+    for (amz_bb x = open; x;) {
+        int sq = amz_pop(&x), c = inst->geom.col[sq], r = inst->geom.row[sq];
+        min_c = c < min_c ? c : min_c;
+        max_c = c > max_c ? c : max_c;
+        min_r = r < min_r ? r : min_r;
+        max_r = r > max_r ? r : max_r;
+    }
+    int width = max_c - min_c + 1, height = max_r - min_r + 1;
+    amz_pos best;
+    /* The eight maps of the box, in (x, y) from its bottom-left corner; the last four
+     * exchange x and y, giving the transposed box (the same game: queen moves are
+     * symmetric under all eight). */
+    for (int k = 0; k < 8; k++) {
+        bool swap = k >= 4;
+        amz_board im = { swap ? height : width, swap ? width : height, 0, 0, 0 };
+        for (amz_bb x = open; x;) {
+            int sq = amz_pop(&x), px = inst->geom.col[sq] - min_c,
+                py = inst->geom.row[sq] - min_r;
+            if (swap) {
+                int t = px;
+                px = py;
+                py = t;
+            }
+            if (k & 1)
+                px = im.width - 1 - px;
+            if (k & 2)
+                py = im.height - 1 - py;
+            amz_bb from = amz_bit(sq), to = amz_bit(amz_square(px, py));
+            if (bd.black & from)
+                im.black |= to;
+            else if (bd.white & from)
+                im.white |= to;
+            else
+                im.empty |= to;
+        }
+        amz_pos p;
+        amz_store(&im, &p);
+        if (k == 0 || memcmp(&p, &best, sizeof p) < 0)
+            best = p;
+    }
+    memcpy(out, &best, sizeof best);
+}
