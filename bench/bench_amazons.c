@@ -8,10 +8,12 @@
  *     moves() + play() through the plugin ABI;
  *   - the αβ engine solving rooms and sums of rooms exactly, with and without its
  *     transposition table;
- *   - building the n-point room databases (`sumgame rooms N --values`) with one shared
+ *   - building the n-point room databases (`sumgame db amazons rooms:N`) with one shared
  *     thermograph cache, against a fresh cache per room;
- *   - building the full 4x4 database (`sumgame grid4x4`) against the 10-minute target of
- *     issue #4, and per position against the plugin's thermograph engine.
+ *   - building the full 4x4 database (`sumgame db amazons 4x4`, the generic database
+ *     through the plugin's db_ hooks) against the retrograde analysis that was written for
+ *     it alone (grid_retrograde.h), against the 10-minute target of issue #4, and per
+ *     position against the plugin's thermograph engine.
  * Usage: bench_amazons BUILD_DIR [ROUNDS]
  *        bench_amazons BUILD_DIR --scaling [ROOMS] [CAP_SECONDS] [MIN_EMPTY [MAX_EMPTY]]
  * The second form is not part of `make bench`: it times exact analysis
@@ -25,12 +27,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sumgame/amazons_grid_db.h"
 #include "bench_util.h"
+#include "grid_retrograde.h"
 #include "sumgame/clock.h"
 #include "sumgame/loader.h"
 #include "sumgame/rng.h"
-#include "sumgame/rooms_db.h"
 #include "sumgame/search.h"
 #include "sumgame/sum.h"
 #include "sumgame/thermograph.h"
@@ -358,16 +359,14 @@ static void bench_search(int rounds)
 
 /* ---- database build times */
 
-static double build_database(int n, bool shared, size_t *count)
+/* The plugin's thermograph engine on each n-point room: one cache for all, or a cache
+ * per room. */
+static double engine_rooms(int n, bool shared, size_t *count)
 {
-    char err[256];
+    char err[256], shape[32];
+    snprintf(shape, sizeof shape, "rooms:%d", n);
+    unsigned char *rooms = bench_db_positions("bench_amazons", &game, shape, count);
     double t0 = sg_clock_seconds();
-    sg_room *rooms;
-    if (sg_rooms_enumerate(n, SG_ROOMS_PAPER, &rooms, count, err, sizeof err) != SG_OK)
-        die("rooms", err);
-    sg_value *mean = malloc(*count * sizeof *mean), *temp = malloc(*count * sizeof *temp);
-    if (!mean || !temp)
-        die("rooms", "out of memory");
     sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
     for (size_t i = 0; i < *count; i++) {
         if (!shared && i > 0) {
@@ -376,73 +375,100 @@ static double build_database(int n, bool shared, size_t *count)
         }
         if (!cache)
             die("rooms", "out of memory");
-        if (sg_rooms_values(cache, &game, rooms + i, 1, mean + i, temp + i, err,
-                            sizeof err) != SG_OK)
+        const sg_thermograph *th;
+        if (sg_thermograph_of_position(cache, &game, rooms + i * SG_POS_MAX, 0, &th, err,
+                                       sizeof err) != SG_OK)
             die("rooms", err);
     }
     sg_thermo_cache_free(cache);
+    double t = sg_clock_seconds() - t0;
     free(rooms);
-    free(mean);
-    free(temp);
+    return t;
+}
+
+/* A whole database through sumgame/database.h with every listed position's thermograph,
+ * as `sumgame db amazons SHAPE` computes it. */
+static double generic_database(const char *shape, size_t *listed, size_t *forms)
+{
+    char err[256];
+    double t0 = sg_clock_seconds();
+    sg_db *db;
+    if (sg_db_build(&db, &game, shape, SG_DB_VALUES, NULL, err, sizeof err) != SG_OK)
+        die(shape, err);
+    sg_thermo_cache *cache = sg_thermo_cache_new(sg_db_table(db));
+    if (!cache)
+        die(shape, "out of memory");
+    *listed = sg_db_count(db);
+    for (size_t i = 0; i < *listed; i++)
+        if (!sg_thermograph_of(cache, sg_db_value(db, i)))
+            die(shape, "thermograph failed");
+    *forms = sg_cgt_size(sg_db_table(db));
+    sg_thermo_cache_free(cache);
+    sg_db_free(db);
     return sg_clock_seconds() - t0;
 }
 
 static void bench_databases(int rounds)
 {
-    printf("n-point room databases (enumerate + exact mean and temperature), median of %d "
+    printf("n-point room databases (exact mean and temperature of every room), median of %d "
            "rounds:\n",
            rounds);
     for (int n = 4; n <= 6; n++) {
-        double shared[ROUNDS_MAX], fresh[ROUNDS_MAX];
-        size_t count = 0;
+        double db[ROUNDS_MAX], shared[ROUNDS_MAX], fresh[ROUNDS_MAX];
+        size_t count = 0, listed = 0, forms = 0;
+        char shape[32];
+        snprintf(shape, sizeof shape, "rooms:%d", n);
         for (int r = 0; r < rounds; r++) {
-            shared[r] = build_database(n, true, &count);
-            fresh[r] = build_database(n, false, &count);
+            db[r] = generic_database(shape, &listed, &forms);
+            shared[r] = engine_rooms(n, true, &count);
+            fresh[r] = engine_rooms(n, false, &count);
         }
-        double a = bench_median(shared, rounds), b = bench_median(fresh, rounds);
-        printf("  n=%d: %4zu rooms in %.4f s (shared cache) vs %.4f s (cache per room), "
-               "ratio %.2f\n",
-               n, count, a, b, b / a);
+        double a = bench_median(db, rounds), b = bench_median(shared, rounds),
+               c = bench_median(fresh, rounds);
+        printf("  n=%d: %4zu rooms: `db amazons %s` %.4f s | thermograph engine %.4f s "
+               "(shared cache), ratio %.2f | %.4f s (cache per room)\n",
+               n, count, shape, a, b, b / a, c);
     }
 }
 
-/* The full 4x4 database (`sumgame grid4x4`): canonical forms of every position by
- * retrograde analysis, then the thermographs of the positions listed up to symmetry.
- * Beside it, the plugin's thermograph engine on the 6-point rooms, per position. */
+/* The full 4x4 database: the generic `sumgame db amazons 4x4` against the retrograde
+ * analysis written for it alone, both with the thermographs of the listed positions.
+ * Beside them, the plugin's thermograph engine on the 6-point rooms, per position. */
 static void bench_grid_database(int rounds)
 {
-    double build[ROUNDS_MAX], rooms6[ROUNDS_MAX];
-    size_t listed = 0, forms = 0, count6 = 0;
+    double generic[ROUNDS_MAX], dedicated[ROUNDS_MAX], rooms6[ROUNDS_MAX];
+    size_t listed = 0, forms = 0, count6 = 0, listed_old = 0;
     char err[256];
     for (int r = 0; r < rounds; r++) {
+        generic[r] = generic_database("4x4", &listed, &forms);
         double t0 = sg_clock_seconds();
-        sg_grid_db *db;
-        if (sg_grid_db_build(&db, NULL, NULL, err, sizeof err) != SG_OK)
+        grid_db *db;
+        if (grid_db_build(&db, err, sizeof err) != SG_OK)
             die("grid database", err);
-        sg_thermo_cache *cache = sg_thermo_cache_new(sg_grid_db_table(db));
+        sg_thermo_cache *cache = sg_thermo_cache_new(db->table);
         if (!cache)
             die("grid database", "out of memory");
-        listed = sg_grid_db_count(db);
-        for (size_t i = 0; i < listed; i++) {
-            sg_cg g;
-            if (sg_grid_db_value(db, sg_grid_db_position(db, i), &g) != SG_OK ||
-                !sg_thermograph_of(cache, g))
+        listed_old = db->count;
+        for (size_t i = 0; i < listed_old; i++)
+            if (!sg_thermograph_of(cache, db->id[db->listed[i]]))
                 die("grid database", "thermograph failed");
-        }
-        forms = sg_cgt_size(sg_grid_db_table(db));
         sg_thermo_cache_free(cache);
-        sg_grid_db_free(db);
-        build[r] = sg_clock_seconds() - t0;
-        rooms6[r] = build_database(6, true, &count6);
+        grid_db_free(db);
+        dedicated[r] = sg_clock_seconds() - t0;
+        rooms6[r] = engine_rooms(6, true, &count6);
     }
-    double a = bench_median(build, rounds), b = bench_median(rooms6, rounds);
+    if (listed != listed_old)
+        die("grid database", "the generic and the dedicated build list different positions");
+    double a = bench_median(generic, rounds), d = bench_median(dedicated, rounds),
+           b = bench_median(rooms6, rounds);
     printf("full 4x4 database (every blocked pattern, one amazon each), median of %d rounds:\n"
-           "  3932160 positions (%zu up to symmetry, %zu canonical forms) in %.2f s: "
+           "  3932160 positions (%zu up to symmetry, %zu canonical forms): `db amazons 4x4` "
+           "%.2f s | the dedicated retrograde %.2f s: ratio %.2f (dedicated/generic); "
            "%.3f of the 10-minute target\n"
            "  per position: %.2f us vs %.1f us for the plugin's thermograph engine on the "
            "%zu 6-point rooms, ratio %.0f\n",
-           rounds, listed, forms, a, a / 600, a / 3932160 * 1e6, b / (double)count6 * 1e6,
-           count6, (b / (double)count6) / (a / 3932160));
+           rounds, listed, forms, a, d, d / a, a / 600, a / 3932160 * 1e6,
+           b / (double)count6 * 1e6, count6, (b / (double)count6) / (a / 3932160));
 }
 
 /* ---- exact analysis time by empty squares (not in `make bench`) */

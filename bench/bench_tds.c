@@ -3,7 +3,7 @@
  * C_-1(49/16, 1/16), as the TDS the earlier versions ran (our forms of E3 and E5) and as
  * TDS+ (all five), and on every 20th room also as the 2004 TDS (no enhancements, too slow
  * for all), beside the exact thermograph
- * engine's time on the same rooms (sg_rooms_values, as `sumgame rooms 6 --values`)
+ * engine's time on the same rooms (sg_thermograph_of_position on each, with one cache)
  * measured in the same run. Each round
  * starts from empty caches and tables, so no round profits from an earlier one. Prints
  * medians over the rounds and their ratio, and how many rooms TDS disagreed with or
@@ -17,7 +17,6 @@
 #include "sumgame/clock.h"
 #include "sumgame/estimator.h"
 #include "sumgame/loader.h"
-#include "sumgame/rooms_db.h"
 #include "sumgame/thermograph.h"
 
 #define ROOM_POINTS 6
@@ -35,7 +34,7 @@ typedef struct tds_round {
     size_t disagree, failed;
 } tds_round;
 
-static double exact_round(const sg_game *game, const sg_room *rooms, size_t count,
+static double exact_round(const sg_game *game, const unsigned char *rooms, size_t count,
                           sg_value *mean, sg_value *temperature)
 {
     char err[256];
@@ -43,15 +42,20 @@ static double exact_round(const sg_game *game, const sg_room *rooms, size_t coun
     if (!cache)
         die("exact", "out of memory");
     double t0 = sg_clock_seconds();
-    if (sg_rooms_values(cache, game, rooms, count, mean, temperature, err, sizeof err) !=
-        SG_OK)
-        die("exact", err);
+    for (size_t i = 0; i < count; i++) {
+        const sg_thermograph *th;
+        if (sg_thermograph_of_position(cache, game, rooms + i * SG_POS_MAX, 0, &th, err,
+                                       sizeof err) != SG_OK)
+            die("exact", err);
+        mean[i] = th->mean;
+        temperature[i] = th->temperature;
+    }
     double t = sg_clock_seconds() - t0;
     sg_thermo_cache_free(cache);
     return t;
 }
 
-static tds_round tds_round_run(const sg_game *game, const sg_room *rooms, size_t count,
+static tds_round tds_round_run(const sg_game *game, const unsigned char *rooms, size_t count,
                                size_t stride, const sg_value *mean,
                                const sg_value *temperature, const char *enhancements)
 {
@@ -64,11 +68,9 @@ static tds_round tds_round_run(const sg_game *game, const sg_room *rooms, size_t
     if (sg_estimator_new("tds", &params, &est, err, sizeof err) != SG_OK)
         die("tds", err);
     tds_round r = { 0, 0, 0, 0 };
-    _Alignas(16) unsigned char pos[SG_POS_MAX];
     double t0 = sg_clock_seconds();
     for (size_t i = 0; i < count; i += stride) {
-        if (game->desc->parse(game->instance, rooms[i].text, pos, err, sizeof err) != SG_OK)
-            die(rooms[i].text, err);
+        const unsigned char *pos = rooms + i * SG_POS_MAX;
         sg_estimate e;
         if (sg_estimator_estimate(est, game, pos, NULL, &e, err, sizeof err) != SG_OK) {
             r.failed++;
@@ -91,18 +93,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_tds: usage: bench_tds BUILD_DIR [ROUNDS 1..%d]\n", ROUNDS_MAX);
         return 2;
     }
-    char err[256];
     sg_plugin plugin;
     sg_game game;
     if (bench_open_game("bench_tds", build, "amazons", NULL, &plugin, &game) != 0)
         return 1;
     void *inst = game.instance;
 
-    sg_room *rooms = NULL;
     size_t count = 0;
-    if (sg_rooms_enumerate(ROOM_POINTS, SG_ROOMS_PAPER, &rooms, &count, err, sizeof err) !=
-        SG_OK)
-        die("rooms", err);
+    char shape[32];
+    snprintf(shape, sizeof shape, "rooms:%d", ROOM_POINTS);
+    unsigned char *rooms = bench_db_positions("bench_tds", &game, shape, &count);
     sg_value *mean = malloc(count * sizeof *mean);
     sg_value *temperature = malloc(count * sizeof *temperature);
     if (!mean || !temperature)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "sumgame/database.h"
 #include "sumgame/loader.h"
 #include "sumgame/sum.h"
 
@@ -38,6 +39,29 @@ static inline int bench_open_game(const char *bench, const char *build, const ch
     }
     sg_game_init(game, plugin->desc.game, inst);
     return 0;
+}
+
+/* The listed positions of one of game's database shapes, as position blobs (SG_POS_MAX
+ * bytes each, *count of them; free() the result). Exits on failure. */
+static inline unsigned char *bench_db_positions(const char *bench, const sg_game *game,
+                                                const char *shape, size_t *count)
+{
+    char err[512];
+    sg_db *db;
+    if (sg_db_build(&db, game, shape, 0, NULL, err, sizeof err) != SG_OK) {
+        fprintf(stderr, "%s: %s\n", bench, err);
+        exit(1);
+    }
+    *count = sg_db_count(db);
+    unsigned char *pos = malloc((*count ? *count : 1) * (size_t)SG_POS_MAX);
+    if (!pos) {
+        fprintf(stderr, "%s: out of memory\n", bench);
+        exit(1);
+    }
+    for (size_t i = 0; i < *count; i++)
+        sg_db_position(db, i, pos + i * SG_POS_MAX);
+    sg_db_free(db);
+    return pos;
 }
 
 #endif

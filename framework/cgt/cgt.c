@@ -512,10 +512,12 @@ bool sg_cgt_le(sg_cgt *t, sg_cg g, sg_cg h)
     bool seen;
     if (temp ? scratch_get(&t->scratch, (uint32_t)key, &seen) : le_get(&t->le, key, &seen))
         return seen;
-    bool a_num = a->number, b_num = b->number;
-    bool le = true;
     /* G <= H unless some G^L >= H or some H^R <= G. By number avoidance a number's own
-     * options never decide a comparison with a non-number, so they are skipped. */
+     * options never decide a comparison with a canonical non-number, so they are skipped;
+     * but not against the temporary of sg_cgt_make, which is no canonical form and may
+     * equal a number ({ | R} often equals 0; skipping there once made it -1). */
+    bool a_num = a->number && !temp, b_num = b->number && !temp;
+    bool le = true;
     if (!a_num)
         for (size_t i = 0, n = count(t, g, LEFT); le && i < n; i++)
             if (sg_cgt_le(t, h, option(t, g, LEFT, i)))

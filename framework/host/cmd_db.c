@@ -89,7 +89,7 @@ static void write_header(FILE *out, const db_args *a, const sg_db_shape *shape, 
                      "--sample %s --seed %llu)\n",
                 count, total, a->seed, a->game, a->shape, a->sample_text, a->seed);
     else
-        fprintf(out, "# %zu positions, each once up to symmetry (sumgame db %s %s%s)\n", count,
+        fprintf(out, "# %zu positions (sumgame db %s %s%s)\n", count,
                 a->game, a->shape, a->values ? "" : " --positions-only");
     fprintf(out, "# %s\n", a->values ? "position mean temperature" : "position");
 }

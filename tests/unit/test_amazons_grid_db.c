@@ -1,31 +1,40 @@
-/* The full 4x4 Amazons database (amazons_grid_db.h) against independent sources: the
- * n-point room databases (thermographs from the amazons plugin's own moves, settlement and
- * splitting), canonical forms walked through the plugin, hand analysis, the TDS paper's
- * worked example, and orbit counts by Burnside's lemma. Also the stored 600-position test
- * set, which must rebuild byte for byte. */
+/* The full 4x4 Amazons database (`sumgame db amazons 4x4`: the generic database of
+ * sumgame/database.h through the amazons plugin's db_ hooks) against independent sources:
+ * the n-point room databases (thermographs from the amazons plugin's own moves,
+ * settlement and splitting, as the TDS paper's values), canonical forms walked through the
+ * plugin, hand analysis, the TDS paper's worked example, and orbit counts by Burnside's
+ * lemma. Also the stored 600-position test set, which must rebuild byte for byte. */
 #include "support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sumgame/amazons_grid_db.h"
+#include "sumgame/database.h"
 #include "sumgame/thermograph.h"
 
 #define TEST_SET_PATH "conf/data/amazons-4x4-test-set.txt"
+#define LAYERS 15 /* 0 to 14 empty squares */
+#define TEXT_MAX 20
 
-static sg_grid_db *db;
+/* The TDS+ lecture's quota per number of empty squares: 17; 50 x 11; 33. */
+static const unsigned lecture_quota[LAYERS] = { 0, 0, 17, 50, 50, 50, 50, 50,
+                                                50, 50, 50, 50, 50, 50, 33 };
+
+static support_game amz;
+static sg_db *db;
 static sg_thermo_cache *cache;
 
 static int build(void **state)
 {
     (void)state;
     char err[256];
-    if (sg_grid_db_build(&db, NULL, NULL, err, sizeof err) != SG_OK) {
+    support_game_open(&amz, "amazons", NULL);
+    if (sg_db_build(&db, &amz.game, "4x4", SG_DB_VALUES, NULL, err, sizeof err) != SG_OK) {
         fprintf(stderr, "%s\n", err);
         return -1;
     }
-    cache = sg_thermo_cache_new(sg_grid_db_table(db));
+    cache = sg_thermo_cache_new(sg_db_table(db));
     return cache ? 0 : -1;
 }
 
@@ -33,42 +42,53 @@ static int teardown(void **state)
 {
     (void)state;
     sg_thermo_cache_free(cache);
-    sg_grid_db_free(db);
+    sg_db_free(db);
+    support_game_close(&amz);
     return 0;
 }
 
 /* A 4x4 board from text whose rows may be shorter or fewer than 4 (a room inside its
  * bounding box): missing squares are blocked. */
-static sg_grid_pos board(const char *text)
+static support_pos board(const char *text)
 {
-    sg_grid_pos p = { 0, 0, 0 };
-    bool black = false, white = false;
+    char full[TEXT_MAX];
+    size_t k = 0;
     int r = 0, c = 0;
-    uint16_t open = 0;
-    for (const char *s = text; *s; s++) {
-        if (*s == '/') {
+    for (const char *s = text;; s++) {
+        if (*s == '/' || *s == '\0') {
+            for (; c < 4; c++)
+                full[k++] = 'x';
+            if (*s == '\0')
+                break;
+            full[k++] = '/';
             r++;
             c = 0;
             continue;
         }
         assert_true(r < 4 && c < 4);
-        int sq = r * 4 + c++;
-        if (*s == 'B')
-            p.black = (uint8_t)sq, black = true;
-        else if (*s == 'W')
-            p.white = (uint8_t)sq, white = true;
-        if (*s != 'x')
-            open |= (uint16_t)(1u << sq);
+        full[k++] = *s;
+        c++;
     }
-    assert_true(black && white);
-    p.arrows = (uint16_t)~open;
-    return p;
+    for (r++; r < 4; r++) {
+        memcpy(full + k, "/xxxx", 5);
+        k += 5;
+    }
+    full[k] = '\0';
+    return support_parse(&amz.game, full);
 }
 
-static const sg_thermograph *thermo(sg_grid_pos p)
+static int empty_squares(const char *text)
+{
+    int n = 0;
+    for (; *text; text++)
+        n += *text == '.';
+    return n;
+}
+
+static const sg_thermograph *thermo(support_pos p)
 {
     sg_cg g;
-    assert_int_equal(sg_grid_db_value(db, p, &g), SG_OK);
+    assert_int_equal(sg_db_lookup(db, p.b, &g), SG_OK);
     const sg_thermograph *th = sg_thermograph_of(cache, g);
     assert_non_null(th);
     return th;
@@ -99,12 +119,12 @@ static void test_hand_values(void **state)
     assert_values("Bxxx/xxxx/xxxx/xxxW", "0", "-1");
     /* Black walled in with two empty squares of its own (a run of 2), White with none. */
     assert_values("B..x/xxxx/xxxx/xxxW", "2", "-1");
-    /* Positions that cannot be are refused. */
+    /* Positions outside the shape are refused: another board, two Black amazons. */
     sg_cg g;
-    sg_grid_pos bad = { 3, 3, 0 };
-    assert_int_equal(sg_grid_db_value(db, bad, &g), SG_ERR_INVALID);
-    sg_grid_pos on_arrow = { 0, 1, 1 };
-    assert_int_equal(sg_grid_db_value(db, on_arrow, &g), SG_ERR_INVALID);
+    support_pos other = support_parse(&amz.game, "B.W/.../...");
+    assert_int_equal(sg_db_lookup(db, other.b, &g), SG_ERR_INVALID);
+    support_pos two = support_parse(&amz.game, "BB.W/..../..../....");
+    assert_int_equal(sg_db_lookup(db, two.b, &g), SG_ERR_INVALID);
 }
 
 /* Every n-point room of conf/data (values from the plugin's thermograph engine). */
@@ -137,19 +157,18 @@ static void test_agrees_with_room_databases(void **state)
 static void test_agrees_with_plugin(void **state)
 {
     (void)state;
-    support_game amz;
-    support_game_open(&amz, "amazons", NULL);
-    sg_cgt *table = sg_grid_db_table(db);
+    sg_cgt *table = sg_db_table(db);
     size_t checked = 0, several_rooms = 0;
-    for (size_t i = 0; i < sg_grid_db_count(db); i += 97) {
-        sg_grid_pos p = sg_grid_db_position(db, i);
-        if (sg_grid_empty_squares(p) > 8)
+    for (size_t i = 0; i < sg_db_count(db); i += 97) {
+        if (sg_db_layer(db, i) > 8)
             break; /* listed by empty squares: the rest have more */
-        char text[SG_GRID_TEXT_MAX], err[256];
-        sg_grid_format(p, text);
-        support_pos pos = support_parse(&amz.game, text);
-        sg_cg mine, theirs;
-        assert_int_equal(sg_grid_db_value(db, p, &mine), SG_OK);
+        support_pos pos;
+        char text[TEXT_MAX], err[256];
+        assert_int_equal(sg_db_position(db, i, pos.b), SG_OK);
+        assert_int_equal(amz.game.desc->format(amz.game.instance, pos.b, text, sizeof text),
+                         SG_OK);
+        assert_int_equal(empty_squares(text), (int)sg_db_layer(db, i));
+        sg_cg mine = sg_db_value(db, i), theirs;
         if (sg_cgt_from_game(table, &amz.game, pos.b, 0, &theirs, err, sizeof err) != SG_OK)
             fail_msg("%s: %s", text, err);
         if (mine != theirs) {
@@ -159,9 +178,12 @@ static void test_agrees_with_plugin(void **state)
             fail_msg("%s: database %s, plugin %s", text, a, b);
         }
         checked++;
-        several_rooms += !sg_grid_one_room(p);
+        _Alignas(16) unsigned char parts[8][SG_POS_MAX];
+        size_t nparts = 0;
+        assert_int_equal(amz.game.desc->split(amz.game.instance, pos.b, parts, 8, &nparts),
+                         SG_OK);
+        several_rooms += nparts > 1;
     }
-    support_game_close(&amz);
     assert_true(checked > 1000);
     assert_true(several_rooms > 100);
 }
@@ -171,10 +193,10 @@ static void test_agrees_with_plugin(void **state)
 static void test_layer_sizes(void **state)
 {
     (void)state;
-    size_t listed[SG_GRID_LAYERS] = { 0 };
-    for (size_t i = 0; i < sg_grid_db_count(db); i++)
-        listed[sg_grid_empty_squares(sg_grid_db_position(db, i))]++;
-    size_t fixed[SG_GRID_LAYERS] = { 0 };
+    size_t listed[LAYERS] = { 0 };
+    for (size_t i = 0; i < sg_db_count(db); i++)
+        listed[sg_db_layer(db, i)]++;
+    size_t fixed[LAYERS] = { 0 };
     for (int k = 0; k < 8; k++) {
         int image[16];
         for (int s = 0; s < 16; s++) {
@@ -198,13 +220,13 @@ static void test_layer_sizes(void **state)
         }
     }
     size_t total = 0;
-    for (int e = 0; e < SG_GRID_LAYERS; e++) {
+    for (int e = 0; e < LAYERS; e++) {
         assert_int_equal(fixed[e] % 8, 0);
         assert_int_equal(listed[e], fixed[e] / 8);
         total += listed[e];
     }
     assert_int_equal(listed[14], 33); /* the lecture's layer of 14 empty squares */
-    assert_int_equal(total, sg_grid_db_count(db));
+    assert_int_equal(total, sg_db_count(db));
 }
 
 static char *slurp(const char *path)
@@ -224,17 +246,18 @@ static char *slurp(const char *path)
 }
 
 /* The stored test set: the lecture's layer sizes, every position distinct and listed with
- * the database's values, and `sumgame grid4x4 --test-set` rebuilds it byte for byte. */
+ * the database's values, and `sumgame db amazons 4x4 --sample ...` rebuilds it byte for
+ * byte. */
 static void test_stored_test_set(void **state)
 {
     (void)state;
     char *stored = slurp(TEST_SET_PATH);
-    int layer[SG_GRID_LAYERS] = { 0 };
+    unsigned layer[LAYERS] = { 0 };
     size_t lines = 0;
     char *save = NULL;
     char *copy = strdup(stored);
     assert_non_null(copy);
-    char seen[600][SG_GRID_TEXT_MAX];
+    char seen[600][TEXT_MAX];
     for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (line[0] == '#')
             continue;
@@ -244,19 +267,20 @@ static void test_stored_test_set(void **state)
         assert_true(lines < 600);
         for (size_t i = 0; i < lines; i++)
             assert_string_not_equal(seen[i], text);
-        assert_true(strlen(text) < SG_GRID_TEXT_MAX);
+        assert_true(strlen(text) < TEXT_MAX);
         memcpy(seen[lines++], text, strlen(text) + 1);
-        layer[sg_grid_empty_squares(board(text))]++;
+        layer[empty_squares(text)]++;
     }
     free(copy);
     assert_int_equal(lines, 600);
-    for (int e = 0; e < SG_GRID_LAYERS; e++)
-        assert_int_equal(layer[e], sg_grid_lecture_quota[e]);
+    for (int e = 0; e < LAYERS; e++)
+        assert_int_equal(layer[e], lecture_quota[e]);
 
-    support_run r = support_host("grid4x4 --test-set --seed 1", NULL);
+    support_run r = support_host("db amazons 4x4 --sample 0,0,17,50x11,33 --seed 1", NULL);
     assert_int_equal(r.status, 0);
     if (strcmp(r.out, stored) != 0)
-        fail_msg("%s differs from `sumgame grid4x4 --test-set --seed 1`", TEST_SET_PATH);
+        fail_msg("%s differs from `sumgame db amazons 4x4 --sample 0,0,17,50x11,33 --seed 1`",
+                 TEST_SET_PATH);
     support_run_free(&r);
     free(stored);
 }
@@ -265,21 +289,35 @@ static void test_cli_errors(void **state)
 {
     (void)state;
     static const char *const cases[][2] = {
-        { "grid4x4 extra", "grid4x4: unexpected argument 'extra'" },
-        { "grid4x4 --seed 3", "grid4x4: --seed needs --test-set" },
-        { "grid4x4 --test-set --seed -1", "grid4x4: --seed '-1'" },
-        { "grid4x4 --out ''", "grid4x4: --out: empty value" },
+        { "db amazons", "db: missing SHAPE" },
+        { "db", "db: missing GAME and SHAPE" },
+        { "db amazons 4x4 extra", "db: unexpected argument 'extra'" },
+        { "db amazons 4x4 --seed 3", "db: --seed needs --sample" },
+        { "db amazons 4x4 --sample 1 --seed -1", "db: --seed '-1'" },
+        { "db amazons 4x4 --sample 1,,2", "db: --sample '1,,2': expected counts" },
+        { "db amazons 4x4 --sample 5x0", "db: --sample '5x0': a repeat 'QxN' needs N" },
+        { "db amazons 5x5", "db: amazons: shape '5x5': a grid of 5x5: expected rows x "
+                            "columns with 2 to 16 squares" },
+        { "db amazons rooms:1", "db: amazons: shape 'rooms:1': rooms of 1 points" },
+        { "db amazons hexagon", "db: amazons: shape 'hexagon': unknown shape" },
+        { "db rcg 4x4", "db: rcg: the game offers no databases" },
+        { "db nosuchgame 4x4", "db: " },
+        { "db amazons 4x4 --out ''", "db: --out: empty value" },
         /* before the build: a bad path costs nothing */
-        { "grid4x4 --out /nonexistent-dir/db.txt",
-          "grid4x4: --out /nonexistent-dir/db.txt: No such file or directory" },
-        /* --plugin-path is taken, as by every command */
-        { "grid4x4 --plugin-path /tmp extra", "grid4x4: unexpected argument 'extra'" },
+        { "db amazons 4x4 --out /nonexistent-dir/db.txt",
+          "db: --out /nonexistent-dir/db.txt: No such file or directory" },
+        { "db amazons 4x4 --plugin-path /tmp extra", "db: unexpected argument 'extra'" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         support_run r = support_host(cases[i][0], NULL);
         support_assert_error(&r, cases[i][1]);
         support_run_free(&r);
     }
+    /* A budget stops the build with the limit's exit status and one line. */
+    support_run r = support_host("db amazons 4x4 --nodes 1000", NULL);
+    assert_int_equal(r.status, 3);
+    assert_non_null(strstr(r.err, "db: amazons: database: stopped at the node limit of 1000"));
+    support_run_free(&r);
 }
 
 int main(void)

@@ -131,6 +131,31 @@ static void test_domination_and_reversal(void **state)
     assert_text(s, "0");
 }
 
+/* A game with no Left option whose Right option R has a Left option P >= 0 is 0: Left,
+ * moving first, has no move; Right, moving first, goes to R, where Left answers P and
+ * wins (P >= 0). While making it canonical, R may only be bypassed through a Left option
+ * >= { | R} = 0; A = {5 | C}, C = {-1/2 | -2} is not (its C < 0). The engine once
+ * compared the unfinished { | R} with the number -1/2 as if { | R} were a canonical
+ * non-number (number avoidance), found it <= -1/2, bypassed R through A, and made
+ * { | R} = -1 (seen on 141 positions of the 4x4 Amazons database). */
+static void test_reversal_against_a_number(void **state)
+{
+    (void)state;
+    sg_cg c = sw("-1/2", "-2");
+    sg_cg a = game(1, 1, num("5"), c);
+    sg_cg star = game(1, 1, num("0"), num("0"));
+    sg_cg p = game(1, 1, num("1"), star); /* {1 | *} >= 0: its Right option * is not <= 0 */
+    /* -3 <= C keeps A from reversing inside R, and 5 keeps P from dominating A */
+    sg_cg r = game(2, 1, a, p, num("-3"));
+    assert_text(r, "{{5|{-1/2|-2}},{1|*}|-3}");
+    sg_cg g = game(0, 1, r);
+    assert_text(g, "0");
+    /* Right's half of the argument, by hand: C < 0, so A is not >= 0. */
+    assert_true(sg_cgt_le(T, c, num("0")));
+    assert_false(sg_cgt_le(T, num("0"), a));
+    assert_true(sg_cgt_le(T, num("0"), p));
+}
+
 static void test_thermographs_from_papers(void **state)
 {
     (void)state;
@@ -182,6 +207,7 @@ int main(void)
         cmocka_unit_test(test_numbers_and_simplicity),
         cmocka_unit_test(test_infinitesimals),
         cmocka_unit_test(test_domination_and_reversal),
+        cmocka_unit_test(test_reversal_against_a_number),
         cmocka_unit_test(test_thermographs_from_papers),
         cmocka_unit_test(test_number_temperatures),
     };

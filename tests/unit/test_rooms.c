@@ -1,4 +1,5 @@
-/* The n-point Amazons rooms of the TDS paper's Experiment 1 (`sumgame rooms`): counts
+/* The n-point Amazons rooms of the TDS paper's Experiment 1 (`sumgame db amazons rooms:N`,
+ * the generic database of sumgame/database.h through the amazons plugin's hooks): counts
  * against the paper and against counts worked by hand, values of tiny rooms worked by
  * hand with the move rules, theory checks over whole databases (colour swap negates the
  * mean; canonical forms agree; means and temperatures on the paper's grid and bounds),
@@ -12,7 +13,7 @@
 #include <unistd.h>
 
 #include "sumgame/cgt.h"
-#include "sumgame/rooms_db.h"
+#include "sumgame/database.h"
 #include "sumgame/thermograph.h"
 
 static support_game amz;
@@ -31,14 +32,47 @@ static int close_amazons(void **state)
     return 0;
 }
 
-static size_t room_count(int n, sg_rooms_mode mode)
+/* The rooms:N database of amazons (values only when asked); NULL with err on refusal. */
+static sg_db *rooms_db(int n, bool distinct, bool values, char *err, size_t errlen)
 {
-    sg_room *rooms = NULL;
-    size_t count = 0;
+    char shape[32];
+    snprintf(shape, sizeof shape, "rooms:%d%s", n, distinct ? ":distinct" : "");
+    sg_db *db = NULL;
+    int rc = sg_db_build(&db, &amz.game, shape, values ? SG_DB_VALUES : 0, NULL, err, errlen);
+    return rc == SG_OK ? db : NULL;
+}
+
+static size_t room_count(int n, bool distinct)
+{
     char err[256];
-    assert_int_equal(sg_rooms_enumerate(n, mode, &rooms, &count, err, sizeof err), SG_OK);
-    free(rooms);
+    sg_db *db = rooms_db(n, distinct, false, err, sizeof err);
+    if (!db)
+        fail_msg("%s", err);
+    size_t count = sg_db_count(db);
+    sg_db_free(db);
     return count;
+}
+
+/* The number of shapes, as the shape's title gives it. */
+static size_t shape_count(int n)
+{
+    char err[256];
+    sg_db *db = rooms_db(n, false, false, err, sizeof err);
+    if (!db)
+        fail_msg("%s", err);
+    const char *at = strstr(sg_db_describe(db)->title, "amazon: ");
+    size_t shapes = 0;
+    assert_non_null(at);
+    assert_int_equal(sscanf(at, "amazon: %zu shapes", &shapes), 1);
+    sg_db_free(db);
+    return shapes;
+}
+
+static void room_text(sg_db *db, size_t i, char *text, size_t cap)
+{
+    support_pos pos;
+    assert_int_equal(sg_db_position(db, i, pos.b), SG_OK);
+    assert_int_equal(amz.game.desc->format(amz.game.instance, pos.b, text, cap), SG_OK);
 }
 
 /* Free polykings (shapes connected by sides or corners, up to symmetry): 1, 2, 5, 22 for
@@ -50,27 +84,24 @@ static void test_shape_counts(void **state)
     (void)state;
     static const size_t expected[] = { 0, 1, 2, 5, 22, 69, 222 };
     char err[256];
-    for (int n = 1; n <= 6; n++) {
-        size_t count = 0;
-        assert_int_equal(sg_rooms_shapes(n, NULL, 0, &count, err, sizeof err), SG_ERR_RANGE);
-        assert_int_equal(count, expected[n]);
+    for (int n = 2; n <= 6; n++)
+        assert_int_equal(shape_count(n), expected[n]);
+    assert_int_equal(shape_count(16), 1);
+    for (int n = 0; n <= 17; n += 17) {
+        assert_null(rooms_db(n == 0 ? 1 : n, false, false, err, sizeof err));
+        assert_non_null(strstr(err, "expected 2 to 16"));
     }
-    size_t count = 0;
-    assert_int_equal(sg_rooms_shapes(16, NULL, 0, &count, err, sizeof err), SG_ERR_RANGE);
-    assert_int_equal(count, 1);
-    assert_int_equal(sg_rooms_shapes(0, NULL, 0, &count, err, sizeof err), SG_ERR_INVALID);
-    assert_int_equal(sg_rooms_shapes(17, NULL, 0, &count, err, sizeof err), SG_ERR_INVALID);
 }
 
 /* The paper: 132, 690 and 3330 rooms of sizes 4, 5, 6 = shapes * n(n-1)/2. */
 static void test_paper_counts(void **state)
 {
     (void)state;
-    assert_int_equal(room_count(2, SG_ROOMS_PAPER), 2);
-    assert_int_equal(room_count(3, SG_ROOMS_PAPER), 15);
-    assert_int_equal(room_count(4, SG_ROOMS_PAPER), 132);
-    assert_int_equal(room_count(5, SG_ROOMS_PAPER), 690);
-    assert_int_equal(room_count(6, SG_ROOMS_PAPER), 3330);
+    assert_int_equal(room_count(2, false), 2);
+    assert_int_equal(room_count(3, false), 15);
+    assert_int_equal(room_count(4, false), 132);
+    assert_int_equal(room_count(5, false), 690);
+    assert_int_equal(room_count(6, false), 3330);
 }
 
 /* Positions up to symmetry, colours told apart, for n = 3 by hand: the straight line, the
@@ -80,35 +111,31 @@ static void test_paper_counts(void **state)
 static void test_distinct_counts(void **state)
 {
     (void)state;
-    assert_int_equal(room_count(2, SG_ROOMS_DISTINCT), 2);
-    assert_int_equal(room_count(3, SG_ROOMS_DISTINCT), 18);
-    char err[256];
-    sg_room *rooms = NULL;
-    size_t count = 0;
-    assert_int_equal(sg_rooms_enumerate(1, SG_ROOMS_PAPER, &rooms, &count, err, sizeof err),
-                     SG_ERR_INVALID);
-    assert_non_null(strstr(err, "expected 2 to 16"));
-    assert_null(rooms);
+    assert_int_equal(room_count(2, true), 2);
+    assert_int_equal(room_count(3, true), 18);
+    /* and for n = 4, 5, 6 as the old enumeration (and the stored notes) had them */
+    assert_int_equal(room_count(4, true), 176);
+    assert_int_equal(room_count(5, true), 1216);
+    assert_int_equal(room_count(6, true), 5978);
 }
 
 /* Canonical order: the first rooms of size 4 are the straight line with every pair. */
 static void test_order_and_notation(void **state)
 {
     (void)state;
-    sg_room *rooms = NULL;
-    size_t count = 0;
-    char err[256];
-    assert_int_equal(sg_rooms_enumerate(4, SG_ROOMS_PAPER, &rooms, &count, err, sizeof err),
-                     SG_OK);
+    char err[256], text[32];
+    sg_db *db = rooms_db(4, false, false, err, sizeof err);
+    assert_non_null(db);
     static const char *const first[] = { "BW..", "B.W.", "B..W", ".BW.", ".B.W", "..BW" };
-    for (size_t i = 0; i < 6; i++)
-        assert_string_equal(rooms[i].text, first[i]);
-    assert_int_equal(rooms[0].width, 4);
-    assert_int_equal(rooms[0].height, 1);
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; i < 6; i++) {
+        room_text(db, i, text, sizeof text);
+        assert_string_equal(text, first[i]);
+    }
+    for (size_t i = 0; i < sg_db_count(db); i++) {
         /* Every room: one B, one W, n - 2 empty squares, rest x, within its box. */
         int b = 0, w = 0, e = 0;
-        for (const char *p = rooms[i].text; *p; p++) {
+        room_text(db, i, text, sizeof text);
+        for (const char *p = text; *p; p++) {
             b += *p == 'B';
             w += *p == 'W';
             e += *p == '.';
@@ -117,18 +144,20 @@ static void test_order_and_notation(void **state)
         assert_int_equal(w, 1);
         assert_int_equal(e, 2);
     }
-    free(rooms);
+    sg_db_free(db);
 }
 
+/* The plugin's thermograph engine on one room: a path independent of the database. */
 static void values_of(const char *text, sg_value *mean, sg_value *temperature)
 {
-    sg_room room = { 0 };
-    snprintf(room.text, sizeof room.text, "%s", text);
+    support_pos pos = support_parse(&amz.game, text);
     sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
     char err[256] = "";
-    if (sg_rooms_values(cache, &amz.game, &room, 1, mean, temperature, err, sizeof err) !=
-        SG_OK)
-        fail_msg("%s", err);
+    const sg_thermograph *th;
+    if (sg_thermograph_of_position(cache, &amz.game, pos.b, 0, &th, err, sizeof err) != SG_OK)
+        fail_msg("%s: %s", text, err);
+    *mean = th->mean;
+    *temperature = th->temperature;
     sg_thermo_cache_free(cache);
 }
 
@@ -165,59 +194,76 @@ static void test_hand_values(void **state)
     assert_room("x.xx/.xBx/W.xx/xxxx", sg_value_make(3, 2), sg_value_make(5, 2));
 }
 
-static void database_values(int n, sg_rooms_mode mode, sg_room **rooms, size_t *count,
-                            sg_value **mean, sg_value **temperature)
+/* The database's rooms and values (through canonical forms of its own table). */
+static void database_values(int n, char (**texts)[32], size_t *count, sg_value **mean,
+                            sg_value **temperature)
 {
     char err[256] = "";
-    assert_int_equal(sg_rooms_enumerate(n, mode, rooms, count, err, sizeof err), SG_OK);
+    sg_db *db = rooms_db(n, false, true, err, sizeof err);
+    if (!db)
+        fail_msg("%s", err);
+    *count = sg_db_count(db);
+    *texts = malloc(*count * sizeof **texts);
     *mean = malloc(*count * sizeof **mean);
     *temperature = malloc(*count * sizeof **temperature);
+    assert_non_null(*texts);
     assert_non_null(*mean);
     assert_non_null(*temperature);
-    sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
-    if (sg_rooms_values(cache, &amz.game, *rooms, *count, *mean, *temperature, err,
-                        sizeof err) != SG_OK)
-        fail_msg("%s", err);
+    sg_thermo_cache *cache = sg_thermo_cache_new(sg_db_table(db));
+    for (size_t i = 0; i < *count; i++) {
+        room_text(db, i, (*texts)[i], sizeof (*texts)[i]);
+        const sg_thermograph *th = sg_thermograph_of(cache, sg_db_value(db, i));
+        assert_non_null(th);
+        (*mean)[i] = th->mean;
+        (*temperature)[i] = th->temperature;
+    }
     sg_thermo_cache_free(cache);
+    sg_db_free(db);
 }
 
 /* The paper: in an n-point room means and temperatures are multiples of 2^(3-n), the
  * temperature is at most n - 3, and (every move filling a square) |mean| <= n - 2.
- * Swapping the colours gives the negative: the mean negates, the temperature stays. The
- * canonical form's thermograph (another path through the engine) agrees. */
+ * Swapping the colours gives the negative: the mean negates, the temperature stays (by
+ * the plugin's thermograph engine, independent of the database). The canonical form
+ * walked through the plugin agrees. */
 static void test_database_theory(void **state)
 {
     (void)state;
     sg_cgt *table = sg_cgt_new();
     sg_thermo_cache *forms = sg_thermo_cache_new(table);
     for (int n = 4; n <= 5; n++) {
-        sg_room *rooms;
+        char(*rooms)[32];
         size_t count;
         sg_value *mean, *temperature;
-        database_values(n, SG_ROOMS_PAPER, &rooms, &count, &mean, &temperature);
+        database_values(n, &rooms, &count, &mean, &temperature);
         sg_value grid = sg_value_make(1, n - 3);
         for (size_t i = 0; i < count; i++) {
             for (int k = 0; k < 2; k++) {
                 sg_value v = k ? temperature[i] : mean[i];
                 sg_value q = sg_value_add(v, grid); /* exp <= n-3 iff v is on the grid */
                 if (q.exp > n - 3)
-                    fail_msg("%s: value off the 2^(3-n) grid", rooms[i].text);
+                    fail_msg("%s: value off the 2^(3-n) grid", rooms[i]);
             }
             assert_true(sg_value_cmp(temperature[i], sg_value_int(n - 3)) <= 0);
             assert_true(sg_value_cmp(mean[i], sg_value_int(n - 2)) <= 0);
             assert_true(sg_value_cmp(mean[i], sg_value_int(2 - n)) >= 0);
 
-            sg_room swapped = rooms[i];
-            for (char *p = swapped.text; *p; p++)
+            char swapped[32];
+            memcpy(swapped, rooms[i], sizeof swapped);
+            for (char *p = swapped; *p; p++)
                 *p = *p == 'B' ? 'W' : *p == 'W' ? 'B' : *p;
             sg_value m, t;
-            values_of(swapped.text, &m, &t);
+            values_of(swapped, &m, &t);
+            values_of(rooms[i], &m, &t);
+            if (!sg_value_eq(m, mean[i]) || !sg_value_eq(t, temperature[i]))
+                fail_msg("%s: the thermograph engine differs from the database", rooms[i]);
+            values_of(swapped, &m, &t);
             if (!sg_value_eq(m, sg_value_neg(mean[i])) || !sg_value_eq(t, temperature[i]))
-                fail_msg("%s: colour swap is not the negative", rooms[i].text);
+                fail_msg("%s: colour swap is not the negative", rooms[i]);
 
             _Alignas(16) unsigned char pos[SG_POS_MAX];
             char err[256];
-            assert_int_equal(amz.game.desc->parse(amz.game.instance, rooms[i].text, pos, err,
+            assert_int_equal(amz.game.desc->parse(amz.game.instance, rooms[i], pos, err,
                                                   sizeof err),
                              SG_OK);
             sg_cg g;
@@ -226,7 +272,7 @@ static void test_database_theory(void **state)
             const sg_thermograph *th = sg_thermograph_of(forms, g);
             assert_non_null(th);
             if (!sg_value_eq(th->mean, mean[i]) || !sg_value_eq(th->temperature, temperature[i]))
-                fail_msg("%s: canonical form's thermograph differs", rooms[i].text);
+                fail_msg("%s: canonical form's thermograph differs", rooms[i]);
         }
         free(rooms);
         free(mean);
@@ -265,7 +311,7 @@ static void test_databases_rebuild(void **state)
     (void)state;
     for (int n = 4; n <= 6; n++) {
         char args[64], path[64];
-        snprintf(args, sizeof args, "rooms %d --values", n);
+        snprintf(args, sizeof args, "db amazons rooms:%d", n);
         snprintf(path, sizeof path, "conf/data/amazons-rooms-%d.txt", n);
         support_run r = support_host(args, NULL);
         assert_int_equal(r.status, 0);
@@ -280,24 +326,27 @@ static void test_databases_rebuild(void **state)
 static void test_out_file_and_json(void **state)
 {
     (void)state;
-    support_run r = support_host("rooms 2 --values --json", NULL);
+    support_run r = support_host("db amazons rooms:2 --json", NULL);
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out,
-                        "{\"points\":2,\"counting\":\"paper\",\"shapes\":2,\"count\":2,"
-                        "\"rooms\":[\n"
-                        "{\"position\":\"BW\",\"mean\":\"0\",\"temperature\":\"-1\"},\n"
-                        "{\"position\":\"xB/Wx\",\"mean\":\"0\",\"temperature\":\"-1\"}\n"
-                        "]}\n");
+                        "{\"game\":\"amazons\",\"shape\":\"rooms:2\",\"title\":\"rooms of 2 "
+                        "points in a 4x4 grid, one Black and one White amazon: 2 shapes "
+                        "(counting: paper)\",\"listed\":2,\"count\":2,\"positions\":[\n"
+                        "{\"position\":\"BW\",\"layer\":0,\"mean\":\"0\",\"temperature\":\"-1\"},"
+                        "\n{\"position\":\"xB/Wx\",\"layer\":0,\"mean\":\"0\","
+                        "\"temperature\":\"-1\"}\n]}\n");
     support_run_free(&r);
 
     char *path = support_temp_file(".txt", "");
     char args[4200];
-    snprintf(args, sizeof args, "rooms 3 --distinct --out '%s'", path);
+    snprintf(args, sizeof args, "db amazons rooms:3:distinct --positions-only --out '%s'", path);
     r = support_host(args, NULL);
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "");
     char *text = read_text(path);
-    assert_non_null(strstr(text, "5 shapes, 18 rooms (counting: distinct)\n# position\nBW.\n"));
+    assert_non_null(strstr(text, "5 shapes (counting: distinct)\n# 18 positions (sumgame db "
+                                 "amazons rooms:3:distinct --positions-only)\n# position\n"
+                                 "BW.\n"));
     free(text);
     /* The file is renamed into place: no part file is left beside it. */
     char part[4200];
@@ -309,10 +358,10 @@ static void test_out_file_and_json(void **state)
      * file is removed. */
     remove(path);
     assert_int_equal(mkdir(path, 0700), 0);
-    snprintf(args, sizeof args, "rooms 3 --out '%s'", path);
+    snprintf(args, sizeof args, "db amazons rooms:3 --out '%s'", path);
     r = support_host(args, NULL);
     char want[4300];
-    snprintf(want, sizeof want, "rooms: --out %s: Is a directory", path);
+    snprintf(want, sizeof want, "db: --out %s: Is a directory", path);
     support_assert_error(&r, want);
     assert_int_not_equal(access(part, F_OK), 0);
     rmdir(path);
@@ -326,13 +375,14 @@ static void test_errors(void **state)
     static const struct {
         const char *args, *needle;
     } cases[] = {
-        { "rooms", "rooms: missing N" },
-        { "rooms 1", "rooms: N '1': expected an integer from 2 to 16" },
-        { "rooms 17", "expected an integer from 2 to 16" },
-        { "rooms four", "rooms: N 'four'" },
-        { "rooms 4 5", "rooms: unexpected argument '5'" },
-        { "rooms 4 --bogus", "--bogus" },
-        { "rooms 4 --out /nonexistent-dir/x.txt", "rooms: --out /nonexistent-dir/x.txt: " },
+        { "db amazons rooms:1", "rooms of 1 points: expected 2 to 16" },
+        { "db amazons rooms:17", "expected 2 to 16" },
+        { "db amazons rooms:four", "db: amazons: shape 'rooms:four': unknown shape" },
+        { "db amazons rooms:4:bogus", "db: amazons: shape 'rooms:4:bogus': unknown shape" },
+        { "db amazons rooms:4 5", "db: unexpected argument '5'" },
+        { "db amazons rooms:4 --bogus", "--bogus" },
+        { "db amazons rooms:4 --out /nonexistent-dir/x.txt",
+          "db: --out /nonexistent-dir/x.txt: " },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         support_run r = support_host(cases[i].args, NULL);

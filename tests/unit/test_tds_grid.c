@@ -1,7 +1,7 @@
 /* Exact TDS (delta = 1/16, t_max from the game's bound) on Amazons positions with up to 4
  * empty squares, as issue #5 asks of "rooms that have up to 4 empty squares": against the
- * full 4x4 database (amazons_grid_db.h, a retrograde analysis of canonical forms
- * independent of the coupon search), single rooms and boards of several rooms, every
+ * full 4x4 database (`sumgame db amazons 4x4`, sumgame/database.h: canonical forms from
+ * the plugin's moves, independent of the coupon search), single rooms and boards of several rooms, every
  * STRIDE-th position of those layers so the suite stays fast (the whole run is in
  * docs/results/tds-experiment-1.md); and against the canonical form of random rooms on
  * boards of any size up to 10x10 with up to three amazons a side. */
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sumgame/amazons_grid_db.h"
+#include "sumgame/database.h"
 #include "sumgame/estimator.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
@@ -44,13 +44,13 @@ static void test_tds_matches_grid_database(void **state)
 {
     (void)state;
     char err[256];
-    sg_grid_db *db;
-    if (sg_grid_db_build(&db, NULL, NULL, err, sizeof err) != SG_OK)
-        fail_msg("%s", err);
-    sg_thermo_cache *cache = sg_thermo_cache_new(sg_grid_db_table(db));
-    assert_non_null(cache);
     support_game amz;
     support_game_open(&amz, "amazons", NULL);
+    sg_db *db;
+    if (sg_db_build(&db, &amz.game, "4x4", SG_DB_VALUES, NULL, err, sizeof err) != SG_OK)
+        fail_msg("%s", err);
+    sg_thermo_cache *cache = sg_thermo_cache_new(sg_db_table(db));
+    assert_non_null(cache);
     sg_param items[] = { { "delta", "1/16", 1 }, { "enhancements", SUPPORT_TDS_ENHANCEMENTS_TEXT, 2 } };
     sg_params params = { "test_tds_grid", "estimator.tds", items, 2 };
     sg_estimator *est;
@@ -58,17 +58,16 @@ static void test_tds_matches_grid_database(void **state)
         fail_msg("%s", err);
 
     size_t checked[MAX_EMPTY + 1] = { 0 }, bad = 0;
-    for (size_t i = 0; i < sg_grid_db_count(db); i += STRIDE) {
-        sg_grid_pos p = sg_grid_db_position(db, i);
-        int empty = sg_grid_empty_squares(p);
+    for (size_t i = 0; i < sg_db_count(db); i += STRIDE) {
+        int empty = (int)sg_db_layer(db, i); /* the layer is the number of empty squares */
         if (empty > MAX_EMPTY)
             break; /* listed by empty squares */
-        char text[SG_GRID_TEXT_MAX];
-        sg_grid_format(p, text);
-        support_pos pos = support_parse(&amz.game, text);
-        sg_cg g;
-        assert_int_equal(sg_grid_db_value(db, p, &g), SG_OK);
-        const sg_thermograph *th = sg_thermograph_of(cache, g);
+        support_pos pos;
+        char text[32];
+        assert_int_equal(sg_db_position(db, i, pos.b), SG_OK);
+        assert_int_equal(amz.game.desc->format(amz.game.instance, pos.b, text, sizeof text),
+                         SG_OK);
+        const sg_thermograph *th = sg_thermograph_of(cache, sg_db_value(db, i));
         assert_non_null(th);
         sg_estimate e;
         if (sg_estimator_estimate(est, &amz.game, pos.b, NULL, &e, err, sizeof err) != SG_OK)
@@ -81,9 +80,9 @@ static void test_tds_matches_grid_database(void **state)
         print_message("%d empty squares: %zu positions checked\n", e, checked[e]);
     print_message("%zu wrong\n", bad);
     sg_estimator_free(est);
-    support_game_close(&amz);
     sg_thermo_cache_free(cache);
-    sg_grid_db_free(db);
+    sg_db_free(db);
+    support_game_close(&amz);
     assert_int_equal(bad, 0);
     assert_true(checked[MAX_EMPTY] > 0);
 }

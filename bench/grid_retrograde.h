@@ -1,17 +1,31 @@
-/* The full 4x4 Amazons database (amazons_grid_db.h): a retrograde analysis over
- * (Black square, White square, arrows). Every move adds an arrow, so the positions with p
- * arrows need only those with p + 1, and a level is finished before the next one starts.
- * Within a level one position of each class under the 8 symmetries and the colour swap is
- * analysed; the others copy its canonical form, or its negative for a colour swap. */
-#include "sumgame/amazons_grid_db.h"
+/* The baseline of the 4x4 database benchmark: the retrograde analysis written for that
+ * database alone before `sumgame db` existed (its own 16-bit move generator, canonical
+ * forms level by level from the most arrows down), kept here only so that bench_amazons
+ * measures the generic database against it in the same run. */
+#ifndef SUMGAME_BENCH_GRID_RETROGRADE_H
+#define SUMGAME_BENCH_GRID_RETROGRADE_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sumgame/host.h"
-#include "sumgame/rng.h"
-#include "sumgame/rooms_db.h"
+#include "sumgame/cgt.h"
+
+typedef struct grid_pos {
+    uint8_t black, white;
+    uint16_t arrows;
+} grid_pos;
+
+/* Symmetry k of the 4x4 square (the identity, the 3 rotations, the 4 reflections). */
+static int grid_symmetry(int k, int square)
+{
+    int r = square / 4, c = square % 4;
+    int rr[8] = { r, c, 3 - r, 3 - c, r, 3 - r, c, 3 - c };
+    int cc[8] = { c, 3 - r, 3 - c, r, 3 - c, c, r, 3 - r };
+    return rr[k] * 4 + cc[k];
+}
 
 #define N 4
 #define SQUARES (N * N)
@@ -20,12 +34,14 @@
 #define UNSET UINT32_MAX
 #define MAX_OPTIONS 1024 /* an empty 4x4 board offers an amazon fewer than 200 moves */
 
-struct sg_grid_db {
+typedef struct grid_db {
     sg_cgt *table;
     uint32_t *id;     /* canonical form per index, UNSET where no position */
     uint32_t *listed; /* index of each position listed up to symmetry, in file order */
     size_t count;
-};
+} grid_db;
+
+static void grid_db_free(grid_db *db);
 
 /* The geometry, computed once per build (no globals: plugins and threads may share the
  * library). */
@@ -42,9 +58,9 @@ static uint32_t index_of(int black, int white, uint16_t arrows)
     return (uint32_t)(black * SQUARES + white) << 16 | arrows;
 }
 
-static sg_grid_pos position_of(uint32_t index)
+static grid_pos position_of(uint32_t index)
 {
-    sg_grid_pos p = { (uint8_t)(index >> 16 >> 4), (uint8_t)(index >> 16 & 15),
+    grid_pos p = { (uint8_t)(index >> 16 >> 4), (uint8_t)(index >> 16 & 15),
                       (uint16_t)(index & 0xFFFF) };
     return p;
 }
@@ -74,7 +90,7 @@ static int geometry_init(geometry *g)
         }
     for (int k = 0; k < SYMMETRIES; k++)
         for (int s = 0; s < SQUARES; s++)
-            g->sym_square[k][s] = (uint8_t)sg_rooms_symmetry(k, s);
+            g->sym_square[k][s] = (uint8_t)grid_symmetry(k, s);
     g->sym_mask = malloc((size_t)SYMMETRIES * 65536 * sizeof *g->sym_mask);
     g->by_arrows = malloc(65536 * sizeof *g->by_arrows);
     if (!g->sym_mask || !g->by_arrows) {
@@ -107,7 +123,7 @@ static int geometry_init(geometry *g)
  * under the colour swap (*swapped tells whether that image swaps colours). */
 static uint32_t least_image(const geometry *g, uint32_t index, bool swap, bool *swapped)
 {
-    sg_grid_pos p = position_of(index);
+    grid_pos p = position_of(index);
     uint32_t best = index;
     *swapped = false;
     for (int k = 1 - swap; k < SYMMETRIES * (1 + swap); k++) {
@@ -125,7 +141,7 @@ static uint32_t least_image(const geometry *g, uint32_t index, bool swap, bool *
 
 /* The canonical forms of the positions one amazon can reach: the mover on from, the
  * other amazon on other; each option has one more arrow and is already in the table. */
-static size_t options(const sg_grid_db *db, const geometry *g, int from, int other,
+static size_t options(const grid_db *db, const geometry *g, int from, int other,
                       uint16_t arrows, bool black, sg_cg *out)
 {
     size_t n = 0;
@@ -149,10 +165,10 @@ static size_t options(const sg_grid_db *db, const geometry *g, int from, int oth
     return n;
 }
 
-static int analyse(sg_grid_db *db, const geometry *g, uint32_t index)
+static int analyse(grid_db *db, const geometry *g, uint32_t index)
 {
     sg_cg left[MAX_OPTIONS], right[MAX_OPTIONS];
-    sg_grid_pos p = position_of(index);
+    grid_pos p = position_of(index);
     size_t nl = options(db, g, p.black, p.white, p.arrows, true, left);
     size_t nr = options(db, g, p.white, p.black, p.arrows, false, right);
     sg_cg value;
@@ -173,7 +189,7 @@ static int by_order(const void *a, const void *b)
 }
 
 /* Positions up to symmetry (colours told apart), each at its least image. */
-static int list_positions(sg_grid_db *db, const geometry *g)
+static int list_positions(grid_db *db, const geometry *g)
 {
     size_t cap = 1 << 20;
     db->listed = malloc(cap * sizeof *db->listed);
@@ -196,12 +212,11 @@ static int list_positions(sg_grid_db *db, const geometry *g)
     return SG_OK;
 }
 
-int sg_grid_db_build(sg_grid_db **out, sg_grid_progress *progress, void *ctx, char *err,
-                     size_t errlen)
+static int grid_db_build(grid_db **out, char *err, size_t errlen)
 {
     *out = NULL;
     geometry g;
-    sg_grid_db *db = calloc(1, sizeof *db);
+    grid_db *db = calloc(1, sizeof *db);
     int rc = db ? geometry_init(&g) : SG_ERR_NOMEM;
     if (rc != SG_OK) {
         free(db);
@@ -215,7 +230,6 @@ int sg_grid_db_build(sg_grid_db **out, sg_grid_progress *progress, void *ctx, ch
         goto done;
     }
     memset(db->id, 0xFF, INDICES * sizeof *db->id);
-    size_t total = (size_t)SQUARES * (SQUARES - 1) << (SQUARES - 2), done_count = 0;
     for (int arrows = SQUARES - 2; arrows >= 0; arrows--) {
         /* First the least image of each class, then the rest copy it: the copies of a
          * level are never options of the same level. */
@@ -240,11 +254,8 @@ int sg_grid_db_build(sg_grid_db **out, sg_grid_progress *progress, void *ctx, ch
                             sg_cg v = db->id[least];
                             db->id[idx] = swapped ? sg_cgt_neg(db->table, v) : v;
                         }
-                        done_count += pass == 1;
                     }
                 }
-        if (progress)
-            progress(ctx, arrows, done_count, total);
     }
     rc = list_positions(db, &g);
 done:
@@ -253,14 +264,14 @@ done:
     if (rc != SG_OK) {
         snprintf(err, errlen, "grid database: %s",
                  rc == SG_ERR_NOMEM ? "out of memory" : "canonical form failed");
-        sg_grid_db_free(db);
+        grid_db_free(db);
         return rc;
     }
     *out = db;
     return SG_OK;
 }
 
-void sg_grid_db_free(sg_grid_db *db)
+static void grid_db_free(grid_db *db)
 {
     if (!db)
         return;
@@ -270,79 +281,4 @@ void sg_grid_db_free(sg_grid_db *db)
     free(db);
 }
 
-sg_cgt *sg_grid_db_table(sg_grid_db *db) { return db->table; }
-
-static bool valid(sg_grid_pos p)
-{
-    return p.black < SQUARES && p.white < SQUARES && p.black != p.white &&
-           !(p.arrows >> p.black & 1) && !(p.arrows >> p.white & 1);
-}
-
-int sg_grid_db_value(const sg_grid_db *db, sg_grid_pos p, sg_cg *out)
-{
-    if (!valid(p))
-        return SG_ERR_INVALID;
-    *out = db->id[index_of(p.black, p.white, p.arrows)];
-    return SG_OK;
-}
-
-size_t sg_grid_db_count(const sg_grid_db *db) { return db->count; }
-
-sg_grid_pos sg_grid_db_position(const sg_grid_db *db, size_t i)
-{
-    return position_of(db->listed[i]);
-}
-
-int sg_grid_empty_squares(sg_grid_pos p) { return SQUARES - 2 - popcount16(p.arrows); }
-
-bool sg_grid_one_room(sg_grid_pos p)
-{
-    return sg_rooms_connected((uint16_t)~p.arrows);
-}
-
-void sg_grid_format(sg_grid_pos p, char text[SG_GRID_TEXT_MAX])
-{
-    size_t k = 0;
-    for (int s = 0; s < SQUARES; s++) {
-        if (s && s % N == 0)
-            text[k++] = '/';
-        text[k++] = s == p.black ? 'B' : s == p.white ? 'W' : p.arrows >> s & 1 ? 'x' : '.';
-    }
-    text[k] = '\0';
-}
-
-const int sg_grid_lecture_quota[SG_GRID_LAYERS] = { 0,  0,  17, 50, 50, 50, 50, 50,
-                                                    50, 50, 50, 50, 50, 50, 33 };
-
-int sg_grid_db_sample(const sg_grid_db *db, const int quota[SG_GRID_LAYERS], uint64_t seed,
-                      size_t *out, size_t cap, size_t *count)
-{
-    sg_rng root;
-    sg_rng_seed(&root, seed);
-    size_t n = 0, start = 0;
-    for (int empty = 0; empty < SG_GRID_LAYERS; empty++) {
-        size_t end = start;
-        while (end < db->count && sg_grid_empty_squares(position_of(db->listed[end])) == empty)
-            end++;
-        size_t size = end - start, want = quota[empty] < 0 ? 0 : (size_t)quota[empty];
-        if (want > size)
-            want = size;
-        if (n + want > cap) {
-            *count = n + want;
-            return SG_ERR_RANGE;
-        }
-        /* Selection sampling (Knuth's Algorithm S): each subset of the layer equally
-         * likely, and the chosen come out in list order. One stream per layer, so a
-         * changed quota leaves the other layers' draws alone. */
-        sg_rng rng = sg_rng_split(&root, (uint64_t)empty);
-        size_t left = want;
-        for (size_t i = start; i < end && left; i++)
-            if (sg_rng_below(&rng, end - i) < left) {
-                out[n++] = i;
-                left--;
-            }
-        start = end;
-    }
-    *count = n;
-    return SG_OK;
-}
+#endif
