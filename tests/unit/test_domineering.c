@@ -358,8 +358,8 @@ static void test_notation_round_trips(void **state)
     (void)state;
     static const char *const texts[] = {
         ".", "x", "..", "./.", "../..", "x./.x", ".../.x./...", "........",
-        "./././././././.", "x.......", "......../......../......../......../......../"
-        "......../......../.......x",
+        "./././././././.", "x.......", ("......../......../......../......../......../"
+         "......../......../.......x"),
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         pos p = parse_ok(texts[i]);
@@ -475,8 +475,8 @@ static void test_moves(void **state)
     assert_move_error(".../.../...", SG_LEFT, "i1v", "bad move");
 
     /* Every listed move round-trips through both formatters, and they agree. */
-    static const char *const boards[] = { "......../......../......../......../......../"
-                                          "......../......../........",
+    static const char *const boards[] = { ("......../......../......../......../......../"
+                                           "......../......../........"),
                                           ".x../..../x..x", "./././.", "...." };
     for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
         pos b = parse_ok(boards[i]);
