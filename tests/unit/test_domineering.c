@@ -611,8 +611,7 @@ static const struct {
       "Wikipedia: the 2x3 grid (2 rows, 3 columns) is {2|-1/2}, mean 3/4, temperature "
       "5/4; pycgt: temperature(rectangle(2, 3)) = 5/4" },
     { "../../..", "{1/2|-2}", "{1/2|-2}",
-      "the transpose of the 2x3 grid, so its negative; Berlekamp's 2xN notes list "
-      "1/2 | -2 = -3/4 ± 5/4" },
+      "the transpose of the 2x3 grid, so its negative (transposing swaps the players)" },
     { "..../....", "{{2|0}|0}", "{{2|0}|0}",
       "pycgt README: rectangle(2, 4) renders as Miny(2), i.e. {2|0||0}" },
     { "../../../..", "{0|{0|-2}}", "{0|{0|-2}}", "the transpose of the 2x4 board: tiny-2" },
