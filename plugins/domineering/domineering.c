@@ -241,8 +241,9 @@ static bool birthday_bound(void *instance, const void *pos, unsigned *days)
     return true;
 }
 
-/* A game's temperature is below its birthday (for a number it is at most 0), so the
- * birthday bound is a temperature bound. */
+/* A game's temperature is at most its birthday b: by induction the options cooled by
+ * b - 1 are numbers of magnitude below b, so cooled by b Left's lie below Right's and
+ * the cooled game is a number. So the birthday bound is a temperature bound. */
 static bool temperature_bound(void *instance, const void *pos, sg_value *bound)
 {
     (void)instance;
