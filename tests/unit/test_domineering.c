@@ -105,8 +105,10 @@ static int t_make(int nl, const int *l, int nr, const int *r)
     tnode *t = &tree[tree_n];
     t->nl = nl;
     t->nr = nr;
-    memcpy(t->l, l, sizeof(int) * (size_t)nl);
-    memcpy(t->r, r, sizeof(int) * (size_t)nr);
+    for (int i = 0; i < nl; i++)
+        t->l[i] = l[i];
+    for (int i = 0; i < nr; i++)
+        t->r[i] = r[i];
     return tree_n++;
 }
 
