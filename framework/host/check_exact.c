@@ -221,7 +221,10 @@ static int longest(check_exact *x, const unsigned char *pos, unsigned long *leng
     unsigned long best = 0;
     int rc = SG_OK;
     sg_value v;
-    if (!(x->plain.number(x->game.instance, pos, &v) && v.exp == 0)) {
+    if (x->plain.number(x->game.instance, pos, &v) && v.exp == 0) {
+        /* a settled score n is the game n, born on day |n| */
+        best = v.num < 0 ? (unsigned long)-(v.num + 1) + 1 : (unsigned long)v.num;
+    } else {
         sg_move *list = NULL;
         size_t cap = 0;
         alignas(16) unsigned char child[SG_POS_MAX];

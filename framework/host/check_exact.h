@@ -33,9 +33,11 @@ int check_exact_from_options(check_exact *x, const void *pos, sg_cg *out, char *
                              size_t errlen);
 /* The temperature of a canonical form of this checker's table. */
 int check_exact_temperature(check_exact *x, sg_cg g, sg_value *t);
-/* The longest line of play from pos, any player moving at each step, that stops where
- * number() reports an integer or neither player can move. SG_ERR_BUDGET or
- * SG_ERR_UNSUPPORTED (play came back to a position) mean no answer. */
+/* The longest line of play from pos, any player moving at each step, to where neither
+ * player can move or number() reports an integer n, which counts as the |n| moves of the
+ * game n (a settled score is that game: its birthday is |n|, and the moves a game may
+ * still list there are not asked for). SG_ERR_BUDGET or SG_ERR_UNSUPPORTED (play came
+ * back to a position) mean no answer. */
 int check_exact_longest_line(check_exact *x, const void *pos, unsigned long *length);
 
 sg_cgt *check_exact_table(check_exact *x);
