@@ -1,5 +1,6 @@
 /* sumgame check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S]
- *                      [--count N] [--depth D] [--playouts P] [--plugin-path DIRS]
+ *                      [--count N] [--depth D] [--playouts P] [--exact N]
+ *                      [--db-shape TEXT] [--plugin-path DIRS]
  *
  * Conformance test of a game plugin against the contract of include/sumgame/game.h.
  * The start positions are the --position texts, or else --count generated ones (position
@@ -8,7 +9,11 @@
  * through the per-position checks below; a walk picks the player at random among those
  * who can move, because in a sum a component may see several moves of one player in a
  * row. Each check prints one line, "ok" or "FAIL" with its first counterexample, then
- * "N checks passed, M failed"; the exit status is 0 only when nothing failed. */
+ * "N checks passed, M failed"; the exit status is 0 only when nothing failed.
+ *
+ * The checks that need exact values (split, number(), bounds, canonical, databases) ask
+ * check_exact.h, at most --exact positions a question and 100 times that in the whole
+ * run; a position too big for that is no case of them (--exact 0 turns them off). */
 #include <signal.h>
 #include <stdalign.h>
 #include <stdarg.h>
@@ -18,6 +23,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "check_exact.h"
 #include "cli.h"
 #include "position_text.h"
 #include "sumgame/loader.h"
@@ -41,6 +47,14 @@ enum check_id {
     CK_SPLIT,
     CK_KO,
     CK_PLAYOUT,
+    CK_TRANSPOSITION,
+    CK_SPLIT_VALUE,
+    CK_NUMBER_EXACT,
+    CK_EVALUATE_SIGN,
+    CK_TEMPERATURE_BOUND,
+    CK_BIRTHDAY_BOUND,
+    CK_CANONICAL,
+    CK_DB,
     CK_COUNT
 };
 
@@ -63,7 +77,35 @@ static const char *const check_names[CK_COUNT] = {
     [CK_KO] = "a move elsewhere lifts a ban once, and only adds moves (moved_elsewhere)",
     [CK_PLAYOUT] = ("playouts are reproducible from the rng, end in an integer, leave the "
                     "position alone"),
+    [CK_TRANSPOSITION] = "hash is consistent across transpositions (two move orders, equal "
+                         "bytes, equal hashes)",
+    [CK_SPLIT_VALUE] = "split keeps the value (the parts' exact values add up to the whole's)",
+    [CK_NUMBER_EXACT] = "number() agrees with exhaustive search (the exact value of its options)",
+    [CK_EVALUATE_SIGN] = "evaluate has the sign of the number number() reports",
+    [CK_TEMPERATURE_BOUND] = "temperature_bound is at least the exact temperature",
+    [CK_BIRTHDAY_BOUND] = "birthday_bound is at least the longest line of play",
+    [CK_CANONICAL] = ("canonical is idempotent, leaves its input alone and keeps the exact "
+                      "value"),
+    [CK_DB] = ("database hooks agree (db_index(db_position(i)) == i, images have equal or "
+               "negated exact values)"),
 };
+
+/* What to do when a check met no case. */
+static const char *skip_hint(int id)
+{
+    switch (id) {
+    case CK_SPLIT_VALUE:
+    case CK_NUMBER_EXACT:
+    case CK_TEMPERATURE_BOUND:
+    case CK_BIRTHDAY_BOUND:
+    case CK_CANONICAL:
+        return "give a smaller --position, or a larger --exact budget";
+    case CK_DB:
+        return "give a shape with --db-shape TEXT";
+    default:
+        return "give a --position that reaches one";
+    }
+}
 
 /* Which check runs, for the crash handler's line. The host (not a plugin) may keep it. */
 static volatile sig_atomic_t running_check = -1;
@@ -89,6 +131,7 @@ struct checker {
     sg_move *list[LIST_COUNT];
     size_t cap[LIST_COUNT];
     unsigned long nodes;
+    check_exact *exact; /* NULL when --exact 0 turned the exact checks off */
 };
 
 static const char *player_name(sg_player p) { return p == SG_LEFT ? "left" : "right"; }
@@ -184,7 +227,7 @@ static void check_notation_and_hash(struct checker *c, const unsigned char *pos,
 }
 
 static void check_buffers(struct checker *c, const unsigned char *pos, const char *text,
-                          const char *label, sg_move move)
+                          const char *label, sg_player who, sg_move move)
 {
     running_check = CK_BUFFERS;
     enum { GUARD = 16 };
@@ -207,6 +250,13 @@ static void check_buffers(struct checker *c, const unsigned char *pos, const cha
     int rc = c->d->format_move(c->inst, pos, move, mbuf, 2);
     expect(c, CK_BUFFERS, memcmp(mbuf + 2, guard, GUARD) == 0,
            "%.100s: format_move with a 2-byte buffer wrote past it (returned %d)", label, rc);
+    if (SG_GAME_HAS(c->d, format_move_for)) {
+        memset(mbuf, 0x5a, sizeof mbuf);
+        rc = c->d->format_move_for(c->inst, pos, who, move, mbuf, 2);
+        expect(c, CK_BUFFERS, memcmp(mbuf + 2, guard, GUARD) == 0,
+               "%.100s: format_move_for with a 2-byte buffer wrote past it (returned %d)",
+               label, rc);
+    }
 }
 
 /* Plays every listed move of who twice and round-trips its notation. */
@@ -256,7 +306,11 @@ static void check_moves_of(struct checker *c, const unsigned char *pos, sg_playe
         sg_move m = moves[tried == n ? k : k * n / tried];
         char mtext[256] = "", err[MSG] = "";
         running_check = CK_MOVE_NOTATION;
-        int frc = d->format_move(c->inst, pos, m, mtext, sizeof mtext);
+        /* A 1.3 game that knows the mover round-trips through format_move_for: that is
+         * the text the host writes and parse_move, told the same player, reads. */
+        int frc = SG_GAME_HAS(d, format_move_for)
+                      ? d->format_move_for(c->inst, pos, who, m, mtext, sizeof mtext)
+                      : d->format_move(c->inst, pos, m, mtext, sizeof mtext);
         if (frc != SG_OK)
             snprintf(mtext, sizeof mtext, "code %llu", (unsigned long long)m);
 
@@ -291,7 +345,7 @@ static void check_moves_of(struct checker *c, const unsigned char *pos, sg_playe
                prc != SG_OK ? "does not parse back" : "parses to another code");
     }
     if (n > 0)
-        check_buffers(c, pos, text, label, moves[0]);
+        check_buffers(c, pos, text, label, who, moves[0]);
 
     /* Codes that are not in the list must be refused: the opponent's moves, the largest
      * codes, the successor of the largest listed one. */
@@ -426,6 +480,307 @@ static void check_ko_and_playout(struct checker *c, const unsigned char *pos,
     }
 }
 
+/* Transpositions: a then b and b then a, by two players or by one (in a sum a component
+ * may see several moves of one player in a row). Where both orders reach equal bytes the
+ * hashes, each taken right after its own line was played, must agree: a hash that
+ * depends on how a position was reached (an incremental key kept in the instance) breaks
+ * every transposition table. */
+#define TRANSPOSE_MOVES 3
+static void check_transpositions(struct checker *c, const unsigned char *pos,
+                                 const char *label)
+{
+    running_check = CK_TRANSPOSITION;
+    sg_move first[2][TRANSPOSE_MOVES];
+    size_t nfirst[2];
+    for (int who = 0; who < 2; who++) {
+        size_t n = 0;
+        if (list_moves(c, LIST_AGAIN, pos, (sg_player)who, &n, label) != SG_OK)
+            return;
+        nfirst[who] = n < TRANSPOSE_MOVES ? n : TRANSPOSE_MOVES;
+        for (size_t i = 0; i < nfirst[who]; i++)
+            first[who][i] = c->list[LIST_AGAIN][i * n / nfirst[who]];
+    }
+    alignas(16) unsigned char mid[SG_POS_MAX], a[SG_POS_MAX], b[SG_POS_MAX];
+    char err[MSG];
+    /* (p, q): p plays one of its moves, q one of its own; p == q is one player twice. */
+    static const int pairs[3][2] = { { SG_LEFT, SG_RIGHT }, { SG_LEFT, SG_LEFT },
+                                     { SG_RIGHT, SG_RIGHT } };
+    for (int k = 0; k < 3; k++) {
+        sg_player p = (sg_player)pairs[k][0], q = (sg_player)pairs[k][1];
+        for (size_t i = 0; i < nfirst[p]; i++) {
+            for (size_t j = p == q ? i + 1 : 0; j < nfirst[q]; j++) {
+                sg_move m1 = first[p][i], m2 = first[q][j];
+                if (c->d->play(c->inst, pos, p, m1, mid, err, sizeof err) != SG_OK ||
+                    c->d->play(c->inst, mid, q, m2, a, err, sizeof err) != SG_OK)
+                    continue;
+                uint64_t ha = c->d->hash(c->inst, a);
+                if (c->d->play(c->inst, pos, q, m2, mid, err, sizeof err) != SG_OK ||
+                    c->d->play(c->inst, mid, p, m1, b, err, sizeof err) != SG_OK)
+                    continue;
+                uint64_t hb = c->d->hash(c->inst, b);
+                if (memcmp(a, b, c->size) != 0)
+                    continue;
+                char t1[64] = "", t2[64] = "";
+                sg_game_format_move(&(sg_game){ c->d, c->inst, 0 }, pos, p, m1, t1, sizeof t1);
+                sg_game_format_move(&(sg_game){ c->d, c->inst, 0 }, pos, q, m2, t2, sizeof t2);
+                expect(c, CK_TRANSPOSITION, ha == hb,
+                       "%.100s: %s %.40s then %s %.40s, and the other order, reach equal bytes "
+                       "with hashes %016llx and %016llx",
+                       label, player_name(p), t1, player_name(q), t2, (unsigned long long)ha,
+                       (unsigned long long)hb);
+            }
+        }
+    }
+}
+
+/* One exact answer; false when there is none (too big, ko, cycle). A plugin error is a
+ * failure of check id. */
+static bool exact_value(struct checker *c, enum check_id id, const void *pos, sg_cg *out,
+                        const char *label)
+{
+    char err[MSG] = "";
+    int rc = check_exact_value(c->exact, pos, out, err, sizeof err);
+    if (rc == SG_OK)
+        return true;
+    if (rc != SG_ERR_BUDGET && rc != SG_ERR_UNSUPPORTED)
+        expect(c, id, false, "%.100s: the exact engine failed: %.200s", label, err);
+    return false;
+}
+
+static void value_text(struct checker *c, sg_cg g, char *buf, size_t cap)
+{
+    check_exact_format(c->exact, g, buf, cap);
+}
+
+/* split: the whole, played without splitting, against the sum of its parts. */
+static void check_split_value(struct checker *c, const unsigned char *pos, const char *label)
+{
+    running_check = CK_SPLIT_VALUE;
+    unsigned char *parts = malloc(SPLIT_CAP * c->size);
+    if (!parts)
+        return;
+    size_t count = 0;
+    if (c->d->split(c->inst, pos, parts, SPLIT_CAP, &count) != SG_OK || count < 2 ||
+        count > SPLIT_CAP) {
+        free(parts); /* one part, or a failure check_evaluate_and_split reports */
+        return;
+    }
+    sg_cg whole, total = 0, part;
+    bool ok = exact_value(c, CK_SPLIT_VALUE, pos, &whole, label);
+    for (size_t i = 0; ok && i < count; i++) {
+        ok = exact_value(c, CK_SPLIT_VALUE, parts + i * c->size, &part, label);
+        if (ok)
+            ok = i == 0 ? (total = part, true)
+                        : sg_cgt_add(check_exact_table(c->exact), total, part, &total) == SG_OK;
+    }
+    if (ok) {
+        char tw[128], tp[128];
+        value_text(c, whole, tw, sizeof tw);
+        value_text(c, total, tp, sizeof tp);
+        expect(c, CK_SPLIT_VALUE, whole == total,
+               "%.100s: the whole is %.60s but its %zu parts add up to %.60s", label, tw, count,
+               tp);
+    }
+    free(parts);
+}
+
+/* number(): where it speaks and a player can move, the options must give its value.
+ * Where neither can move, the value is a score only number() knows. */
+static void check_number_exact(struct checker *c, const unsigned char *pos, const char *label,
+                               bool is_number, sg_value v, size_t nleft, size_t nright)
+{
+    if (!is_number || (nleft == 0 && nright == 0))
+        return;
+    running_check = CK_NUMBER_EXACT;
+    sg_cg g;
+    char err[MSG] = "";
+    int rc = check_exact_from_options(c->exact, pos, &g, err, sizeof err);
+    if (rc == SG_ERR_BUDGET || rc == SG_ERR_UNSUPPORTED)
+        return;
+    if (!expect(c, CK_NUMBER_EXACT, rc == SG_OK, "%.100s: the exact engine failed: %.200s",
+                label, err))
+        return;
+    sg_cg claimed = sg_cgt_number(check_exact_table(c->exact), v);
+    char tv[SG_VALUE_TEXT_MAX], tg[128];
+    sg_value_format(v, tv, sizeof tv);
+    value_text(c, g, tg, sizeof tg);
+    expect(c, CK_NUMBER_EXACT, g == claimed,
+           "%.100s: number() reports %s but the options give %.80s", label, tv, tg);
+}
+
+/* A depth-limited search compares evaluated leaves with settled ones: an evaluation on
+ * the wrong side of zero where the value is a known number misleads it in the direction
+ * that matters. So where number() reports x != 0, evaluate (either player to move) must
+ * not have the opposite sign. Its size is free: it is a heuristic. */
+static void check_evaluate_sign(struct checker *c, const unsigned char *pos, const char *label,
+                                bool is_number, sg_value v)
+{
+    if (!is_number || v.num == 0)
+        return;
+    running_check = CK_EVALUATE_SIGN;
+    for (int p = 0; p < 2; p++) {
+        sg_value e = c->d->evaluate(c->inst, pos, (sg_player)p);
+        char tv[SG_VALUE_TEXT_MAX], te[SG_VALUE_TEXT_MAX];
+        sg_value_format(v, tv, sizeof tv);
+        sg_value_format(e, te, sizeof te);
+        expect(c, CK_EVALUATE_SIGN, v.num > 0 ? e.num >= 0 : e.num <= 0,
+               "%.100s: number() reports %s but evaluate with %s to move gives %s", label, tv,
+               player_name((sg_player)p), te);
+    }
+}
+
+static void check_bounds(struct checker *c, const unsigned char *pos, const char *label)
+{
+    sg_value bound;
+    if (c->d->temperature_bound) {
+        running_check = CK_TEMPERATURE_BOUND;
+        sg_cg g;
+        sg_value t;
+        if (c->d->temperature_bound(c->inst, pos, &bound) &&
+            exact_value(c, CK_TEMPERATURE_BOUND, pos, &g, label) &&
+            check_exact_temperature(c->exact, g, &t) == SG_OK) {
+            char tb[SG_VALUE_TEXT_MAX], tt[SG_VALUE_TEXT_MAX];
+            sg_value_format(bound, tb, sizeof tb);
+            sg_value_format(t, tt, sizeof tt);
+            expect(c, CK_TEMPERATURE_BOUND, sg_value_cmp(bound, t) >= 0,
+                   "%.100s: temperature_bound gives %s but the exact temperature is %s", label,
+                   tb, tt);
+        }
+    }
+    unsigned days;
+    if (SG_GAME_HAS(c->d, birthday_bound)) {
+        running_check = CK_BIRTHDAY_BOUND;
+        unsigned long line;
+        if (c->d->birthday_bound(c->inst, pos, &days) &&
+            check_exact_longest_line(c->exact, pos, &line) == SG_OK)
+            expect(c, CK_BIRTHDAY_BOUND, line <= days,
+                   "%.100s: birthday_bound gives %u but a line of %lu moves exists", label, days,
+                   line);
+    }
+}
+
+/* canonical: the representative of the representative is itself, the input is left
+ * alone, and a position and its representative have one exact value. */
+static void check_canonical(struct checker *c, const unsigned char *pos, const char *label)
+{
+    running_check = CK_CANONICAL;
+    alignas(16) unsigned char copy[SG_POS_MAX], rep[SG_POS_MAX], again[SG_POS_MAX];
+    memcpy(copy, pos, c->size);
+    memset(rep, 0, c->size);
+    c->d->canonical(c->inst, copy, rep);
+    expect(c, CK_CANONICAL, memcmp(copy, pos, c->size) == 0,
+           "%.100s: canonical changed its input", label);
+    memset(again, 0xff, c->size);
+    c->d->canonical(c->inst, rep, again);
+    char *rt = NULL;
+    position_text(c->d, c->inst, rep, &rt);
+    expect(c, CK_CANONICAL, memcmp(rep, again, c->size) == 0,
+           "%.100s: its representative '%.80s' has another representative", label,
+           rt ? rt : "(unformattable)");
+    sg_cg a, b;
+    if (exact_value(c, CK_CANONICAL, pos, &a, label) &&
+        exact_value(c, CK_CANONICAL, rep, &b, label)) {
+        char ta[128], tb[128];
+        value_text(c, a, ta, sizeof ta);
+        value_text(c, b, tb, sizeof tb);
+        expect(c, CK_CANONICAL, a == b, "%.100s is %.60s but its representative '%.80s' is %.60s",
+               label, ta, rt ? rt : "(unformattable)", tb);
+    }
+    free(rt);
+}
+
+/* number() against the exact engine, and evaluate's sign where number() speaks. */
+static void check_number_deep(struct checker *c, const unsigned char *pos, const char *label)
+{
+    sg_value v = { 0, 0 };
+    bool is_number = c->d->number(c->inst, pos, &v);
+    if (c->d->evaluate)
+        check_evaluate_sign(c, pos, label, is_number, v);
+    size_t n[2];
+    if (!c->exact || !is_number ||
+        list_moves(c, LIST_AGAIN, pos, SG_LEFT, &n[0], label) != SG_OK ||
+        list_moves(c, LIST_AGAIN, pos, SG_RIGHT, &n[1], label) != SG_OK)
+        return;
+    check_number_exact(c, pos, label, is_number, v, n[0], n[1]);
+}
+
+/* The database hooks on the shape text: sampled indices spread over the whole index
+ * space. Each index that names a position must come back from db_index, and each image
+ * must be a position of the shape whose exact value is the index's own (its negative
+ * for a conjugate image). */
+#define DB_SAMPLES 64
+static void check_db(struct checker *c, const char *shape_text)
+{
+    running_check = CK_DB;
+    const sg_game_desc *d = c->d;
+    sg_db_shape shape;
+    memset(&shape, 0, sizeof shape);
+    char err[MSG] = "";
+    int rc = d->db_shape(c->inst, shape_text, &shape, err, sizeof err);
+    if (!expect(c, CK_DB, rc == SG_OK, "db_shape '%.60s' fails: %.200s", shape_text, err))
+        return;
+    if (!expect(c, CK_DB,
+                shape.indices > 0 && shape.layers >= 1 && shape.symmetries >= 1 &&
+                    shape.symmetries <= SG_DB_SYMMETRIES_MAX,
+                "db_shape '%.60s': %llu indices, %u layers, %u symmetries (need at least 1, "
+                "and at most %d symmetries)",
+                shape_text, (unsigned long long)shape.indices, shape.layers, shape.symmetries,
+                SG_DB_SYMMETRIES_MAX))
+        return;
+    uint64_t samples = shape.indices < DB_SAMPLES ? shape.indices : DB_SAMPLES;
+    alignas(16) unsigned char pos[SG_POS_MAX], image[SG_POS_MAX];
+    for (uint64_t k = 0; k < samples; k++) {
+        /* evenly spread, the last index included */
+        uint64_t i = samples == 1 ? 0
+                                  : (uint64_t)((unsigned __int128)k * (shape.indices - 1) /
+                                               (samples - 1));
+        uint32_t layer = 0;
+        if (!d->db_position(c->inst, i, pos, &layer))
+            continue;
+        char *text = NULL;
+        position_text(d, c->inst, pos, &text);
+        char label[160];
+        snprintf(label, sizeof label, "%s index %llu ('%.100s')", shape_text,
+                 (unsigned long long)i, text ? text : "(unformattable)");
+        free(text);
+        uint64_t back = d->db_index(c->inst, pos);
+        expect(c, CK_DB, back == i, "%.140s: db_index gives %llu", label,
+               (unsigned long long)back);
+        expect(c, CK_DB, layer < shape.layers, "%.140s: layer %u of %u", label, layer,
+               shape.layers);
+        uint64_t out[SG_DB_SYMMETRIES_MAX];
+        bool conj[SG_DB_SYMMETRIES_MAX];
+        for (int j = 0; j < SG_DB_SYMMETRIES_MAX; j++) {
+            out[j] = SG_DB_NONE - 1;
+            conj[j] = false;
+        }
+        d->db_images(c->inst, i, out, conj);
+        expect(c, CK_DB, out[0] == i && !conj[0],
+               "%.140s: the first image is %llu%s, not the index itself", label,
+               (unsigned long long)out[0], conj[0] ? " (conjugate)" : "");
+        sg_cg value;
+        bool known = exact_value(c, CK_DB, pos, &value, label);
+        for (uint32_t j = 1; j < shape.symmetries; j++) {
+            if (out[j] == SG_DB_NONE)
+                continue;
+            uint32_t il;
+            if (!expect(c, CK_DB, out[j] < shape.indices && d->db_position(c->inst, out[j], image, &il),
+                        "%.140s: image %u is %llu, which names no position", label, j,
+                        (unsigned long long)out[j]))
+                continue;
+            sg_cg v;
+            if (!known || !exact_value(c, CK_DB, image, &v, label))
+                continue;
+            sg_cg want = conj[j] ? sg_cgt_neg(check_exact_table(c->exact), value) : value;
+            char tw[128], tv[128];
+            value_text(c, want, tw, sizeof tw);
+            value_text(c, v, tv, sizeof tv);
+            expect(c, CK_DB, v == want, "%.140s: image %u (index %llu%s) is %.60s, not %.60s",
+                   label, j, (unsigned long long)out[j], conj[j] ? ", conjugate" : "", tv, tw);
+        }
+    }
+}
+
 static void check_position(struct checker *c, const unsigned char *pos)
 {
     c->nodes++;
@@ -440,6 +795,15 @@ static void check_position(struct checker *c, const unsigned char *pos)
     check_number(c, pos, label);
     check_evaluate_and_split(c, pos, label);
     check_ko_and_playout(c, pos, label);
+    check_transpositions(c, pos, label);
+    check_number_deep(c, pos, label);
+    if (c->exact) {
+        if (c->d->split)
+            check_split_value(c, pos, label);
+        check_bounds(c, pos, label);
+        if (SG_GAME_HAS(c->d, canonical))
+            check_canonical(c, pos, label);
+    }
     running_check = -1;
     free(text);
 }
@@ -604,8 +968,7 @@ static int report(struct checker *c)
             continue;
         } else if (k->cases == 0) {
             /* A check that met no case proved nothing: say so rather than "ok". */
-            printf("skip %s (no case met: give a --position that reaches one)\n",
-                   check_names[i]);
+            printf("skip %s (no case met: %s)\n", check_names[i], skip_hint(i));
         } else if (k->failures == 0) {
             printf("ok   %s (%lu cases)\n", check_names[i], k->cases);
             passed++;
@@ -624,8 +987,12 @@ struct options {
     const char *plugin_path;
     args_list positions;
     uint64_t seed;
-    unsigned long long count, depth, playouts;
+    unsigned long long count, depth, playouts, exact;
+    const char *db_shape;
 };
+
+/* The whole run's exact work, in positions, as a multiple of one question's budget. */
+#define EXACT_TOTAL_FACTOR 100
 
 static int run_checks(const sg_plugin *plugin, const sg_params *params, struct options *o)
 {
@@ -643,6 +1010,25 @@ static int run_checks(const sg_plugin *plugin, const sg_params *params, struct o
     c.ck[CK_SPLIT].applicable = c.d->split != NULL;
     c.ck[CK_KO].applicable = SG_GAME_HAS(c.d, moved_elsewhere);
     c.ck[CK_PLAYOUT].applicable = SG_GAME_HAS(c.d, playout);
+    c.ck[CK_TRANSPOSITION].applicable = true;
+    c.ck[CK_EVALUATE_SIGN].applicable = c.d->evaluate != NULL;
+    if (o->exact) {
+        c.exact = check_exact_new(c.d, c.inst, (size_t)o->exact,
+                                  (uint64_t)o->exact * EXACT_TOTAL_FACTOR);
+        if (!c.exact) {
+            c.d->destroy(c.inst);
+            return cli_fail("check-plugin: out of memory");
+        }
+    }
+    bool exact = c.exact != NULL;
+    c.ck[CK_SPLIT_VALUE].applicable = exact && c.d->split;
+    c.ck[CK_NUMBER_EXACT].applicable = exact;
+    c.ck[CK_TEMPERATURE_BOUND].applicable = exact && c.d->temperature_bound;
+    c.ck[CK_BIRTHDAY_BOUND].applicable = exact && SG_GAME_HAS(c.d, birthday_bound);
+    c.ck[CK_CANONICAL].applicable = exact && SG_GAME_HAS(c.d, canonical);
+    bool db = SG_GAME_HAS(c.d, db_shape) && SG_GAME_HAS(c.d, db_position) &&
+              SG_GAME_HAS(c.d, db_index) && SG_GAME_HAS(c.d, db_images);
+    c.ck[CK_DB].applicable = exact && db;
 
     int status = 0;
     size_t nstart = o->positions.count ? o->positions.count
@@ -669,6 +1055,8 @@ static int run_checks(const sg_plugin *plugin, const sg_params *params, struct o
         if (!o->positions.count)
             memcpy(starts, generated, nstart * c.size);
         check_malformed(&c, starts);
+        if (c.ck[CK_DB].applicable && o->db_shape)
+            check_db(&c, o->db_shape);
         sg_rng root;
         sg_rng_seed(&root, o->seed);
         sg_rng walks = sg_rng_split(&root, UINT64_MAX);
@@ -687,6 +1075,7 @@ static int run_checks(const sg_plugin *plugin, const sg_params *params, struct o
     free(generated);
     for (int i = 0; i < LIST_COUNT; i++)
         free(c.list[i]);
+    check_exact_free(c.exact);
     c.d->destroy(c.inst);
     return status;
 }
@@ -699,7 +1088,7 @@ static bool looks_like_file(const char *arg)
 
 int cmd_check_plugin(int argc, char **argv)
 {
-    struct options o = { .seed = 1, .count = 20, .depth = 12, .playouts = 4 };
+    struct options o = { .seed = 1, .count = 20, .depth = 12, .playouts = 4, .exact = 2000 };
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &o.plugin_path, 0, 0, NULL },
         { "--position", ARGS_LIST, &o.positions, 0, 0, NULL },
@@ -707,6 +1096,8 @@ int cmd_check_plugin(int argc, char **argv)
         { "--count", ARGS_UINT, &o.count, 1, 100000, NULL },
         { "--depth", ARGS_UINT, &o.depth, 0, 100000, NULL },
         { "--playouts", ARGS_UINT, &o.playouts, 0, 100000, NULL },
+        { "--exact", ARGS_UINT, &o.exact, 0, 100000000, NULL },
+        { "--db-shape", ARGS_STRING, &o.db_shape, 0, 0, NULL },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)

@@ -38,6 +38,21 @@
 #define SUBTRACT_LOOPY 0
 #endif
 #define SUBTRACT_HEAP_MAX 1000000
+/* One planted bug each, for check-plugin's exact-value checks (tests/plugins/bad_*.c):
+ * SUBTRACT_HASH_HISTORY hashes the last move played (an incremental key kept in the
+ * instance); SUBTRACT_BAD_SPLIT splits heap n >= 4 into heaps 1 and n - 1;
+ * SUBTRACT_WRONG_NUMBER reports heap 1 (= {0|} = 1) as 2; SUBTRACT_BAD_EVALUATE evaluates
+ * from Right's view; SUBTRACT_BAD_TEMPERATURE bounds every temperature by 0 (heap 2 is
+ * {1|0}, temperature 1/2); SUBTRACT_BAD_BIRTHDAY bounds every birthday by 1;
+ * SUBTRACT_BAD_CANONICAL maps heap n to heap n rounded down to even; SUBTRACT_DB gives
+ * the database hooks on shape "heaps:N" (heaps 0..N); SUBTRACT_BAD_DB 1 puts db_index
+ * off by one from heap 3 on, SUBTRACT_BAD_DB 2 makes heap 3 an image of heap 2. */
+#ifndef SUBTRACT_HASH_HISTORY
+#define SUBTRACT_HASH_HISTORY 0
+#endif
+#ifndef SUBTRACT_BAD_DB
+#define SUBTRACT_BAD_DB 0
+#endif
 
 struct subtract_pos {
     int32_t heap;
@@ -48,6 +63,8 @@ struct subtract {
     const sg_host *host;
     int32_t max;
     unsigned long calls; /* the broken variant's hidden state */
+    sg_move last;        /* SUBTRACT_HASH_HISTORY's hidden state */
+    int32_t db_max;      /* SUBTRACT_DB: the shape's largest heap */
 };
 
 static int subtract_create(const sg_host *host, const sg_params *params, void **out,
@@ -74,6 +91,8 @@ static int subtract_create(const sg_host *host, const sg_params *params, void **
     g->host = host;
     g->max = (int32_t)max;
     g->calls = 0;
+    g->last = 0;
+    g->db_max = 0;
     *out = g;
     return SG_OK;
 }
@@ -143,7 +162,7 @@ static int subtract_moves(void *instance, const void *pos, sg_player who, sg_mov
 static int subtract_play(void *instance, const void *pos, sg_player who, sg_move move,
                          void *out, char *err, size_t errlen)
 {
-    (void)instance;
+    struct subtract *g = instance;
     const struct subtract_pos *p = pos;
     if (!subtract_legal(p, who, move)) {
         snprintf(err, errlen, "%s cannot take %" PRIu64 " from %" PRId32,
@@ -155,6 +174,7 @@ static int subtract_play(void *instance, const void *pos, sg_player who, sg_move
     struct subtract_pos q = { move == 4 ? p->heap + 1 : p->heap - (int32_t)move, 0 };
     if (SUBTRACT_BROKEN)
         ((struct subtract_pos *)pos)->scratch++;
+    g->last = move;
     memcpy(out, &q, sizeof q);
     return SG_OK;
 }
@@ -195,6 +215,12 @@ static bool subtract_number(void *instance, const void *pos, sg_value *value)
     const struct subtract_pos *p = pos;
     if (p->heap >= 2 || ((SUBTRACT_BROKEN || SUBTRACT_NUMBERLESS) && p->heap == 1))
         return false;
+#ifdef SUBTRACT_WRONG_NUMBER
+    if (p->heap == 1) {
+        *value = (sg_value){ 2, 0 };
+        return true;
+    }
+#endif
     value->num = p->heap;
     value->exp = 0;
     return true;
@@ -213,10 +239,123 @@ __attribute__((unused)) static sg_value subtract_evaluate(void *instance, const 
 
 static uint64_t subtract_hash(void *instance, const void *pos)
 {
+    const struct subtract *g = instance;
+    const struct subtract_pos *p = pos;
+    uint64_t h = ((uint64_t)(uint32_t)p->heap + 1) * UINT64_C(0x9E3779B97F4A7C15);
+    return SUBTRACT_HASH_HISTORY ? h ^ g->last << 40 : h;
+}
+
+#ifdef SUBTRACT_BAD_EVALUATE
+static sg_value subtract_bad_evaluate(void *instance, const void *pos, sg_player to_move)
+{
+    (void)instance;
+    (void)to_move;
+    const struct subtract_pos *p = pos;
+    return (sg_value){ -(int64_t)p->heap, 0 };
+}
+#endif
+
+#ifdef SUBTRACT_BAD_SPLIT
+static int subtract_bad_split(void *instance, const void *pos, void *parts, size_t cap,
+                              size_t *count)
+{
     (void)instance;
     const struct subtract_pos *p = pos;
-    return ((uint64_t)(uint32_t)p->heap + 1) * UINT64_C(0x9E3779B97F4A7C15);
+    *count = p->heap >= 4 ? 2 : 1;
+    if (*count > cap)
+        return SG_ERR_RANGE;
+    struct subtract_pos q[2] = { { p->heap >= 4 ? 1 : p->heap, 0 }, { p->heap - 1, 0 } };
+    memcpy(parts, q, *count * sizeof q[0]);
+    return SG_OK;
 }
+#endif
+
+#ifdef SUBTRACT_BAD_TEMPERATURE
+static bool subtract_bad_temperature(void *instance, const void *pos, sg_value *bound)
+{
+    (void)instance;
+    (void)pos;
+    *bound = (sg_value){ 0, 0 };
+    return true;
+}
+#endif
+
+#if defined SUBTRACT_BAD_BIRTHDAY
+static bool subtract_bad_birthday(void *instance, const void *pos, unsigned *days)
+{
+    (void)instance;
+    (void)pos;
+    *days = 1;
+    return true;
+}
+#endif
+
+#ifdef SUBTRACT_BAD_CANONICAL
+static void subtract_bad_canonical(void *instance, const void *pos, void *out)
+{
+    (void)instance;
+    struct subtract_pos q = *(const struct subtract_pos *)pos;
+    q.heap &= ~1;
+    memcpy(out, &q, sizeof q);
+}
+#endif
+
+#ifdef SUBTRACT_DB
+/* A heap is its own representative: the one symmetry is the identity. */
+static void subtract_canonical(void *instance, const void *pos, void *out)
+{
+    (void)instance;
+    memcpy(out, pos, sizeof(struct subtract_pos));
+}
+
+static int subtract_db_shape(void *instance, const char *text, sg_db_shape *shape, char *err,
+                             size_t errlen)
+{
+    struct subtract *g = instance;
+    char *end;
+    long n = strncmp(text, "heaps:", 6) == 0 ? strtol(text + 6, &end, 10) : -1;
+    if (n < 0 || n > 1000 || *end) {
+        snprintf(err, errlen, "unknown shape '%.40s' (expected heaps:N, N from 0 to 1000)",
+                 text);
+        return SG_ERR_INVALID;
+    }
+    g->db_max = (int32_t)n;
+    shape->indices = (uint64_t)n + 1;
+    shape->layers = 1;
+    /* The identity twice: the second image exercises the image checks. */
+    shape->symmetries = 2;
+    snprintf(shape->title, sizeof shape->title, "heaps 0 to %ld", n);
+    return SG_OK;
+}
+
+static bool subtract_db_position(void *instance, uint64_t index, void *pos, uint32_t *layer)
+{
+    struct subtract *g = instance;
+    if (index > (uint64_t)g->db_max)
+        return false;
+    struct subtract_pos q = { (int32_t)index, 0 };
+    memcpy(pos, &q, sizeof q);
+    *layer = 0;
+    return true;
+}
+
+static uint64_t subtract_db_index(void *instance, const void *pos)
+{
+    struct subtract *g = instance;
+    const struct subtract_pos *p = pos;
+    if (p->heap > g->db_max)
+        return SG_DB_NONE;
+    return (uint64_t)p->heap + (SUBTRACT_BAD_DB == 1 && p->heap >= 3);
+}
+
+static void subtract_db_images(void *instance, uint64_t index, uint64_t *out, bool *conjugate)
+{
+    (void)instance;
+    out[0] = index;
+    out[1] = SUBTRACT_BAD_DB == 2 && index == 2 ? 3 : index;
+    conjugate[0] = conjugate[1] = false;
+}
+#endif
 
 static int subtract_generate(void *instance, sg_rng *rng, void *pos, char *err,
                              size_t errlen)
@@ -260,6 +399,27 @@ static bool subtract_wrong_elsewhere(void *instance, const void *pos, void *out)
 }
 #endif
 
+#ifdef SUBTRACT_WRONG_1_3
+/* ABI 1.3 fields past an ABI 1.2 size: a host that read them would write moves no parser
+ * reads and take every heap for heap 0. */
+static int subtract_wrong_format_move_for(void *instance, const void *pos, sg_player who,
+                                          sg_move move, char *buf, size_t cap)
+{
+    (void)instance;
+    (void)pos;
+    (void)who;
+    (void)move;
+    return snprintf(buf, cap, "nonsense") < (int)cap ? SG_OK : SG_ERR_RANGE;
+}
+
+static void subtract_wrong_canonical(void *instance, const void *pos, void *out)
+{
+    (void)instance;
+    (void)pos;
+    memset(out, 0, sizeof(struct subtract_pos));
+}
+#endif
+
 #ifdef SUBTRACT_BAD_KO
 /* moved_elsewhere that never settles (a second move elsewhere changes the position again)
  * and a playout that depends on hidden state, for check-plugin's ABI 1.2 checks. */
@@ -300,7 +460,11 @@ static const sg_game_desc subtract_desc = {
     .parse_move = subtract_parse_move,
     .format_move = subtract_format_move,
     .number = subtract_number,
+#ifdef SUBTRACT_BAD_EVALUATE
+    .evaluate = subtract_bad_evaluate,
+#else
     .evaluate = SUBTRACT_NUMBERLESS ? subtract_evaluate : NULL,
+#endif
     .hash = subtract_hash,
     .generate = subtract_generate,
 #ifdef SUBTRACT_WRONG_BIRTHDAY
@@ -311,6 +475,29 @@ static const sg_game_desc subtract_desc = {
 #ifdef SUBTRACT_BAD_KO
     .moved_elsewhere = subtract_bad_elsewhere,
     .playout = subtract_bad_playout,
+#endif
+#ifdef SUBTRACT_BAD_SPLIT
+    .split = subtract_bad_split,
+#endif
+#ifdef SUBTRACT_BAD_TEMPERATURE
+    .temperature_bound = subtract_bad_temperature,
+#endif
+#ifdef SUBTRACT_BAD_BIRTHDAY
+    .birthday_bound = subtract_bad_birthday,
+#endif
+#ifdef SUBTRACT_BAD_CANONICAL
+    .canonical = subtract_bad_canonical,
+#endif
+#ifdef SUBTRACT_DB
+    .canonical = subtract_canonical,
+    .db_shape = subtract_db_shape,
+    .db_position = subtract_db_position,
+    .db_index = subtract_db_index,
+    .db_images = subtract_db_images,
+#endif
+#ifdef SUBTRACT_WRONG_1_3
+    .format_move_for = subtract_wrong_format_move_for,
+    .canonical = subtract_wrong_canonical,
 #endif
 };
 

@@ -1,6 +1,7 @@
 /* check-plugin passes correct game plugins (the test game good_subtract and rcg), and
  * reports each conformance bug of broken_subtract, and a crash, as a FAIL line with
- * exit status 1. */
+ * exit status 1. Each check that compares with exact values has a test plugin with one
+ * planted bug (tests/plugins/bad_*.c) that it, and it alone, catches. */
 #include "support.h"
 
 #include <stdio.h>
@@ -40,8 +41,11 @@ static void test_good_plugin_passes(void **state)
     (void)state;
     support_run r = check(test_plugin("good_subtract"), "");
     assert_passes(&r);
-    /* A generator but neither evaluate nor split: 13 applicable checks. */
-    assert_has(&r, "\n13 checks passed, 0 failed\n");
+    /* A generator but neither evaluate nor split: 15 applicable checks. */
+    assert_has(&r, "\n15 checks passed, 0 failed\n");
+    assert_has(&r, "ok   hash is consistent across transpositions");
+    /* heaps 0 and 1 are the numbers it reports; heap 1 has a Left move */
+    assert_has(&r, "ok   number() agrees with exhaustive search");
     assert_has(&r, "ok   generator is reproducible");
     assert_has(&r, "ok   copy-make: play never touches its input");
     assert_has(&r, "(20 start positions, 4 walks of up to 12 moves each, seed 1)");
@@ -83,7 +87,7 @@ static void test_broken_plugin_fails(void **state)
     assert_has(&r, "broken_subtract:1: right has no move but number() reports no number");
     assert_has(&r, "ok   generator is reproducible");
     assert_has(&r, "ok   every listed move can be played");
-    assert_has(&r, "\n10 checks passed, 3 failed\n");
+    assert_has(&r, "\n11 checks passed, 3 failed\n");
     support_run_free(&r);
 }
 
@@ -140,6 +144,135 @@ static void test_go_passes(void **state)
     support_run_free(&r);
 }
 
+/* One planted bug each: the check named, and no other, fails, with the diagnosis of the
+ * first counterexample (values from the subtraction game: heap 1 = {0|} = 1, heap 2 =
+ * {1|0} with temperature 1/2, heap 3 = {1,{1|0}|0}). */
+static const struct planted {
+    const char *plugin, *args, *check, *diagnosis;
+} planted[] = {
+    { "bad_hash_history", "", "FAIL hash is consistent across transpositions",
+      "bad_hash_history:4: left take1 then right take2, and the other order, reach equal "
+      "bytes with hashes " },
+    { "bad_split", "", "FAIL split keeps the value",
+      "bad_split:4: the whole is 0 but its 2 parts add up to " },
+    { "bad_number", "", "FAIL number() agrees with exhaustive search",
+      "bad_number:1: number() reports 2 but the options give 1" },
+    { "bad_evaluate", "", "FAIL evaluate has the sign of the number number() reports",
+      "bad_evaluate:1: number() reports 1 but evaluate with left to move gives -1" },
+    { "bad_temperature", "", "FAIL temperature_bound is at least the exact temperature",
+      "temperature_bound gives 0 but the exact temperature is 1/2" },
+    { "bad_birthday", "--position 2", "FAIL birthday_bound is at least the longest line",
+      "bad_birthday:2: birthday_bound gives 1 but a line of 2 moves exists" },
+    { "bad_canonical", "", "FAIL canonical is idempotent",
+      "bad_canonical:3 is {1,{1|0}|0} but its representative '2' is {1|0}" },
+    { "bad_db_images", "--db-shape heaps:12", "FAIL database hooks agree",
+      "heaps:12 index 2 ('2'): image 1 (index 3) is {1,{1|0}|0}, not {1|0}" },
+    { "bad_db_index", "--db-shape heaps:12", "FAIL database hooks agree",
+      "heaps:12 index 3 ('3'): db_index gives 4" },
+};
+
+static void test_planted_bugs_are_caught(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof planted / sizeof planted[0]; i++) {
+        const struct planted *p = &planted[i];
+        support_run r = check(test_plugin(p->plugin), p->args);
+        if (r.status != 1 || !strstr(r.out, p->check) || !strstr(r.out, p->diagnosis) ||
+            !strstr(r.out, " checks passed, 1 failed\n"))
+            fail_msg("%s %s: expected '%s' with '%s' as the only failure:\n%s%s", p->plugin,
+                     p->args, p->check, p->diagnosis, r.out, r.err);
+        assert_string_equal(r.err, "");
+        support_run_free(&r);
+    }
+}
+
+/* The same hooks without the bugs pass, and the database check needs a shape to meet a
+ * case. */
+static void test_database_hooks_pass(void **state)
+{
+    (void)state;
+    support_run r = check(test_plugin("db_subtract"), "--db-shape heaps:12");
+    assert_passes(&r);
+    assert_has(&r, "ok   canonical is idempotent");
+    assert_has(&r, "ok   database hooks agree");
+    /* the shape's two sanity cases, then 13 indices, each with db_index, layer, first
+     * image, the second image named and its value */
+    assert_has(&r, "database hooks agree (db_index(db_position(i)) == i, images have equal "
+                   "or negated exact values) (67 cases)");
+    support_run_free(&r);
+    r = check(test_plugin("db_subtract"), "");
+    assert_passes(&r);
+    assert_has(&r, "skip database hooks agree (db_index(db_position(i)) == i, images have "
+                   "equal or negated exact values) (no case met: give a shape with "
+                   "--db-shape TEXT)");
+    support_run_free(&r);
+    r = check(test_plugin("db_subtract"), "--db-shape squares:3");
+    assert_int_equal(r.status, 1);
+    assert_has(&r, "FAIL database hooks agree");
+    assert_has(&r, "db_shape 'squares:3' fails: unknown shape 'squares:3'");
+    support_run_free(&r);
+}
+
+/* --exact 0 turns the checks on exact values off; a budget too small for any position
+ * makes them skip, never fail. */
+static void test_exact_budget(void **state)
+{
+    (void)state;
+    support_run r = check(test_plugin("bad_number"), "--exact 0");
+    assert_passes(&r);
+    assert_null(strstr(r.out, "exhaustive search"));
+    support_run_free(&r);
+    r = check(test_plugin("bad_temperature"), "--exact 1 --position 9 --playouts 0");
+    assert_passes(&r);
+    assert_has(&r, "skip temperature_bound is at least the exact temperature (no case met: "
+                   "give a smaller --position, or a larger --exact budget)");
+    support_run_free(&r);
+}
+
+/* An ABI 1.2 plugin (descriptor size ending where 1.3 begins) loads, the host never
+ * reads the 1.3 fields behind its size (a format_move_for that writes "nonsense" and a
+ * canonical that maps every heap to 0), and check-plugin passes it without 1.3 checks. */
+static void test_abi_1_2_plugin(void **state)
+{
+    (void)state;
+    support_game g;
+    support_test_game_open(&g, "abi_1_2_subtract");
+    assert_int_equal(g.game.desc->size, offsetof(sg_game_desc, format_move_for));
+    assert_false(SG_GAME_HAS(g.game.desc, format_move_for));
+    assert_false(SG_GAME_HAS(g.game.desc, canonical));
+    assert_false(SG_GAME_HAS(g.game.desc, db_images));
+    support_pos p = support_parse(&g.game, "3");
+    char text[64];
+    assert_int_equal(sg_game_format_move(&g.game, p.b, SG_LEFT, 1, text, sizeof text), SG_OK);
+    assert_string_equal(text, "take1");
+    support_game_close(&g);
+
+    support_run r = check(test_plugin("abi_1_2_subtract"), "");
+    assert_passes(&r);
+    assert_has(&r, "\n15 checks passed, 0 failed\n");
+    assert_null(strstr(r.out, "canonical"));
+    assert_has(&r, "ok   move notation round-trips");
+    support_run_free(&r);
+}
+
+/* The real plugins pass the whole suite on positions small enough for the exact checks
+ * to meet cases: Amazons splits rooms and has both bounds. */
+static void test_amazons_passes(void **state)
+{
+    (void)state;
+    support_run r = check("amazons", "--position 'x.xx/.xBx/W.xx/xxxx' --position 'B.x.W/..x..' "
+                                     "--position 'xx./BW.' --position '.B../W..W/..B./....'");
+    assert_passes(&r);
+    assert_has(&r, "ok   split keeps the value");
+    assert_has(&r, "ok   number() agrees with exhaustive search");
+    assert_has(&r, "ok   evaluate has the sign of the number number() reports");
+    assert_has(&r, "ok   temperature_bound is at least the exact temperature");
+    assert_has(&r, "ok   birthday_bound is at least the longest line of play");
+    assert_has(&r, "ok   hash is consistent across transpositions");
+    assert_has(&r, "\n21 checks passed, 0 failed\n");
+    support_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -151,6 +284,11 @@ int main(void)
         cmocka_unit_test(test_rcg_passes),
         cmocka_unit_test(test_go_passes),
         cmocka_unit_test(test_broken_ko_hooks_fail),
+        cmocka_unit_test(test_planted_bugs_are_caught),
+        cmocka_unit_test(test_database_hooks_pass),
+        cmocka_unit_test(test_exact_budget),
+        cmocka_unit_test(test_abi_1_2_plugin),
+        cmocka_unit_test(test_amazons_passes),
     };
     return cmocka_run_group_tests_name("check_plugin", tests, NULL, NULL);
 }
