@@ -19,6 +19,7 @@ static const struct {
     { "rooms", cmd_rooms, "rooms N [--distinct] [--values] [--json] [--out FILE]" },
     { "experiment", cmd_experiment, "experiment FILE.ini [--json]  (TDS kinds: [--sizes LIST] [--deltas LIST] [--depths LIST] [--combine auto|max|average]; loss, tradeoff: [--jobs J] [--out CELLS.jsonl [--resume]] [--games FILE] [--svg FILE] [--instances N] [--components LIST] [--strategies LIST])" },
     { "grid4x4", cmd_grid, "grid4x4 [--test-set] [--seed S] [--json] [--out FILE]" },
+    { "gtp", cmd_gtp, "gtp --game GAME --strategy NAME [key=value ...] [--game-param K=V]... [--seed S] [--time-per-move S] [--nodes N]  (GTP v2 on stdin/stdout)" },
     { "check-plugin", cmd_check_plugin, "check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S] [--count N] [--depth D] [--playouts P]" },
 };
 
