@@ -63,8 +63,9 @@ static void say(session *s, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(s->reply + s->rlen, sizeof s->reply - s->rlen, fmt, ap);
     va_end(ap);
+    size_t room = sizeof s->reply - s->rlen;
     if (n > 0)
-        s->rlen += (size_t)n < sizeof s->reply - s->rlen ? (size_t)n : sizeof s->reply - s->rlen - 1;
+        s->rlen += (size_t)n < room ? (size_t)n : room - 1;
 }
 
 static int fail(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -646,7 +647,7 @@ int gtp_run(const gtp_setup *setup, FILE *in, FILE *out, char *err, size_t errle
             continue;
         const char *id = "";
         char **cmd = words;
-        if (isdigit((unsigned char)words[0][0]) && strspn(words[0], "0123456789") == strlen(words[0])) {
+        if (strspn(words[0], "0123456789") == strlen(words[0])) {
             id = words[0];
             cmd++;
             n--;
