@@ -352,7 +352,7 @@ static int cmd_play(session *s, char **a, size_t n)
 }
 
 /* Where the strategy has nothing to say: every move of who lies in parts that have
- * settled (an Amazons room whose value is known), so play goes on there only because the
+ * settled (a part whose value is a known integer), so play goes on there only because the
  * GUI plays to the end. Picks the move after which the settled total is best for who
  * (a settled n for Left is worth n - 1 after Left's best move in it). */
 static int settled_move(session *s, sg_player who, sg_move *best)
