@@ -18,6 +18,7 @@ static const struct {
     { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
     { "experiment", cmd_experiment, "experiment FILE.ini [--json]  (TDS kinds: [--sizes LIST] [--deltas LIST] [--depths LIST] [--combine auto|max|average]; loss, tradeoff: [--jobs J] [--out CELLS.jsonl [--resume]] [--games FILE] [--svg FILE] [--instances N] [--components LIST] [--strategies LIST])" },
     { "db", cmd_db, "db GAME SHAPE [--positions-only] [--sample Q0,Q1,... [--seed S]] [--json] [--out FILE] [--nodes N] [--time S] [--memory SIZE]" },
+    { "gtp", cmd_gtp, "gtp --game GAME --strategy NAME [key=value ...] [--game-param K=V]... [--seed S] [--time-per-move S] [--nodes N]  (GTP v2 on stdin/stdout)" },
     { "check-plugin", cmd_check_plugin, "check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S] [--count N] [--depth D] [--playouts P]" },
 };
 

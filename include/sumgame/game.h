@@ -191,6 +191,32 @@ struct sg_game_desc {
      * then the negative: Amazons with the colours swapped, Domineering transposed). A
      * position is listed when no image that is not a conjugate has a smaller index. */
     void (*db_images)(void *instance, uint64_t index, uint64_t *out, bool *conjugate);
+
+    /* GTP (`sumgame gtp`, docs/gtp.md): a whole board played move by move against a GUI.
+     * A game offers GTP when it sets all four; the host checks gtp_name and refuses a game
+     * that lacks any of them. The host keeps the whole board as one position, plays moves on
+     * it with play(), and hands it to strategies as a one-component sum that split() may
+     * cut into parts, so a game that splits promises that its parts keep the board's
+     * coordinates: a move code listed in a part is the same move, through play(), on the
+     * unsplit board (Amazons rooms are the board with the other rooms' squares blocked).
+     * "pass" and "resign" are the host's words and never reach these functions: a pass is
+     * a move elsewhere (moved_elsewhere) and is legal only for SG_GAME_PASSES games. */
+    /* The game's name in GTP: the answer to Quarry's list_games and the argument its
+     * set_game sends ("Amazons", "Go"). */
+    const char *gtp_name;
+    /* Writes the start position of a size x size board (GTP boardsize, clear_board): the
+     * usual setup of the game, the one the GUIs draw. SG_ERR_INVALID with one line for a
+     * size the game does not play (the host answers "unacceptable size"). */
+    int (*gtp_start)(void *instance, unsigned size, void *pos, char *err, size_t errlen);
+    /* Parses a move of who on pos as GUIs write it (GTP vertices, any letter case:
+     * "C3", "D1-D7-G7"). SG_ERR_INVALID with one line when the text is not a legal move of
+     * who (the host answers "illegal move"). */
+    int (*gtp_parse_move)(void *instance, const void *pos, sg_player who, const char *text,
+                          sg_move *move, char *err, size_t errlen);
+    /* Writes move, made by who on pos (the whole board or one of its parts), as GUIs
+     * read it: upper-case vertices ("C3", "D1-D7-G7"). gtp_parse_move must read it back. */
+    int (*gtp_format_move)(void *instance, const void *pos, sg_player who, sg_move move,
+                           char *buf, size_t cap);
 };
 
 /* A player without a move in a component passes there, and the component stays live

@@ -288,6 +288,37 @@ static int generate(void *instance, sg_rng *rng, void *pos, char *err, size_t er
     return SG_OK;
 }
 
+static int gtp_start(void *instance, unsigned size, void *pos, char *err, size_t errlen)
+{
+    amz_instance *inst = instance;
+    amz_board b;
+    int rc = amz_gtp_start(&inst->geom, size, &b, err, errlen);
+    if (rc == SG_OK)
+        amz_store(&b, pos);
+    return rc;
+}
+
+static int gtp_parse_move(void *instance, const void *pos, sg_player who, const char *text,
+                          sg_move *move, char *err, size_t errlen)
+{
+    amz_instance *inst = instance;
+    amz_board b;
+    if ((who != SG_LEFT && who != SG_RIGHT) || !load(inst, pos, &b)) {
+        snprintf(err, errlen, "amazons: not a position of this game");
+        return SG_ERR_INVALID;
+    }
+    return amz_gtp_parse_move(&inst->geom, &b, who, text, move, err, errlen);
+}
+
+static int gtp_format_move(void *instance, const void *pos, sg_player who, sg_move move,
+                           char *buf, size_t cap)
+{
+    (void)instance;
+    (void)pos;
+    (void)who;
+    return amz_gtp_format_move(move, buf, cap);
+}
+
 static const sg_game_desc descriptor = {
     .abi_version = SG_ABI_VERSION,
     .size = sizeof(sg_game_desc),
@@ -317,6 +348,10 @@ static const sg_game_desc descriptor = {
     .db_position = amz_db_position,
     .db_index = amz_db_index,
     .db_images = amz_db_images,
+    .gtp_name = "Amazons",
+    .gtp_start = gtp_start,
+    .gtp_parse_move = gtp_parse_move,
+    .gtp_format_move = gtp_format_move,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

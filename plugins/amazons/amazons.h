@@ -26,6 +26,13 @@ int amz_parse_move(const amz_geom *g, const amz_board *b, sg_player who, const c
                    sg_move *move, char *err, size_t errlen);
 int amz_format_move(sg_move move, char *buf, size_t cap);
 
+/* GTP (gtp.c): Quarry's start position of a size x size board, and moves as Quarry
+ * writes them ("D1-D7-G7"; the arrow may also follow '/' or 'x'). */
+int amz_gtp_start(const amz_geom *g, unsigned size, amz_board *b, char *err, size_t errlen);
+int amz_gtp_parse_move(const amz_geom *g, const amz_board *b, sg_player who,
+                       const char *text, sg_move *move, char *err, size_t errlen);
+int amz_gtp_format_move(sg_move move, char *buf, size_t cap);
+
 /* The min-distance evaluation (see rooms.c), Black's squares minus White's. */
 int amz_min_distance(const amz_board *b);
 /* The rooms of b (see rooms.c): writes up to cap boards, returns how many there are. */

@@ -23,6 +23,7 @@
 #include "sumgame/params.h"
 
 #include "board.h"
+#include "gtp.h"
 #include "notation.h"
 #include "playout.h"
 
@@ -404,6 +405,42 @@ static int playout(void *instance, const void *pos, sg_player who, sg_rng *rng,
     return SG_OK;
 }
 
+static int gtp_start(void *instance, unsigned size, void *pos, char *err, size_t errlen)
+{
+    (void)instance;
+    go_pos p;
+    int rc = go_gtp_start(size, &p, err, errlen);
+    if (rc == SG_OK)
+        memcpy(pos, &p, sizeof p);
+    return rc;
+}
+
+/* A GTP move is what play() accepts: a listed move, so filling one's own true eye (which
+ * the plugin never lists) is refused too. */
+static int gtp_parse_move(void *instance, const void *pos, sg_player who, const char *text,
+                          sg_move *move, char *err, size_t errlen)
+{
+    int p;
+    int rc = go_gtp_parse_point(pos, text, &p, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    _Alignas(16) unsigned char out[sizeof(go_pos)];
+    rc = play(instance, pos, who, (sg_move)p, out, err, errlen);
+    if (rc == SG_OK)
+        *move = (sg_move)p;
+    return rc;
+}
+
+static int gtp_format_move(void *instance, const void *pos, sg_player who, sg_move move,
+                           char *buf, size_t cap)
+{
+    (void)instance;
+    (void)who;
+    if (move >= GO_POINTS)
+        return SG_ERR_INVALID;
+    return go_gtp_format_point(pos, (int)move, buf, cap);
+}
+
 static const sg_game_desc descriptor = {
     .abi_version = SG_ABI_VERSION,
     .size = sizeof(sg_game_desc),
@@ -428,6 +465,10 @@ static const sg_game_desc descriptor = {
     .flags = SG_GAME_PASSES | SG_GAME_REENTRANT,
     .moved_elsewhere = moved_elsewhere,
     .playout = playout,
+    .gtp_name = "Go",
+    .gtp_start = gtp_start,
+    .gtp_parse_move = gtp_parse_move,
+    .gtp_format_move = gtp_format_move,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);
