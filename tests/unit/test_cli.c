@@ -172,6 +172,28 @@ static void test_gen_positions(void **state)
     support_run_free(&other);
 }
 
+/* --json: one object naming the game, seed and count, the positions in order; the same
+ * positions as the plain lines (max=0 forces every heap to 0). */
+static void test_gen_json(void **state)
+{
+    (void)state;
+    support_run r = expect_ok("gen good_subtract --count 3 --json max=0");
+    assert_string_equal(r.out, "{\"game\":\"good_subtract\",\"seed\":1,\"count\":3,"
+                               "\"positions\":[\"0\",\"0\",\"0\"]}\n");
+    support_run_free(&r);
+    support_run plain = expect_ok("gen good_subtract --count 2 --seed 7 max=1000000");
+    support_run json = expect_ok("gen good_subtract --count 2 --seed 7 --json max=1000000");
+    char a[64], b[64], want[256];
+    assert_int_equal(sscanf(plain.out, "%63s %63s", a, b), 2);
+    snprintf(want, sizeof want,
+             "{\"game\":\"good_subtract\",\"seed\":7,\"count\":2,\"positions\":[\"%s\",\"%s\"]}\n",
+             a, b);
+    assert_string_equal(json.out, want);
+    support_run_free(&plain);
+    support_run_free(&json);
+    expect_error("gen good_subtract --json=yes", "gen: ");
+}
+
 static void test_perft_bad_arguments(void **state)
 {
     (void)state;
@@ -269,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_list_json),
         cmocka_unit_test(test_gen_bad_arguments),
         cmocka_unit_test(test_gen_positions),
+        cmocka_unit_test(test_gen_json),
         cmocka_unit_test(test_perft_bad_arguments),
         cmocka_unit_test(test_perft_counts),
         cmocka_unit_test(test_perft_rcg),
