@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sumgame/estimator.h"
+
 /* A plugin directory whose games/ links every test plugin, plus a text file and a
  * directory that pretend to be plugins. */
 static char dir[64];
@@ -194,6 +196,28 @@ static void test_gen_json(void **state)
     expect_error("gen good_subtract --json=yes", "gen: ");
 }
 
+/* The analyze help lines (sumgame --help and analyze --help) name every method the
+ * library's estimator accepts. */
+static void test_analyze_help_lists_every_method(void **state)
+{
+    (void)state;
+    support_run all = support_host("--help", NULL);
+    support_run one = support_host("analyze --help", NULL);
+    assert_int_equal(all.status, 0);
+    assert_int_equal(one.status, 0);
+    char want[256] = "--method ";
+    for (const char *const *m = sg_estimator_methods; *m; m++) {
+        strcat(want, *m);
+        if (m[1])
+            strcat(want, "|");
+    }
+    assert_string_equal(want, "--method exact|tds|tdsplus|mcdual|thermograph");
+    support_assert_contains(all.out, want);
+    support_assert_contains(one.out, want);
+    support_run_free(&all);
+    support_run_free(&one);
+}
+
 static void test_perft_bad_arguments(void **state)
 {
     (void)state;
@@ -292,6 +316,7 @@ int main(void)
         cmocka_unit_test(test_gen_bad_arguments),
         cmocka_unit_test(test_gen_positions),
         cmocka_unit_test(test_gen_json),
+        cmocka_unit_test(test_analyze_help_lists_every_method),
         cmocka_unit_test(test_perft_bad_arguments),
         cmocka_unit_test(test_perft_counts),
         cmocka_unit_test(test_perft_rcg),
