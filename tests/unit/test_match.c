@@ -694,6 +694,34 @@ static void listed_game_parameters(void **state)
     free(path);
 }
 
+/* A mean that is zero up to rounding error prints as 0.00, never -0.00. Solvers on both
+ * sides, Left first: {1|-5} ends at 1 and {7|-5} at 7, so A scores 1, -1, 1, -1, 7, -7,
+ * whose running mean in doubles ends at -2.2e-16 (the sum of the scores is 0); the
+ * sample standard deviation is sqrt(102 / 5) = 4.5166. */
+static void mean_zero_prints_without_sign(void **state)
+{
+    (void)state;
+    char *path = support_temp_file(".ini", "[match]\nleft = a\nright = b\ngames = 3\n"
+                                           "[sum]\nsum.1 = rcg:{1|-5}\nsum.2 = rcg:{1|-5}\n"
+                                           "sum.3 = rcg:{7|-5}\n"
+                                           "[strategy.a]\nplugin = solver\n"
+                                           "[strategy.b]\nplugin = solver\n");
+    char args[1024];
+    snprintf(args, sizeof args, "match %s --jobs 1 --json", path);
+    support_run r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"games\":6,\"mean\":0.00,\"stddev\":4.52,");
+    support_run_free(&r);
+    snprintf(args, sizeof args, "match %s --jobs 1", path);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, " 0.00 (4.52) ");
+    assert_null(strstr(r.out, "-0.00"));
+    support_run_free(&r);
+    unlink(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -713,6 +741,7 @@ int main(void)
         cmocka_unit_test(stuck_mover_in_live_sum_is_scored),
         cmocka_unit_test(optimal_loss_hand_checked),
         cmocka_unit_test(solver_against_solver_loses_nothing),
+        cmocka_unit_test(mean_zero_prints_without_sign),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
