@@ -464,6 +464,27 @@ static void configuration_errors(void **state)
                 "match: --seed '-1': expected a non-negative integer");
 }
 
+/* Two errors: the one on the earlier line is reported, whatever order the sections are
+ * checked in ([match], then the strategies, then [sum]). */
+static void first_of_two_errors_is_reported(void **state)
+{
+    (void)state;
+    /* both in [match]: seed (line 4) before games (line 5) */
+    check_error("[match]\nleft = r\nright = r\nseed = soon\ngames = many\n" SUM STRATS, "",
+                ":4: match: seed = 'soon' is not an integer");
+    /* [sum] (line 5) before a strategy section (line 8) */
+    check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = rcg:{0|\n"
+                "[strategy.r]\nplugin = random\ndepth = 3\n", "",
+                ":5: sum: sum.1: rcg:{0|: ");
+    /* a strategy section (line 3) before a bad key of [match] (line 7) */
+    check_error("[strategy.x]\nplugin = random\ndepth = 3\n[match]\nleft = x\nright = x\n"
+                "games = many\n" SUM, "", ":3: strategy.x: unknown key 'depth'");
+    /* the right strategy's error (line 8) before the left one's (line 11) */
+    check_error("[match]\nleft = a\nright = b\n" SUM "[strategy.b]\nplugin = random\n"
+                "depth = 1\n[strategy.a]\nplugin = random\ndepth = 2\n", "",
+                ":8: strategy.b: unknown key 'depth'");
+}
+
 static void missing_file_and_arguments(void **state)
 {
     (void)state;
@@ -742,6 +763,7 @@ int main(void)
         cmocka_unit_test(optimal_loss_hand_checked),
         cmocka_unit_test(solver_against_solver_loses_nothing),
         cmocka_unit_test(mean_zero_prints_without_sign),
+        cmocka_unit_test(first_of_two_errors_is_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
