@@ -19,10 +19,12 @@
 #include <string.h>
 
 #include "analyze_gthermo.h"
+#include "analyze_sum.h"
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
 #include "limits_opt.h"
+#include "position_text.h"
 #include "sumgame/cgt.h"
 #include "sumgame/estimator.h"
 #include "sumgame/tds.h"
@@ -30,7 +32,7 @@
 #include "sumgame/thermograph_svg.h"
 
 #define ANALYZE_USAGE                                                                        \
-    "usage: sumgame analyze GAME:POSITION [--method exact|tds|tdsplus|mcdual|thermograph] "   \
+    "usage: sumgame analyze GAME:POSITION|SUM [--method exact|tds|tdsplus|mcdual|thermograph] "   \
     "[--delta D] [--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] "      \
     "[--playouts N] [--c C] [--threads N] [--seed S] [--komaster left|right|both|none] "      \
     "[--params K=V,...] [--check DELTA] [--nodes N] [--memory SIZE] [--canonical] "           \
@@ -130,9 +132,9 @@ static bool is_tds(const char *method)
     return strcmp(method, "tds") == 0 || strcmp(method, "tdsplus") == 0;
 }
 
-static void print_json(const char *method, const sg_estimate *e, const sg_tds_stats *st,
-                       bool met_ko, const char *best_left, const char *best_right,
-                       const char *canonical)
+static void print_json(const char *position, const char *parsed, const char *method,
+                       const sg_estimate *e, const sg_tds_stats *st, bool met_ko,
+                       const char *best_left, const char *best_right, const char *canonical)
 {
     char v[6][SG_VALUE_TEXT_MAX];
     sg_value_format(e->mean, v[0], sizeof v[0]);
@@ -143,6 +145,10 @@ static void print_json(const char *method, const sg_estimate *e, const sg_tds_st
     sg_value_format(e->right_stop, v[5], sizeof v[5]);
     printf("{\"method\":");
     cli_json_string(method);
+    printf(",\"position\":");
+    cli_json_string(position);
+    printf(",\"parsed\":");
+    cli_json_string(parsed);
     printf(",\"mean\":\"%s\",\"temperature\":\"%s\",\"pseudo_left\":\"%s\","
            "\"pseudo_right\":\"%s\",\"left_stop\":\"%s\",\"right_stop\":\"%s\",\"exact\":%s,"
            "\"ko\":%s,\"best_left\":",
@@ -321,10 +327,6 @@ int cmd_analyze(int argc, char **argv)
     else if (status == 0 && npos > 1)
         status = cli_usage("analyze: unexpected argument '%.80s' (" ANALYZE_USAGE ")",
                            pos_args[1]);
-    else if (status == 0 && strchr(pos_args[0], '+'))
-        status = cli_usage("analyze: '%.80s' is a sum; analyze takes one component "
-                           "(GAME:POSITION)",
-                           pos_args[0]);
     else if (status == 0 && svg_path && !*svg_path)
         status = cli_usage("analyze: --svg needs a file name");
     bool thermograph = strcmp(method, "thermograph") == 0;
@@ -335,6 +337,10 @@ int cmd_analyze(int argc, char **argv)
     if (status == 0 && thermograph && want_canonical)
         status = cli_usage("analyze: --canonical is for method exact (a game with ko has no "
                            "canonical form)");
+    bool is_sum = status == 0 && strchr(pos_args[0], '+') != NULL;
+    if (status == 0 && is_sum && thermograph)
+        status = cli_usage("analyze: a sum is analysed by --method exact only, not thermograph "
+                           "(analyze its components one at a time)");
     if (status == 0 && !thermograph && (komaster || game_params || check))
         status = cli_usage("analyze: %s is for method thermograph, not %s",
                            komaster ? "--komaster" : game_params ? "--params" : "--check", method);
@@ -389,6 +395,18 @@ int cmd_analyze(int argc, char **argv)
         if (search[i].value)
             items[params.count++] = (sg_param){ search[i].name + 2, search[i].value, 0 };
     static const char params_prefix[] = "command line: analyze: ";
+    if (is_sum) {
+        if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK) {
+            status = cli_fail("analyze: %s", err);
+        } else {
+            sum_request req = { position, method, &params, svg_path, want_canonical, json };
+            status = analyze_sum(cat, &req, &meter);
+        }
+        progress_done(&progress);
+        catalog_close(cat);
+        free(pos_args);
+        return status;
+    }
     if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
         catalog_parse_component(cat, position, &game, pos, err, sizeof err) != SG_OK ||
         sg_estimator_new(method, &params, &est, err, sizeof err) != SG_OK) {
@@ -409,11 +427,20 @@ int cmd_analyze(int argc, char **argv)
             sg_tds_stats st = { 0 };
             sg_estimator_tds_stats(est, &st);
             bool met_ko = sg_estimator_met_ko(est);
+            char *text = NULL, *parsed = NULL;
+            if (json && position_text(game->desc, game->instance, pos, &text) == SG_OK) {
+                size_t len = strlen(game->desc->name) + strlen(text) + 2;
+                if ((parsed = malloc(len)))
+                    snprintf(parsed, len, "%s:%s", game->desc->name, text);
+            }
             if (json)
-                print_json(method, &e, &st, met_ko, best_left, best_right, canonical);
+                print_json(position, parsed ? parsed : position, method, &e, &st, met_ko,
+                           best_left, best_right, canonical);
             else
                 print_human(position, method, &e, &st, met_ko, best_left, best_right,
                             canonical, svg_path);
+            free(text);
+            free(parsed);
         } else if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
             char why[120];
             sg_meter_reason(&meter, why, sizeof why);

@@ -1,4 +1,5 @@
-/* sumgame gen GAME [--count N] [--seed S] [key=value ...]: random positions, one per line.
+/* sumgame gen GAME [--count N] [--seed S] [--json] [key=value ...]: random positions, one
+ * per line, or with --json one object {"game","seed","count","positions":[...]}.
  * Position i is drawn from sg_rng_split(seed, i), so it does not depend on --count: the
  * first lines of `--count 10` are exactly the lines of `--count 3`. */
 #include <stdalign.h>
@@ -18,10 +19,12 @@ int cmd_gen(int argc, char **argv)
     const char *plugin_path = NULL;
     unsigned long long count = 1;
     uint64_t seed = 1;
+    bool json = false;
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
         { "--count", ARGS_UINT, &count, 1, GEN_COUNT_MAX, NULL },
         { "--seed", ARGS_SEED, &seed, 0, 0, NULL },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)
@@ -36,7 +39,7 @@ int cmd_gen(int argc, char **argv)
     if (npos == 0) {
         free(pos_args);
         return cli_usage("gen: missing GAME (usage: sumgame gen GAME [--count N] [--seed S] "
-                         "[key=value ...])");
+                         "[--json] [key=value ...])");
     }
     const char *name = pos_args[0];
     for (size_t i = 1; i < npos; i++)
@@ -64,6 +67,15 @@ int cmd_gen(int argc, char **argv)
         sg_rng root;
         sg_rng_seed(&root, seed);
         alignas(16) unsigned char pos[SG_POS_MAX];
+        /* The JSON object is opened before the first position and closed only when all
+         * were written: a failure leaves no complete object behind, and its error line
+         * on stderr says why. */
+        if (json) {
+            fputs("{\"game\":", stdout);
+            cli_json_string(name);
+            printf(",\"seed\":%llu,\"count\":%llu,\"positions\":[",
+                   (unsigned long long)seed, count);
+        }
         for (unsigned long long i = 0; i < count && status == 0; i++) {
             sg_rng rng = sg_rng_split(&root, (uint64_t)i);
             err[0] = '\0';
@@ -74,10 +86,16 @@ int cmd_gen(int argc, char **argv)
                                   err[0] ? err : "generator failed");
             else if (position_text(game->desc, game->instance, pos, &text) != SG_OK)
                 status = cli_fail("gen: %s: position %llu cannot be formatted", name, i + 1);
-            else
+            else if (json) {
+                if (i)
+                    putchar(',');
+                cli_json_string(text);
+            } else
                 puts(text);
             free(text);
         }
+        if (json && status == 0)
+            puts("]}");
         if (status == 0 && (fflush(stdout) != 0 || ferror(stdout)))
             status = cli_fail("gen: cannot write the output");
     }

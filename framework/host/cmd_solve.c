@@ -56,6 +56,34 @@ static char *join(char **args, size_t n)
     return s;
 }
 
+/* The sum as parsed: its live components in their games' own notation, then the numbers
+ * already frozen out of them ("rcg:{3|-1} + 7/2"), or the number when nothing is live. */
+static void parsed_text(const sg_sum *sum, char *buf, size_t cap)
+{
+    char frozen[SG_VALUE_TEXT_MAX];
+    sg_value_format(sg_sum_frozen(sum), frozen, sizeof frozen);
+    bool show_frozen = sg_value_cmp(sg_sum_frozen(sum), sg_value_int(0)) != 0;
+    if (sg_sum_is_over(sum) || sg_sum_format(sum, buf, cap) != SG_OK) {
+        snprintf(buf, cap, "%s", frozen);
+        return;
+    }
+    size_t used = strlen(buf);
+    if (show_frozen)
+        snprintf(buf + used, cap - used, " + %s", frozen);
+}
+
+/* ,"sum" (as given) and "parsed" (parsed_text): the last keys of every JSON answer, so
+ * the keys that came before them keep their places. */
+static void print_input(const char *given, const sg_sum *sum)
+{
+    char parsed[8192];
+    parsed_text(sum, parsed, sizeof parsed);
+    printf(",\"sum\":");
+    cli_json_string(given);
+    printf(",\"parsed\":");
+    cli_json_string(parsed);
+}
+
 static void print_components(const sg_solver *solver, const sg_sum *sum)
 {
     printf(",\"reduced_components\":[");
@@ -79,8 +107,9 @@ static void print_components(const sg_solver *solver, const sg_sum *sum)
     printf("]");
 }
 
-static void print_json(const sg_solver *solver, const sg_sum *sum, const struct answer *ans,
-                       uint64_t nodes, double seconds, const char *stopped)
+static void print_json(const char *given, const sg_solver *solver, const sg_sum *sum,
+                       const struct answer *ans, uint64_t nodes, double seconds,
+                       const char *stopped)
 {
     static const char *const names[2] = { "left_first", "right_first" };
     printf("{");
@@ -108,7 +137,9 @@ static void print_json(const sg_solver *solver, const sg_sum *sum, const struct 
         cli_json_string(stopped);
     }
     print_components(solver, sum);
-    printf(",\"nodes\":%llu,\"seconds\":%.6f}\n", (unsigned long long)nodes, seconds);
+    printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)nodes, seconds);
+    print_input(given, sum);
+    printf("}\n");
 }
 
 static void print_text(const sg_solver *solver, const sg_sum *sum, const struct answer *ans,
@@ -116,14 +147,9 @@ static void print_text(const sg_solver *solver, const sg_sum *sum, const struct 
 {
     static const char *const labels[2] = { "left first: ", "right first:" };
     /* The live components, then the numbers already frozen out of them. */
-    char text[4096];
-    char frozen[SG_VALUE_TEXT_MAX];
-    sg_value_format(sg_sum_frozen(sum), frozen, sizeof frozen);
-    bool show_frozen = sg_sum_is_over(sum) || sg_value_cmp(sg_sum_frozen(sum), sg_value_int(0));
-    if (sg_sum_is_over(sum))
-        printf("sum:         %s (a number)\n", frozen);
-    else if (sg_sum_format(sum, text, sizeof text) == SG_OK)
-        printf("sum:         %s%s%s\n", text, show_frozen ? " + " : "", show_frozen ? frozen : "");
+    char text[8192];
+    parsed_text(sum, text, sizeof text);
+    printf("sum:         %s%s\n", text, sg_sum_is_over(sum) ? " (a number)" : "");
     for (int i = 0; i < 2; i++) {
         if (!ans[i].asked)
             continue;
@@ -145,7 +171,8 @@ static void print_text(const sg_solver *solver, const sg_sum *sum, const struct 
 
 /* --method summation: the canonical form of the whole sum gives the stops, its outcome
  * class the winners, and one more summation per component a best move. */
-static int solve_by_summation(const sg_sum *sum, int first, const sg_limits *limits, bool json)
+static int solve_by_summation(const char *given, const sg_sum *sum, int first,
+                              const sg_limits *limits, bool json)
 {
     sg_meter meter;
     sg_meter_start(&meter, limits);
@@ -189,7 +216,9 @@ static int solve_by_summation(const sg_sum *sum, int first, const sg_limits *lim
         if (json) {
             printf("{\"method\":\"summation\",\"exact\":false,\"stopped\":");
             cli_json_string(err);
-            printf(",\"nodes\":%llu,\"seconds\":%.6f}\n", (unsigned long long)nodes, seconds);
+            printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)nodes, seconds);
+            print_input(given, sum);
+            printf("}\n");
         }
         cli_fail("solve: %s", err);
         return EXIT_LIMIT;
@@ -218,9 +247,12 @@ static int solve_by_summation(const sg_sum *sum, int first, const sg_limits *lim
                    ans[i].has_move ? ans[i].move : "none (the sum is a number)");
         }
     }
-    if (json)
-        printf("\"exact\":true,\"forms\":%zu,\"nodes\":%llu,\"seconds\":%.6f}\n", forms,
+    if (json) {
+        printf("\"exact\":true,\"forms\":%zu,\"nodes\":%llu,\"seconds\":%.6f", forms,
                (unsigned long long)nodes, seconds);
+        print_input(given, sum);
+        printf("}\n");
+    }
     else
         printf("method:      summation (%zu games in the canonical-form table)\n"
                "nodes:       %llu\nseconds:     %.3f\n",
@@ -284,7 +316,7 @@ int cmd_solve(int argc, char **argv)
                catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK) {
         status = cli_fail("solve: %s", err);
     } else if (method == METHOD_SUMMATION) {
-        status = solve_by_summation(sum, first, &config.limits, json);
+        status = solve_by_summation(text, sum, first, &config.limits, json);
     } else if (sg_solver_new(&config, &solver, err, sizeof err) != SG_OK) {
         status = cli_fail("solve: %s", err);
     } else {
@@ -311,12 +343,12 @@ int cmd_solve(int argc, char **argv)
         uint64_t nodes = m->count;
         double seconds = sg_meter_elapsed(m);
         if (rc == SG_OK && json)
-            print_json(solver, sum, ans, nodes, seconds, NULL);
+            print_json(text, solver, sum, ans, nodes, seconds, NULL);
         else if (rc == SG_OK)
             print_text(solver, sum, ans, nodes, seconds);
         else if (rc == SG_ERR_BUDGET) {
             if (json)
-                print_json(solver, sum, ans, nodes, seconds, err);
+                print_json(text, solver, sum, ans, nodes, seconds, err);
             cli_fail("solve: %s", err);
             status = EXIT_LIMIT;
         } else {

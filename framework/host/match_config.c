@@ -1,6 +1,7 @@
 /* Reading a match configuration: the sections and keys `sumgame match` accepts, the two
  * strategies and every position, all checked before the first game is played. */
 #include <errno.h>
+#include <limits.h>
 #include <stdalign.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -503,6 +504,41 @@ static int read_komi(const sg_params *match, sg_value *komi, char *err, size_t e
     return sg_params_value(match, "komi", sg_value_int(0), komi, err, errlen);
 }
 
+/* The errors of one configuration, of which the one on the earliest line is reported:
+ * checks run section by section, but a reader fixes a file from the top, and the first
+ * error must never be hidden behind a later one. */
+typedef struct first_error {
+    const char *file;
+    int line; /* 0: none yet */
+    int rc;
+    char text[512];
+} first_error;
+
+/* The line an error names ("FILE:LINE: ..."), or INT_MAX for one about the whole file. */
+static int error_line(const char *file, const char *text)
+{
+    size_t n = strlen(file);
+    if (strncmp(text, file, n) != 0 || text[n] != ':')
+        return INT_MAX;
+    char *end;
+    long line = strtol(text + n + 1, &end, 10);
+    return end != text + n + 1 && *end == ':' && line > 0 && line < INT_MAX ? (int)line : INT_MAX;
+}
+
+/* Keeps err when it is the earliest so far; returns rc. */
+static int note_error(first_error *fe, int rc, const char *err)
+{
+    if (rc == SG_OK)
+        return rc;
+    int line = error_line(fe->file, err);
+    if (!fe->line || line < fe->line) {
+        fe->line = line;
+        fe->rc = rc;
+        snprintf(fe->text, sizeof fe->text, "%s", err);
+    }
+    return rc;
+}
+
 int match_plan_load(match_plan *plan, const char *path, const match_overrides *ov, char *err,
                     size_t errlen)
 {
@@ -516,23 +552,29 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     if (!match)
         return failf(err, errlen, "%s: missing section [match] (left = ..., right = ...)",
                      path);
-    long long games, seed, nodes;
-    double seconds;
-    int first, zero;
+    first_error fe = { .file = sg_config_file(plan->cfg) };
+    char e[512];
+    long long games = 10, seed = 1, nodes = 0;
+    double seconds = 0;
+    int first = FIRST_LEFT, zero = ZERO_DRAW;
     bool optimal = false;
-    if ((rc = sg_params_check_known(match, match_keys, err, errlen)) != SG_OK ||
-        (rc = sg_params_bool(match, "optimal", false, &optimal, err, errlen)) ||
-        (rc = sg_params_int(match, "games", 10, 1, MATCH_GAMES_MAX, &games, err, errlen)) ||
-        (rc = sg_params_int(match, "seed", 1, 0, INT64_MAX, &seed, err, errlen)) ||
-        (rc = sg_params_seconds(match, "time_per_move", 0, &seconds, err, errlen)) ||
-        (rc = sg_params_int(match, "nodes_per_move", 0, 0, INT64_MAX, &nodes, err, errlen)) ||
-        (rc = sg_params_enum(match, "first", first_choices, FIRST_LEFT, &first, err, errlen)) ||
-        (rc = sg_params_enum(match, "zero_score", zero_choices, ZERO_DRAW, &zero, err, errlen)) ||
-        (rc = read_komi(match, &plan->komi, err, errlen)))
-        return rc;
+    /* Every key of [match] is checked, each error noted. */
+    note_error(&fe, sg_params_check_known(match, match_keys, e, sizeof e), e);
+    note_error(&fe, sg_params_bool(match, "optimal", false, &optimal, e, sizeof e), e);
+    note_error(&fe, sg_params_int(match, "games", 10, 1, MATCH_GAMES_MAX, &games, e, sizeof e), e);
+    note_error(&fe, sg_params_int(match, "seed", 1, 0, INT64_MAX, &seed, e, sizeof e), e);
+    note_error(&fe, sg_params_seconds(match, "time_per_move", 0, &seconds, e, sizeof e), e);
+    note_error(&fe, sg_params_int(match, "nodes_per_move", 0, 0, INT64_MAX, &nodes, e, sizeof e),
+               e);
+    note_error(&fe, sg_params_enum(match, "first", first_choices, FIRST_LEFT, &first, e,
+                                   sizeof e), e);
+    note_error(&fe, sg_params_enum(match, "zero_score", zero_choices, ZERO_DRAW, &zero, e,
+                                   sizeof e), e);
+    note_error(&fe, read_komi(match, &plan->komi, e, sizeof e), e);
+    bool match_ok = !fe.line;
     plan->positions = ov->has_games ? ov->games : (unsigned long long)games;
     plan->seed = ov->has_seed ? ov->seed : (uint64_t)seed;
-    if (ov->from >= plan->positions)
+    if (match_ok && ov->from >= plan->positions)
         return failf(err, errlen, "match: --from %llu: the match has positions 0 to %llu",
                      ov->from, plan->positions - 1);
     plan->from = ov->from;
@@ -542,12 +584,17 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     plan->zero = (match_zero)zero;
     if ((rc = catalog_open(&plan->cat, ov->plugin_path, err, errlen)) != SG_OK)
         return rc;
-    if ((rc = load_side(plan, match, "left", &plan->a, err, errlen)) != SG_OK ||
-        (rc = load_side(plan, match, "right", &plan->b, err, errlen)) != SG_OK)
-        return rc;
+    /* The strategies and the positions, each checked whatever the others gave; the
+     * positions only with a sound [match] (their number and seed come from it). */
+    note_error(&fe, load_side(plan, match, "left", &plan->a, e, sizeof e), e);
+    note_error(&fe, load_side(plan, match, "right", &plan->b, e, sizeof e), e);
     const sg_param *games_item = sg_params_find(match, "games");
-    if ((rc = load_sum(plan, ov, games_item != NULL, games_item, err, errlen)) != SG_OK)
-        return rc;
+    if (match_ok)
+        note_error(&fe, load_sum(plan, ov, games_item != NULL, games_item, e, sizeof e), e);
+    if (fe.line) {
+        snprintf(err, errlen, "%s", fe.text);
+        return fe.rc;
+    }
     if (optimal && (rc = match_compute_stops(plan, err, errlen)) != SG_OK) {
         char why[512];
         snprintf(why, sizeof why, "%s", err);

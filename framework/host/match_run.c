@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sumgame/decimal.h"
 #include "cli.h"
 #include "match.h"
 
@@ -395,8 +396,10 @@ static void count(tally *t, const match_plan *plan, unsigned long long g, const 
 
 static void progress(const tally *t, unsigned long long total)
 {
-    fprintf(stderr, "\rgames %llu/%llu  mean %.2f  wins %llu  draws %llu  losses %llu  "
-            "forfeits %llu\033[K", t->games, total, t->mean, t->wins, t->draws, t->losses,
+    char mean[32];
+    sg_decimal_format(t->mean, 2, mean, sizeof mean);
+    fprintf(stderr, "\rgames %llu/%llu  mean %s  wins %llu  draws %llu  losses %llu  "
+            "forfeits %llu\033[K", t->games, total, mean, t->wins, t->draws, t->losses,
             t->forfeits);
     fflush(stderr);
 }
@@ -405,7 +408,9 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
 {
     double stddev = t->scored > 1 ? sqrt(t->m2 / (double)(t->scored - 1)) : 0.0;
     double win_rate = t->games ? (double)t->wins / (double)t->games : 0.0;
-    char l0[64], l1[64];
+    char l0[64], l1[64], mean[32], sd[32];
+    sg_decimal_format(t->mean, 2, mean, sizeof mean);
+    sg_decimal_format(stddev, 2, sd, sizeof sd);
     sg_value_format(t->loss[0], l0, sizeof l0);
     sg_value_format(t->loss[1], l1, sizeof l1);
     if (json) {
@@ -416,7 +421,7 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
         printf(",\"positions\":%llu,\"from\":%llu,\"games\":%llu", plan->positions,
                plan->from, t->games);
         if (t->scored)
-            printf(",\"mean\":%.2f,\"stddev\":%.2f", t->mean, stddev);
+            printf(",\"mean\":%s,\"stddev\":%s", mean, sd);
         else
             fputs(",\"mean\":null,\"stddev\":null", stdout);
         printf(",\"win_rate\":%.4f,\"wins\":%llu,\"draws\":%llu,\"losses\":%llu,"
@@ -427,9 +432,9 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
         printf(",\"seconds\":%.3f}\n", seconds);
         return;
     }
-    char stats[64];
+    char stats[80];
     if (t->scored)
-        snprintf(stats, sizeof stats, "%.2f (%.2f)", t->mean, stddev);
+        snprintf(stats, sizeof stats, "%s (%s)", mean, sd);
     else
         snprintf(stats, sizeof stats, "- (-)");
     printf("%-30s  %-18s  %6s\n", "left vs right", "mean (std dev)", "win%");

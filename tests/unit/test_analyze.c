@@ -138,22 +138,31 @@ static void test_json_keys(void **state)
 {
     (void)state;
     support_run r = analyze_ok("{2|-1}", "--json");
-    static const char *const keys[] = { "method", "mean", "temperature", "pseudo_left",
+    static const char *const keys[] = { "method", "position", "parsed", "mean", "temperature",
+                                        "pseudo_left",
                                         "pseudo_right", "left_stop", "right_stop", "exact",
                                         "ko", "best_left", "best_right", "nodes", "seconds" };
     /* One object on one line, every key once, nothing else. */
     assert_true(r.out[0] == '{');
     assert_non_null(strstr(r.out, "}\n"));
     assert_string_equal(strstr(r.out, "}\n"), "}\n");
+    /* Keys are the colons outside strings. */
     size_t colons = 0;
-    for (const char *p = r.out; *p; p++)
-        colons += *p == ':';
+    bool in_string = false;
+    for (const char *p = r.out; *p; p++) {
+        if (*p == '"' && p[-1] != '\\')
+            in_string = !in_string;
+        colons += *p == ':' && !in_string;
+    }
     assert_int_equal(colons, sizeof keys / sizeof keys[0]);
     char buf[64];
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (!json_field(r.out, keys[i], buf, sizeof buf))
             fail_msg("missing key '%s' in %s", keys[i], r.out);
     assert_false(json_field(r.out, "canonical", buf, sizeof buf));
+    /* the input as given and as the game writes it back */
+    assert_field(r.out, "position", "rcg:{2|-1}");
+    assert_field(r.out, "parsed", "rcg:2|-1");
     assert_true(json_field(r.out, "nodes", buf, sizeof buf));
     assert_true(strspn(buf, "0123456789") == strlen(buf) && strcmp(buf, "0") != 0);
     support_run_free(&r);
@@ -196,7 +205,12 @@ static void test_bad_input(void **state)
     expect_error("analyze", 2, "analyze: missing GAME:POSITION");
     expect_error("analyze 'rcg:1' 'rcg:2'", 2, "analyze: unexpected argument 'rcg:2'");
     expect_error("analyze 'rcg:{3,1|0,-2'", 1, "analyze: rcg:{3,1|0,-2: ");
-    expect_error("analyze 'rcg:{2|-1} + rcg:3'", 2, "is a sum; analyze takes one component");
+    expect_error("analyze 'rcg:{2|-1} + rcg:3' --method mcdual", 2,
+                 "analyze: a sum is analysed by --method exact only, not mcdual");
+    expect_error("analyze 'rcg:{2|-1} + rcg:3' --method thermograph", 2,
+                 "analyze: a sum is analysed by --method exact only, not thermograph");
+    expect_error("analyze 'rcg:{2|-1} + rcg:{3|'", 1, "analyze: component 2: rcg:{3|: ");
+    expect_error("analyze 'rcg:{2|-1} + '", 1, "analyze: component 2: '' is not GAME:POSITION");
     expect_error("analyze 'nosuchgame:1'", 1, "nosuchgame");
     expect_error("analyze 'rcg:1' --method nope", 2,
                  "analyze: unknown method 'nope' (available: exact, tds, tdsplus, mcdual, "

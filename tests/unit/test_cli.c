@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sumgame/estimator.h"
+
 /* A plugin directory whose games/ links every test plugin, plus a text file and a
  * directory that pretend to be plugins. */
 static char dir[64];
@@ -172,6 +174,50 @@ static void test_gen_positions(void **state)
     support_run_free(&other);
 }
 
+/* --json: one object naming the game, seed and count, the positions in order; the same
+ * positions as the plain lines (max=0 forces every heap to 0). */
+static void test_gen_json(void **state)
+{
+    (void)state;
+    support_run r = expect_ok("gen good_subtract --count 3 --json max=0");
+    assert_string_equal(r.out, "{\"game\":\"good_subtract\",\"seed\":1,\"count\":3,"
+                               "\"positions\":[\"0\",\"0\",\"0\"]}\n");
+    support_run_free(&r);
+    support_run plain = expect_ok("gen good_subtract --count 2 --seed 7 max=1000000");
+    support_run json = expect_ok("gen good_subtract --count 2 --seed 7 --json max=1000000");
+    char a[64], b[64], want[256];
+    assert_int_equal(sscanf(plain.out, "%63s %63s", a, b), 2);
+    snprintf(want, sizeof want,
+             "{\"game\":\"good_subtract\",\"seed\":7,\"count\":2,\"positions\":[\"%s\",\"%s\"]}\n",
+             a, b);
+    assert_string_equal(json.out, want);
+    support_run_free(&plain);
+    support_run_free(&json);
+    expect_error("gen good_subtract --json=yes", "gen: ");
+}
+
+/* The analyze help lines (sumgame --help and analyze --help) name every method the
+ * library's estimator accepts. */
+static void test_analyze_help_lists_every_method(void **state)
+{
+    (void)state;
+    support_run all = support_host("--help", NULL);
+    support_run one = support_host("analyze --help", NULL);
+    assert_int_equal(all.status, 0);
+    assert_int_equal(one.status, 0);
+    char want[256] = "--method ";
+    for (const char *const *m = sg_estimator_methods; *m; m++) {
+        strcat(want, *m);
+        if (m[1])
+            strcat(want, "|");
+    }
+    assert_string_equal(want, "--method exact|tds|tdsplus|mcdual|thermograph");
+    support_assert_contains(all.out, want);
+    support_assert_contains(one.out, want);
+    support_run_free(&all);
+    support_run_free(&one);
+}
+
 static void test_perft_bad_arguments(void **state)
 {
     (void)state;
@@ -269,6 +315,8 @@ int main(void)
         cmocka_unit_test(test_list_json),
         cmocka_unit_test(test_gen_bad_arguments),
         cmocka_unit_test(test_gen_positions),
+        cmocka_unit_test(test_gen_json),
+        cmocka_unit_test(test_analyze_help_lists_every_method),
         cmocka_unit_test(test_perft_bad_arguments),
         cmocka_unit_test(test_perft_counts),
         cmocka_unit_test(test_perft_rcg),

@@ -464,6 +464,27 @@ static void configuration_errors(void **state)
                 "match: --seed '-1': expected a non-negative integer");
 }
 
+/* Two errors: the one on the earlier line is reported, whatever order the sections are
+ * checked in ([match], then the strategies, then [sum]). */
+static void first_of_two_errors_is_reported(void **state)
+{
+    (void)state;
+    /* both in [match]: seed (line 4) before games (line 5) */
+    check_error("[match]\nleft = r\nright = r\nseed = soon\ngames = many\n" SUM STRATS, "",
+                ":4: match: seed = 'soon' is not an integer");
+    /* [sum] (line 5) before a strategy section (line 8) */
+    check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = rcg:{0|\n"
+                "[strategy.r]\nplugin = random\ndepth = 3\n", "",
+                ":5: sum: sum.1: rcg:{0|: ");
+    /* a strategy section (line 3) before a bad key of [match] (line 7) */
+    check_error("[strategy.x]\nplugin = random\ndepth = 3\n[match]\nleft = x\nright = x\n"
+                "games = many\n" SUM, "", ":3: strategy.x: unknown key 'depth'");
+    /* the right strategy's error (line 8) before the left one's (line 11) */
+    check_error("[match]\nleft = a\nright = b\n" SUM "[strategy.b]\nplugin = random\n"
+                "depth = 1\n[strategy.a]\nplugin = random\ndepth = 2\n", "",
+                ":8: strategy.b: unknown key 'depth'");
+}
+
 static void missing_file_and_arguments(void **state)
 {
     (void)state;
@@ -694,6 +715,34 @@ static void listed_game_parameters(void **state)
     free(path);
 }
 
+/* A mean that is zero up to rounding error prints as 0.00, never -0.00. Solvers on both
+ * sides, Left first: {1|-5} ends at 1 and {7|-5} at 7, so A scores 1, -1, 1, -1, 7, -7,
+ * whose running mean in doubles ends at -2.2e-16 (the sum of the scores is 0); the
+ * sample standard deviation is sqrt(102 / 5) = 4.5166. */
+static void mean_zero_prints_without_sign(void **state)
+{
+    (void)state;
+    char *path = support_temp_file(".ini", "[match]\nleft = a\nright = b\ngames = 3\n"
+                                           "[sum]\nsum.1 = rcg:{1|-5}\nsum.2 = rcg:{1|-5}\n"
+                                           "sum.3 = rcg:{7|-5}\n"
+                                           "[strategy.a]\nplugin = solver\n"
+                                           "[strategy.b]\nplugin = solver\n");
+    char args[1024];
+    snprintf(args, sizeof args, "match %s --jobs 1 --json", path);
+    support_run r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"games\":6,\"mean\":0.00,\"stddev\":4.52,");
+    support_run_free(&r);
+    snprintf(args, sizeof args, "match %s --jobs 1", path);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, " 0.00 (4.52) ");
+    assert_null(strstr(r.out, "-0.00"));
+    support_run_free(&r);
+    unlink(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -713,6 +762,8 @@ int main(void)
         cmocka_unit_test(stuck_mover_in_live_sum_is_scored),
         cmocka_unit_test(optimal_loss_hand_checked),
         cmocka_unit_test(solver_against_solver_loses_nothing),
+        cmocka_unit_test(mean_zero_prints_without_sign),
+        cmocka_unit_test(first_of_two_errors_is_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

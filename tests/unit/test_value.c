@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "sumgame/decimal.h"
 #include "sumgame/value.h"
 
 static sg_value v(const char *text)
@@ -101,6 +102,26 @@ static void test_simplest_between(void **state)
     assert_int_not_equal(sg_value_simplest_between(true, v("2"), true, v("1"), &out), 0);
 }
 
+/* Fixed-point statistics never print a negative zero, and otherwise print what %.Nf
+ * prints. */
+static void test_decimal_has_no_negative_zero(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_string_equal(sg_decimal_format(-0.001, 2, buf, sizeof buf), "0.00");
+    assert_string_equal(sg_decimal_format(-0.0, 2, buf, sizeof buf), "0.00");
+    assert_string_equal(sg_decimal_format(-1e-17, 2, buf, sizeof buf), "0.00");
+    assert_string_equal(sg_decimal_format(-0.004999, 2, buf, sizeof buf), "0.00");
+    assert_string_equal(sg_decimal_format(-0.4, 0, buf, sizeof buf), "0");
+    assert_string_equal(sg_decimal_format(-0.005001, 2, buf, sizeof buf), "-0.01");
+    assert_string_equal(sg_decimal_format(-0.65, 1, buf, sizeof buf), "-0.7");
+    assert_string_equal(sg_decimal_format(-160.675, 3, buf, sizeof buf), "-160.675");
+    assert_string_equal(sg_decimal_format(2.5, 2, buf, sizeof buf), "2.50");
+    assert_string_equal(sg_decimal_format(-10.0, 2, buf, sizeof buf), "-10.00");
+    assert_string_equal(sg_decimal_format(1.0 / 0.0, 2, buf, sizeof buf), "inf");
+    assert_string_equal(sg_decimal_format(-123.0, 2, buf, 4), ""); /* does not fit */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -108,6 +129,7 @@ int main(void)
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_arithmetic),
         cmocka_unit_test(test_simplest_between),
+        cmocka_unit_test(test_decimal_has_no_negative_zero),
     };
     return cmocka_run_group_tests_name("value", tests, NULL, NULL);
 }

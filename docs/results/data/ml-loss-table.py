@@ -5,7 +5,8 @@ each cell "ours (paper)", and the row totals. Usage: ml-loss-table.py 6|7 CELLS.
 import json
 import sys
 
-# The paper's numbers (docs: /work/shared/papers/locally-informed-global-search.md, §4.5).
+# The paper's numbers (Müller and Li, "Locally informed global search for sums of
+# combinatorial games", Computers and Games 2004, LNCS 3846, §4.5).
 # Table 6 row "Hotstrat+ (2nd)", 4 subgames, reads "-88" in the text we have: an
 # extraction artefact (a loss against a perfect player cannot be negative); 88 here.
 PAPER = {
