@@ -16,6 +16,7 @@ struct sg_db {
     sg_db_shape shape;
     sg_cgt *table;
     uint32_t *id; /* value per index: UNSET, BUSY or a canonical form */
+    uint8_t *least; /* values built: a bit per index, set on the least of each orbit */
     uint64_t *listed;
     uint32_t *layer;
     size_t count;
@@ -35,6 +36,8 @@ typedef struct build {
     size_t moves_used, moves_cap;
     sg_cg *opts;
     size_t opts_used, opts_cap;
+    uint64_t *kids; /* child indices (db_children) */
+    size_t kids_used, kids_cap;
 } build;
 
 static void *grow(void *p, size_t *cap, size_t need, size_t size)
@@ -68,45 +71,121 @@ static int describe_position(build *b, const void *pos, const char *what)
     return SG_ERR_UNSUPPORTED;
 }
 
-/* Copies v to every image of index under the shape's symmetries. */
+/* Copies v to every image of index under the shape's symmetries, and marks the least
+ * index of each orbit under the symmetries that keep the players' roles: the images that
+ * are no conjugates form one such orbit, the conjugates another (or the same), and the
+ * list holds the least of each. Marking here saves asking every position its images
+ * again when the list is made. */
 static void fill_images(sg_db *db, uint64_t index, sg_cg v)
 {
-    uint64_t image[SG_DB_SYMMETRIES_MAX];
+    uint64_t image[SG_DB_SYMMETRIES_MAX], least[2] = { SG_DB_NONE, SG_DB_NONE };
     bool conjugate[SG_DB_SYMMETRIES_MAX];
     db->game->desc->db_images(db->game->instance, index, image, conjugate);
-    for (uint32_t k = 0; k < db->shape.symmetries; k++)
-        if (image[k] < db->shape.indices && db->id[image[k]] == UNSET)
+    for (uint32_t k = 0; k < db->shape.symmetries; k++) {
+        if (image[k] >= db->shape.indices)
+            continue;
+        if (db->id[image[k]] == UNSET)
             db->id[image[k]] = conjugate[k] ? sg_cgt_neg(db->table, v) : v;
+        if (image[k] < least[conjugate[k]])
+            least[conjugate[k]] = image[k];
+    }
     db->id[index] = v;
+    least[0] = index < least[0] ? index : least[0];
+    for (int c = 0; c < 2; c++)
+        if (least[c] != SG_DB_NONE)
+            db->least[least[c] >> 3] |= (uint8_t)(1u << (least[c] & 7));
 }
 
 static int expand(build *b, uint64_t index, size_t depth);
 
-/* The value of a child at depth + 1, in or out of the shape. */
-static int child_value(build *b, size_t depth, sg_cg *out)
+/* The value of position ci of the shape, a child of the position at depth, expanded first
+ * (at depth + 1, where the child's position is unless have_pos is false) when it has none
+ * yet. */
+static int shape_value(build *b, uint64_t ci, size_t depth, bool have_pos, sg_cg *out)
 {
     sg_db *db = b->db;
     const sg_game_desc *d = db->game->desc;
-    const unsigned char *child = pos_at(b, depth + 1);
-    uint64_t ci = d->db_index(db->game->instance, child);
-    if (ci == SG_DB_NONE)
-        return sg_cgt_from_game_metered(db->table, db->game, child, 0, b->meter, out, b->err,
-                                        b->errlen);
     if (ci >= db->shape.indices) {
-        snprintf(b->err, b->errlen, "%s: database: db_index gave %llu, beyond the shape's %llu",
+        snprintf(b->err, b->errlen, "%s: database: a child index %llu, beyond the shape's %llu",
                  d->name, (unsigned long long)ci, (unsigned long long)db->shape.indices);
         return SG_ERR_INTERNAL;
     }
-    if (db->id[ci] == BUSY)
-        return describe_position(b, child, "comes back to itself: a database needs a "
-                                           "loop-free game");
-    if (db->id[ci] == UNSET) {
-        int rc = expand(b, ci, depth + 1);
-        if (rc != SG_OK)
-            return rc;
+    if (db->id[ci] < BUSY) {
+        *out = db->id[ci];
+        return SG_OK;
     }
+    uint32_t layer;
+    if (!have_pos && !d->db_position(db->game->instance, ci, pos_at(b, depth + 1), &layer)) {
+        snprintf(b->err, b->errlen, "%s: database: db_children gave %llu, which is no position",
+                 d->name, (unsigned long long)ci);
+        return SG_ERR_INTERNAL;
+    }
+    if (db->id[ci] == BUSY)
+        return describe_position(b, pos_at(b, depth + 1),
+                                 "comes back to itself: a database needs a loop-free game");
+    int rc = expand(b, ci, depth + 1);
     *out = db->id[ci];
+    return rc;
+}
+
+/* The value of the child at depth + 1, in or out of the shape. */
+static int child_value(build *b, size_t depth, sg_cg *out)
+{
+    sg_db *db = b->db;
+    const unsigned char *child = pos_at(b, depth + 1);
+    uint64_t ci = db->game->desc->db_index(db->game->instance, child);
+    if (ci == SG_DB_NONE)
+        return sg_cgt_from_game_metered(db->table, db->game, child, 0, b->meter, out, b->err,
+                                        b->errlen);
+    return shape_value(b, ci, depth, true, out);
+}
+
+static int push_option(build *b, sg_cg v)
+{
+    if (b->opts_used == b->opts_cap) {
+        sg_cg *o = grow(b->opts, &b->opts_cap, b->opts_used + 1, sizeof *o);
+        if (!o)
+            return no_memory(b);
+        b->opts = o;
+    }
+    b->opts[b->opts_used++] = v;
     return SG_OK;
+}
+
+/* One player's options by the game's db_children; SG_ERR_UNSUPPORTED when it has none
+ * for this position (nothing pushed then). */
+static int options_by_index(build *b, uint64_t index, size_t depth, int side, size_t *count)
+{
+    sg_db *db = b->db;
+    const sg_game_desc *d = db->game->desc;
+    if (!SG_GAME_HAS(d, db_children))
+        return SG_ERR_UNSUPPORTED;
+    size_t at = b->kids_used, n = 0;
+    uint64_t *k = grow(b->kids, &b->kids_cap, at + FIRST_MOVES, sizeof *k);
+    if (!k)
+        return no_memory(b);
+    b->kids = k;
+    int rc = d->db_children(db->game->instance, index, (sg_player)side, k + at, FIRST_MOVES,
+                            &n);
+    if (rc == SG_ERR_RANGE) {
+        if (!(k = grow(b->kids, &b->kids_cap, at + n, sizeof *k)))
+            return no_memory(b);
+        b->kids = k;
+        rc = d->db_children(db->game->instance, index, (sg_player)side, k + at, n, &n);
+    }
+    if (rc != SG_OK)
+        return rc == SG_ERR_UNSUPPORTED ? rc : describe_position(b, pos_at(b, depth),
+                                                                 "has no child list");
+    b->kids_used = at + n;
+    for (size_t i = 0; i < n && rc == SG_OK; i++) {
+        sg_cg v;
+        rc = shape_value(b, b->kids[at + i], depth, false, &v);
+        if (rc == SG_OK)
+            rc = push_option(b, v);
+    }
+    b->kids_used = at;
+    *count = n;
+    return rc;
 }
 
 /* Expands the position at depth (whose index is index) from both players' moves. */
@@ -128,12 +207,17 @@ static int expand(build *b, uint64_t index, size_t depth)
     db->id[index] = BUSY;
     size_t opts_base = b->opts_used, count[2] = { 0, 0 };
     for (int side = 0; side < 2; side++) {
+        int rc = options_by_index(b, index, depth, side, &count[side]);
+        if (rc == SG_OK)
+            continue;
+        if (rc != SG_ERR_UNSUPPORTED)
+            return rc;
         size_t at = b->moves_used, n = 0;
         sg_move *mv = grow(b->moves, &b->moves_cap, at + FIRST_MOVES, sizeof *mv);
         if (!mv)
             return no_memory(b);
         b->moves = mv;
-        int rc = d->moves(inst, pos_at(b, depth), (sg_player)side, mv + at, FIRST_MOVES, &n);
+        rc = d->moves(inst, pos_at(b, depth), (sg_player)side, mv + at, FIRST_MOVES, &n);
         if (rc == SG_ERR_RANGE) {
             if (!(mv = grow(b->moves, &b->moves_cap, at + n, sizeof *mv)))
                 return no_memory(b);
@@ -153,13 +237,8 @@ static int expand(build *b, uint64_t index, size_t depth)
                 return rc;
             }
             sg_cg v;
-            if ((rc = child_value(b, depth, &v)) != SG_OK)
+            if ((rc = child_value(b, depth, &v)) != SG_OK || (rc = push_option(b, v)) != SG_OK)
                 return rc;
-            sg_cg *o = grow(b->opts, &b->opts_cap, b->opts_used + 1, sizeof *o);
-            if (!o)
-                return no_memory(b);
-            b->opts = o;
-            b->opts[b->opts_used++] = v;
         }
         b->moves_used = at;
         count[side] = n;
@@ -235,6 +314,9 @@ static int walk(build *b, bool values)
         rc = no_memory(b);
     for (uint64_t i = 0; i < db->shape.indices && rc == SG_OK; i++) {
         uint32_t layer = 0;
+        /* a position valued already: listed when marked (fill_images) */
+        if (values && db->id[i] != UNSET && !(db->least[i >> 3] >> (i & 7) & 1))
+            continue;
         if (!d->db_position(inst, i, pos_at(b, 0), &layer))
             continue;
         if (layer >= nl) {
@@ -245,7 +327,7 @@ static int walk(build *b, bool values)
         }
         if (values && db->id[i] == UNSET && (rc = expand(b, i, 0)) != SG_OK)
             break;
-        if (!listed_here(db, i))
+        if (values ? !(db->least[i >> 3] >> (i & 7) & 1) : !listed_here(db, i))
             continue;
         uint64_t *f = grow(found, &found_cap, found_n + 1, sizeof *f);
         if (f)
@@ -320,11 +402,12 @@ int sg_db_build(sg_db **out, const sg_game *game, const char *shape, unsigned fl
         return rc;
     }
     build b = { db, meter, err, errlen, (d->pos_size + 15) & ~(size_t)15, NULL, 0, NULL,
-                0, 0, NULL, 0, 0 };
+                0, 0, NULL, 0, 0, NULL, 0, 0 };
     bool values = flags & SG_DB_VALUES;
     db->table = sg_cgt_new();
     db->id = malloc(db->shape.indices * sizeof *db->id);
-    if (!db->table || !db->id)
+    db->least = calloc(db->shape.indices / 8 + 1, 1);
+    if (!db->table || !db->id || !db->least)
         rc = no_memory(&b);
     else {
         memset(db->id, 0xFF, db->shape.indices * sizeof *db->id);
@@ -333,6 +416,7 @@ int sg_db_build(sg_db **out, const sg_game *game, const char *shape, unsigned fl
     free(b.pos);
     free(b.moves);
     free(b.opts);
+    free(b.kids);
     if (rc != SG_OK) {
         sg_db_free(db);
         return rc;
@@ -347,6 +431,7 @@ void sg_db_free(sg_db *db)
         return;
     sg_cgt_free(db->table);
     free(db->id);
+    free(db->least);
     free(db->listed);
     free(db->layer);
     free(db);

@@ -217,6 +217,16 @@ struct sg_game_desc {
      * read it: upper-case vertices ("C3", "D1-D7-G7"). gtp_parse_move must read it back. */
     int (*gtp_format_move)(void *instance, const void *pos, sg_player who, sg_move move,
                            char *buf, size_t cap);
+
+    /* The indices of the positions that who's moves from index lead to, one per move that
+     * moves() lists (in any order), into out (cap entries), and their number into *count:
+     * SG_ERR_RANGE when there are more than cap (count then holds the number), and
+     * SG_ERR_UNSUPPORTED when a move leaves the shape. A database walk then needs no
+     * position made, played and numbered per move; it is what makes a game's database as
+     * fast as code written for that database alone. Optional (NULL, or UNSUPPORTED): the
+     * host uses moves, play and db_index. */
+    int (*db_children)(void *instance, uint64_t index, sg_player who, uint64_t *out,
+                       size_t cap, size_t *count);
 };
 
 /* A player without a move in a component passes there, and the component stays live

@@ -352,6 +352,7 @@ static const sg_game_desc descriptor = {
     .gtp_start = gtp_start,
     .gtp_parse_move = gtp_parse_move,
     .gtp_format_move = gtp_format_move,
+    .db_children = amz_db_children,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

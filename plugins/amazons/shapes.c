@@ -21,6 +21,7 @@ struct amz_shape {
     uint8_t sym_square[SYMS_MAX][GRID_MAX];
     uint16_t *sym_mask;      /* grid: [syms][1 << squares] */
     int amz_square[GRID_MAX]; /* the bitboard square of each mask square */
+    int8_t ray[GRID_MAX][8][GRID_MAX]; /* grid: squares along each queen line, -1 after */
     bool distinct;           /* rooms: listed once up to symmetry */
     size_t nshapes;
     uint16_t *masks;         /* rooms: canonical masks, increasing */
@@ -203,6 +204,20 @@ static int setup_grid(const sg_host *host, amz_shape *s)
         }
     for (int q = 0; q < s->squares; q++)
         s->amz_square[q] = amz_square(q % s->cols, s->rows - 1 - q / s->cols);
+    static const int dr[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
+    static const int dc[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+    for (int q = 0; q < s->squares; q++)
+        for (int d = 0; d < 8; d++) {
+            int r = q / s->cols, c = q % s->cols;
+            for (int i = 0; i < GRID_MAX; i++) {
+                r += dr[d];
+                c += dc[d];
+                bool on = r >= 0 && r < s->rows && c >= 0 && c < s->cols;
+                s->ray[q][d][i] = (int8_t)(on ? r * s->cols + c : -1);
+                if (!on)
+                    r = c = -GRID_MAX; /* stays off the board */
+            }
+        }
     return SG_OK;
 }
 
@@ -288,23 +303,32 @@ static uint64_t grid_index(const amz_shape *s, int b, int w, unsigned blocked)
     return (uint64_t)(b * s->squares + w) << s->squares | blocked;
 }
 
-/* A board of rows x cols whose open squares (mask bits) are mapped by square_of. */
-static void store_board(const amz_instance *inst, int rows, int cols, unsigned open, int b,
-                        int w, void *pos)
+/* A mask's rows (row r from the top: bits r * cols ..) are bitboard rows (rows - 1 - r
+ * from the bottom, at r * AMZ_STRIDE), so a whole row moves in one shift. */
+static unsigned bb_to_mask(amz_bb bb, int rows, int cols)
 {
-    amz_board board = { cols, rows, 0, 0, 0 };
-    for (int q = 0; q < rows * cols; q++) {
-        if (!(open >> q & 1))
-            continue;
-        amz_bb bit = amz_bit(amz_square(q % cols, rows - 1 - q / cols));
-        if (q == b)
-            board.black |= bit;
-        else if (q == w)
-            board.white |= bit;
-        else
-            board.empty |= bit;
-    }
-    (void)inst;
+    unsigned m = 0, row = (1u << cols) - 1;
+    for (int r = 0; r < rows; r++)
+        m |= (unsigned)((uint64_t)(bb >> ((rows - 1 - r) * AMZ_STRIDE)) & row) << (r * cols);
+    return m;
+}
+
+static amz_bb mask_to_bb(unsigned m, int rows, int cols)
+{
+    amz_bb bb = 0;
+    unsigned row = (1u << cols) - 1;
+    for (int r = 0; r < rows; r++)
+        bb |= (amz_bb)((m >> (r * cols)) & row) << ((rows - 1 - r) * AMZ_STRIDE);
+    return bb;
+}
+
+/* A board of rows x cols whose open squares are the mask open, amazons on b and w. */
+static void store_board(int rows, int cols, unsigned open, int b, int w, void *pos)
+{
+    unsigned amazons = 1u << b | 1u << w;
+    amz_board board = { cols, rows, mask_to_bb(1u << b, rows, cols),
+                        mask_to_bb(1u << w, rows, cols),
+                        mask_to_bb(open & ~amazons, rows, cols) };
     amz_store(&board, pos);
 }
 
@@ -322,7 +346,7 @@ bool amz_db_position(void *instance, uint64_t index, void *pos, uint32_t *layer)
         grid_split(s, index, &b, &w, &blocked);
         if (b == w || (blocked >> b & 1) || (blocked >> w & 1))
             return false;
-        store_board(inst, s->rows, s->cols, ~blocked & ((1u << s->squares) - 1), b, w, pos);
+        store_board(s->rows, s->cols, ~blocked & ((1u << s->squares) - 1), b, w, pos);
         *layer = (uint32_t)(s->squares - 2 - popcount16(blocked));
         return true;
     }
@@ -347,30 +371,23 @@ bool amz_db_position(void *instance, uint64_t index, void *pos, uint32_t *layer)
             if (q == w)
                 ww = k;
         }
-    store_board(inst, rows, cols, open, bb, ww, pos);
+    store_board(rows, cols, open, bb, ww, pos);
     *layer = 0;
     return true;
 }
 
-/* The mask squares (row from the top) of a board's sets, or false when it is not rows x
- * cols with exactly one amazon of each colour. */
+/* The mask squares (row from the top) of a board's amazons and its open squares, or
+ * false when it is not rows x cols with exactly one amazon of each colour. */
 static bool read_board(const amz_board *bd, int rows, int cols, int *b, int *w,
                        unsigned *open)
 {
-    if (bd->width != cols || bd->height != rows || amz_popcount(bd->black) != 1 ||
-        amz_popcount(bd->white) != 1)
+    /* exactly one bit each, without a popcount (the plugin is built for any x86-64) */
+    if (bd->width != cols || bd->height != rows || !bd->black || !bd->white ||
+        (bd->black & (bd->black - 1)) || (bd->white & (bd->white - 1)))
         return false;
-    *open = 0;
-    for (int q = 0; q < rows * cols; q++) {
-        amz_bb bit = amz_bit(amz_square(q % cols, rows - 1 - q / cols));
-        if (bd->black & bit)
-            *b = q;
-        else if (bd->white & bit)
-            *w = q;
-        else if (!(bd->empty & bit))
-            continue;
-        *open |= 1u << q;
-    }
+    *b = __builtin_ctz(bb_to_mask(bd->black, rows, cols));
+    *w = __builtin_ctz(bb_to_mask(bd->white, rows, cols));
+    *open = bb_to_mask(bd->black | bd->white | bd->empty, rows, cols);
     return true;
 }
 
@@ -451,6 +468,42 @@ void amz_db_images(void *instance, uint64_t index, uint64_t *out, bool *conjugat
         out[k] = (index >> 8) << 8 | (uint64_t)room_square(b, k, shift) << 4 |
                  (uint64_t)room_square(w, k, shift);
     }
+}
+
+int amz_db_children(void *instance, uint64_t index, sg_player who, uint64_t *out, size_t cap,
+                    size_t *count)
+{
+    const amz_instance *inst = instance;
+    const amz_shape *s = inst->shape;
+    *count = 0;
+    if (!s || s->kind != SHAPE_GRID)
+        return SG_ERR_UNSUPPORTED; /* a room's moves leave its shape */
+    int b, w;
+    unsigned blocked;
+    grid_split(s, index, &b, &w, &blocked);
+    int from = who == SG_LEFT ? b : w, other = who == SG_LEFT ? w : b;
+    unsigned stop = blocked | 1u << from | 1u << other;
+    size_t n = 0;
+    /* a queen step to `to`, then an arrow from there (the square left is open again) */
+    for (int d = 0; d < 8; d++)
+        for (int i = 0; i < GRID_MAX; i++) {
+            int to = s->ray[from][d][i];
+            if (to < 0 || stop >> to & 1)
+                break;
+            unsigned stop_after = blocked | 1u << other | 1u << to;
+            for (int e = 0; e < 8; e++)
+                for (int j = 0; j < GRID_MAX; j++) {
+                    int a = s->ray[to][e][j];
+                    if (a < 0 || stop_after >> a & 1)
+                        break;
+                    if (n < cap)
+                        out[n] = who == SG_LEFT ? grid_index(s, to, other, blocked | 1u << a)
+                                                : grid_index(s, other, to, blocked | 1u << a);
+                    n++;
+                }
+        }
+    *count = n;
+    return n > cap ? SG_ERR_RANGE : SG_OK;
 }
 
 /* ---- symmetry of any position ---- */

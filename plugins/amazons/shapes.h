@@ -34,6 +34,8 @@ int amz_db_shape(void *instance, const char *text, sg_db_shape *shape, char *err
 bool amz_db_position(void *instance, uint64_t index, void *pos, uint32_t *layer);
 uint64_t amz_db_index(void *instance, const void *pos);
 void amz_db_images(void *instance, uint64_t index, uint64_t *out, bool *conjugate);
+int amz_db_children(void *instance, uint64_t index, sg_player who, uint64_t *out, size_t cap,
+                    size_t *count);
 
 /* The representative of pos under translation (a room moved to the corner of a board cut
  * to its bounding box) and the board's symmetries: the least blob among the images. */
