@@ -46,6 +46,8 @@ check_exact *check_exact_new(const sg_game_desc *d, void *instance, size_t per_c
         x->plain.db_index = NULL;
         x->plain.db_images = NULL;
     }
+    if (x->plain.size >= offsetof(sg_game_desc, db_children) + sizeof(void *))
+        x->plain.db_children = NULL;
     sg_game_init(&x->game, &x->plain, instance);
     x->table = sg_cgt_new();
     x->thermo = x->table ? sg_thermo_cache_new(x->table) : NULL;

@@ -86,7 +86,8 @@ static const char *const check_names[CK_COUNT] = {
     [CK_BIRTHDAY_BOUND] = "birthday_bound is at least the longest line of play",
     [CK_CANONICAL] = ("canonical is idempotent, leaves its input alone and keeps the exact "
                       "value"),
-    [CK_DB] = ("database hooks agree (db_index(db_position(i)) == i, images have equal or "
+    [CK_DB] = ("database hooks agree (db_index(db_position(i)) == i, db_children are what "
+               "moves reach, images have equal or "
                "negated exact values)"),
 };
 
@@ -704,6 +705,60 @@ static void check_number_deep(struct checker *c, const unsigned char *pos, const
     check_number_exact(c, pos, label, is_number, v, n[0], n[1]);
 }
 
+static int by_index(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* db_children, where the game has it and answers for index, lists the indices that
+ * moves() and play() reach, db_index'ed, as a multiset. */
+static void check_db_children(struct checker *c, uint64_t index, const unsigned char *pos,
+                              const char *label)
+{
+    const sg_game_desc *d = c->d;
+    if (!SG_GAME_HAS(d, db_children))
+        return;
+    for (int side = 0; side < 2; side++) {
+        size_t n = 0, m = 0;
+        int rc = d->db_children(c->inst, index, (sg_player)side, NULL, 0, &n);
+        if (rc == SG_ERR_UNSUPPORTED)
+            continue;
+        uint64_t *kids = malloc((n ? n : 1) * sizeof *kids);
+        sg_move *moves = NULL;
+        uint64_t *played = NULL;
+        if (!kids)
+            return;
+        rc = d->db_children(c->inst, index, (sg_player)side, kids, n, &n);
+        if (expect(c, CK_DB, rc == SG_OK, "%.140s: db_children for %s fails (%d)", label,
+                   side ? "Right" : "Left", rc)) {
+            d->moves(c->inst, pos, (sg_player)side, NULL, 0, &m);
+            moves = malloc((m ? m : 1) * sizeof *moves);
+            played = malloc((m ? m : 1) * sizeof *played);
+        }
+        if (moves && played &&
+            d->moves(c->inst, pos, (sg_player)side, moves, m, &m) == SG_OK &&
+            expect(c, CK_DB, n == m, "%.140s: db_children gives %zu children of %s, moves %zu",
+                   label, n, side ? "Right" : "Left", m)) {
+            alignas(16) unsigned char next[SG_POS_MAX];
+            char err[MSG];
+            for (size_t k = 0; k < m; k++)
+                played[k] = d->play(c->inst, pos, (sg_player)side, moves[k], next, err,
+                                    sizeof err) == SG_OK
+                                ? d->db_index(c->inst, next)
+                                : SG_DB_NONE;
+            qsort(kids, n, sizeof *kids, by_index);
+            qsort(played, m, sizeof *played, by_index);
+            expect(c, CK_DB, memcmp(kids, played, n * sizeof *kids) == 0,
+                   "%.140s: db_children of %s differ from the indices its moves reach", label,
+                   side ? "Right" : "Left");
+        }
+        free(kids);
+        free(moves);
+        free(played);
+    }
+}
+
 /* The database hooks on the shape text: sampled indices spread over the whole index
  * space. Each index that names a position must come back from db_index, and each image
  * must be a position of the shape whose exact value is the index's own (its negative
@@ -758,6 +813,7 @@ static void check_db(struct checker *c, const char *shape_text)
         expect(c, CK_DB, out[0] == i && !conj[0],
                "%.140s: the first image is %llu%s, not the index itself", label,
                (unsigned long long)out[0], conj[0] ? " (conjugate)" : "");
+        check_db_children(c, i, pos, label);
         sg_cg value;
         bool known = exact_value(c, CK_DB, pos, &value, label);
         for (uint32_t j = 1; j < shape.symmetries; j++) {

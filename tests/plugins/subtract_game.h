@@ -46,7 +46,8 @@
  * {1|0}, temperature 1/2); SUBTRACT_BAD_BIRTHDAY bounds every birthday by 1;
  * SUBTRACT_BAD_CANONICAL maps heap n to heap n rounded down to even; SUBTRACT_DB gives
  * the database hooks on shape "heaps:N" (heaps 0..N); SUBTRACT_BAD_DB 1 puts db_index
- * off by one from heap 3 on, SUBTRACT_BAD_DB 2 makes heap 3 an image of heap 2. */
+ * off by one from heap 3 on, SUBTRACT_BAD_DB 2 makes heap 3 an image of heap 2,
+ * SUBTRACT_BAD_DB 3 has db_children give a wrong child. */
 #ifndef SUBTRACT_HASH_HISTORY
 #define SUBTRACT_HASH_HISTORY 0
 #endif
@@ -355,6 +356,24 @@ static void subtract_db_images(void *instance, uint64_t index, uint64_t *out, bo
     out[1] = SUBTRACT_BAD_DB == 2 && index == 2 ? 3 : index;
     conjugate[0] = conjugate[1] = false;
 }
+
+/* The heaps a take leaves (1..2 for Left, 2..3 for Right); SUBTRACT_BAD_DB 3 lists
+ * Right's take of 3 as leaving heap - 1. */
+static int subtract_db_children(void *instance, uint64_t index, sg_player who, uint64_t *out,
+                                size_t cap, size_t *count)
+{
+    (void)instance;
+    size_t n = 0;
+    for (uint64_t take = 1; take <= 3; take++) {
+        if (!subtract_legal(&(struct subtract_pos){ (int32_t)index, 0 }, who, (sg_move)take))
+            continue;
+        if (n < cap)
+            out[n] = index - (SUBTRACT_BAD_DB == 3 && take == 3 ? 1 : take);
+        n++;
+    }
+    *count = n;
+    return n > cap ? SG_ERR_RANGE : SG_OK;
+}
 #endif
 
 static int subtract_generate(void *instance, sg_rng *rng, void *pos, char *err,
@@ -494,6 +513,7 @@ static const sg_game_desc subtract_desc = {
     .db_position = subtract_db_position,
     .db_index = subtract_db_index,
     .db_images = subtract_db_images,
+    .db_children = subtract_db_children,
 #endif
 #ifdef SUBTRACT_WRONG_1_3
     .format_move_for = subtract_wrong_format_move_for,

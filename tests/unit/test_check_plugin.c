@@ -169,6 +169,8 @@ static const struct planted {
       "heaps:12 index 2 ('2'): image 1 (index 3) is {1,{1|0}|0}, not {1|0}" },
     { "bad_db_index", "--db-shape heaps:12", "FAIL database hooks agree",
       "heaps:12 index 3 ('3'): db_index gives 4" },
+    { "bad_db_children", "--db-shape heaps:12", "FAIL database hooks agree",
+      "heaps:12 index 3 ('3'): db_children of Right differ from the indices its moves reach" },
 };
 
 static void test_planted_bugs_are_caught(void **state)
@@ -196,15 +198,16 @@ static void test_database_hooks_pass(void **state)
     assert_has(&r, "ok   canonical is idempotent");
     assert_has(&r, "ok   database hooks agree");
     /* the shape's two sanity cases, then 13 indices, each with db_index, layer, first
-     * image, the second image named and its value */
-    assert_has(&r, "database hooks agree (db_index(db_position(i)) == i, images have equal "
-                   "or negated exact values) (67 cases)");
+     * image, the second image named and its value (5), and for each player db_children's
+     * answer, its count against moves() and its indices against play() (6) */
+    assert_has(&r, "database hooks agree (db_index(db_position(i)) == i, db_children are what "
+                   "moves reach, images have equal or negated exact values) (145 cases)");
     support_run_free(&r);
     r = check(test_plugin("db_subtract"), "");
     assert_passes(&r);
-    assert_has(&r, "skip database hooks agree (db_index(db_position(i)) == i, images have "
-                   "equal or negated exact values) (no case met: give a shape with "
-                   "--db-shape TEXT)");
+    assert_has(&r, "skip database hooks agree (db_index(db_position(i)) == i, db_children are "
+                   "what moves reach, images have equal or negated exact values) (no case "
+                   "met: give a shape with --db-shape TEXT)");
     support_run_free(&r);
     r = check(test_plugin("db_subtract"), "--db-shape squares:3");
     assert_int_equal(r.status, 1);
@@ -269,8 +272,18 @@ static void test_amazons_passes(void **state)
     assert_has(&r, "ok   temperature_bound is at least the exact temperature");
     assert_has(&r, "ok   birthday_bound is at least the longest line of play");
     assert_has(&r, "ok   hash is consistent across transpositions");
-    assert_has(&r, "\n21 checks passed, 0 failed\n");
+    assert_has(&r, "ok   canonical is idempotent");
+    assert_has(&r, "\n22 checks passed, 0 failed\n");
     support_run_free(&r);
+    /* its database shapes: a grid (with db_children and conjugate images) and rooms */
+    static const char *const shapes[] = { "--db-shape 2x3", "--db-shape 3x3",
+                                           "--db-shape rooms:4:distinct" };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        r = check("amazons", shapes[i]);
+        assert_passes(&r);
+        assert_has(&r, "ok   database hooks agree");
+        support_run_free(&r);
+    }
 }
 
 int main(void)

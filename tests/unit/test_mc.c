@@ -734,8 +734,8 @@ static void test_analyze_mcdual(void **state)
                                  NULL);
     if (r.status != 0)
         fail_msg("%s", r.err);
-    assert_non_null(strstr(r.out, "\"method\":\"mcdual\",\"mean\":\"3/2\","
-                                  "\"temperature\":\"11/2\""));
+    assert_non_null(strstr(r.out, "\"method\":\"mcdual\","));
+    assert_non_null(strstr(r.out, "\"mean\":\"3/2\",\"temperature\":\"11/2\""));
     assert_non_null(strstr(r.out, "\"exact\":false"));
     support_run_free(&r);
     r = support_host("analyze 'rcg:7|-4' --method mcdual --playouts 0", NULL);
