@@ -110,11 +110,15 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 run: all
 	$(HOST) match conf/default.ini
 
-# The suite, a warning-free clang build, then the suite built with AddressSanitizer +
-# UBSan in build/asan.
+# The suite, a warning-free clang build whose game plugins must load and pass
+# check-plugin (a plugin can build and still not load), then the suite built with
+# AddressSanitizer + UBSan in build/asan.
+CLANG_SMOKE_GAMES := amazons rcg domineering go
 test: test-deps
 	$(MAKE) --no-print-directory check
-	@if command -v clang >/dev/null; then $(MAKE) --no-print-directory all BUILD=build/clang CC=clang; \
+	@if command -v clang >/dev/null; then $(MAKE) --no-print-directory all BUILD=build/clang CC=clang && \
+	  for g in $(CLANG_SMOKE_GAMES); do build/clang/sumgame check-plugin $$g --plugin-path build/clang/games --count 5 >/dev/null || \
+	    { echo "sumgame: clang build: check-plugin $$g failed"; exit 1; }; done && echo "clang build: $(CLANG_SMOKE_GAMES) load and pass check-plugin"; \
 	  else echo "sumgame: clang not installed, skipping the clang build"; fi
 	$(MAKE) --no-print-directory check BUILD=build/asan SANITIZE=1
 

@@ -49,9 +49,17 @@ static inline __attribute__((always_inline)) uint64_t count_moves(const amz_geom
     return n;
 }
 
-POPCNT_CLONES uint64_t amz_count_moves(const amz_geom *g, const amz_board *b, sg_player who)
+POPCNT_CLONES static uint64_t count_moves_cloned(const amz_geom *g, const amz_board *b,
+                                                 sg_player who)
 {
     return count_moves(g, b, who);
+}
+
+/* Not cloned itself: clang gives a cloned function with external linkage an ifunc symbol
+ * that the other files of the plugin do not find when it is loaded. */
+uint64_t amz_count_moves(const amz_geom *g, const amz_board *b, sg_player who)
+{
+    return count_moves_cloned(g, b, who);
 }
 
 POPCNT_CLONES static uint64_t perft(const amz_geom *g, const amz_board *b, sg_player who, int depth)
