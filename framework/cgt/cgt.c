@@ -1160,7 +1160,7 @@ static int expand_new(struct walk *w, const void *at, uint64_t key, sg_cg *out)
     /* at may be a child on the walk's stack, which moves when it grows. */
     _Alignas(16) unsigned char pos[SG_POS_MAX];
     memcpy(pos, at, d->pos_size);
-    /* A plugin's number() may search (Amazons settles rooms exactly), so it comes after
+    /* A plugin's number() may search (settling a room exactly), so it comes after
      * the memo, and numbers are memoized like other positions. */
     sg_value x;
     if (d->number(inst, pos, &x)) {

@@ -1,9 +1,8 @@
 /* sumgame experiment FILE.ini [--sizes LIST] [--deltas LIST] [--depths LIST]
  *                             [--combine average|max|auto] [--json]
  *
- * TDS accuracy experiments over the stored n-point Amazons room databases
- * (conf/data/amazons-rooms-N.txt, built by `sumgame rooms N --values`), as in the TDS
- * paper (Müller, Enzenberger, Schaeffer 2004):
+ * TDS accuracy experiments over stored databases of n-point rooms (`game` and `data`
+ * keys; docs/results/tds-experiment-1.md has the paper's), as in the TDS paper (Müller, Enzenberger, Schaeffer 2004):
  *   kind = agree   Experiment 1: exact TDS against the exact mean and temperature of
  *                  every room; counts of rooms that agree, per size and delta.
  *   kind = errors  Experiment 2 (Tables 1 and 2): average and maximum absolute error of
@@ -47,8 +46,8 @@
 typedef enum kind { KIND_AGREE = 0, KIND_ERRORS = 1, KIND_DEPTH = 2 } kind;
 static const char *const kind_names[] = { "agree", "errors", "depth", NULL };
 static const char *const combine_names[] = { "auto", "max", "average", NULL };
-static const char *const known_keys[] = { "kind",    "sizes", "deltas", "depths", "tmax",
-                                          "combine", "data",  "title",  "grid",   NULL };
+static const char *const known_keys[] = { "kind",  "sizes", "deltas", "depths", "tmax",
+                                          "combine", "data", "title", "grid", "game", NULL };
 static const char *const grid_names[] = { "none", "paper", NULL };
 
 typedef struct plan {
@@ -67,6 +66,7 @@ typedef struct plan {
     sg_tds_combine combine;
     bool grid; /* tell TDS the paper's grid: temperatures are multiples of 2^(3-n) */
     const char *data;
+    const char *game; /* whose positions the data files hold */
 } plan;
 
 /* One cell of the experiment. */
@@ -161,7 +161,8 @@ static int load_plan(const sg_config *cfg, plan *pl, char *err, size_t errlen)
         return rc;
     pl->grid = grid == 1;
     pl->title = sg_params_string(p, "title", NULL);
-    pl->data = sg_params_string(p, "data", "conf/data/amazons-rooms-{n}.txt");
+    pl->data = sg_params_string(p, "data", NULL);
+    pl->game = sg_params_string(p, "game", NULL);
 
     const sg_param *it = sg_params_find(p, "sizes");
     if (args_int_list(it ? it->value : "4-6", 2, 16, false, pl->sizes, LIST_MAX, &pl->nsizes) != 0)
@@ -194,6 +195,16 @@ static int load_plan(const sg_config *cfg, plan *pl, char *err, size_t errlen)
         if (sg_value_cmp(pl->tmax, sg_value_int(0)) < 0)
             return fail_at(err, errlen, p, it, "tmax = %s: expected paper or a value >= 0",
                            it->value);
+    }
+    /* The host knows no game: the data and its game are named, never assumed. */
+    if (!pl->game || !pl->data) {
+        snprintf(err, errlen, "%s:%d: experiment: missing key '%s' (%s)", file,
+                 sg_config_find_line(cfg, "experiment"), pl->game ? "data" : "game",
+                 pl->game ? "the room databases' files, {n} standing for the "
+                            "size"
+                          : "the game of the data's positions, as `sumgame list` "
+                            "names it");
+        return SG_ERR_INVALID;
     }
     return SG_OK;
 }
@@ -509,7 +520,7 @@ int cmd_experiment(int argc, char **argv)
     catalog *cat = NULL;
     sg_game *game = NULL;
     if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
-        catalog_default_game(cat, "amazons", &game, err, sizeof err) != SG_OK) {
+        catalog_default_game(cat, pl.game, &game, err, sizeof err) != SG_OK) {
         catalog_close(cat);
         sg_config_free(cfg);
         return cli_fail("experiment: %s", err);

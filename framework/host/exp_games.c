@@ -443,15 +443,18 @@ static int make_positions(experiment *e, const char *plugin_path, char *err, siz
     e->positions_print = calloc(e->ncounts, sizeof *e->positions_print);
     if (!e->positions || !e->positions_print)
         return failf(err, errlen, "out of memory");
-    sg_param def_gen = { "generator", "rcg", 0 };
+    /* The host knows no game: the positions' generator is named, never assumed. */
     const sg_param *gen = sg_params_find(e->ex, "generator");
+    if (!gen)
+        return failf(err, errlen, "%s:%d: experiment: missing key 'generator' (the game that "
+                     "draws the positions, as `sumgame list` names it)", e->file,
+                     sg_config_find_line(e->cfg, "experiment"));
     for (size_t c = 0; c < e->ncounts; c++) {
         match_plan *p = &e->positions[c];
         p->cat = e->cat;
         p->seed = e->seed;
         p->positions = e->instances;
-        int rc = match_generate(p, e->ex, gen ? gen : &def_gen, e->drop, e->counts[c], err,
-                                errlen);
+        int rc = match_generate(p, e->ex, gen, e->drop, e->counts[c], err, errlen);
         if (rc != SG_OK)
             return rc;
         if ((rc = match_compute_stops(p, err, errlen)) != SG_OK) {
@@ -691,7 +694,7 @@ static void print_header(const experiment *e)
 {
     printf("# %s\n\n", e->title ? e->title : e->file);
     const sg_param *gen = sg_params_find(e->ex, "generator");
-    printf("kind = %s; positions: %s", kinds[e->kind], gen ? gen->value : "rcg");
+    printf("kind = %s; positions: %s", kinds[e->kind], gen ? gen->value : "?");
     bool first = true;
     for (size_t i = 0; i < e->ex->count; i++) {
         const char *key = e->ex->items[i].key;

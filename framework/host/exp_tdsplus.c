@@ -1,11 +1,12 @@
-/* kind = coverage: the TDS+ lecture's experiments on the 600-position 4x4 Amazons test set
- * (Zhang and Müller): how many positions each TDS variant solves within a time limit,
+/* kind = coverage: the TDS+ lecture's experiments on a test set of positions with exact
+ * values (the lecture's has 600 positions of 4x4 boards; Zhang and Müller): how many positions each TDS variant solves within a time limit,
  * exactly or with a coarse delta, and how far heuristic estimates are from the database.
  *
  * [experiment]
  * kind = coverage
  * title = ...                    ; optional
- * test_set = conf/data/amazons-4x4-test-set.txt  ; POSITION MEAN TEMPERATURE lines
+ * game = GAME                    ; whose positions the test set holds
+ * test_set = FILE                ; POSITION MEAN TEMPERATURE lines
  * sample = 0                     ; positions per number of empty squares, drawn with seed
  *                                ; (0 = every position)
  * seed = 1
@@ -65,8 +66,8 @@
 #define VARIANTS_MAX 32
 #define EMPTIES_MAX 16
 
-static const char *const ex_keys[] = { "kind", "title", "test_set", "sample", "seed",
-                                       "empties", "limits", "variants", NULL };
+static const char *const ex_keys[] = { "kind",    "title",  "test_set", "sample", "seed",
+                                       "empties", "limits", "variants", "game",   NULL };
 static const char *const variant_keys[] = { "label", "method", "enhancements", "delta",
                                             "search", NULL };
 static const char *const method_names[] = { "tds", "tdsplus", NULL };
@@ -92,7 +93,7 @@ typedef struct record {
 } record;
 
 typedef struct plan {
-    const char *file, *title, *test_set;
+    const char *file, *title, *test_set, *game;
     unsigned sample;
     uint64_t seed;
     bool empties[EMPTIES_MAX + 1];
@@ -284,6 +285,13 @@ static int load(const sg_config *cfg, const char *file, const overrides *ov, pla
         return SG_ERR_INVALID;
     }
     pl->test_set = it->value;
+    /* The host knows no game: the test set's game is named, never assumed. */
+    if (!(pl->game = sg_params_string(ex, "game", NULL))) {
+        snprintf(err, errlen, "%s:%d: experiment: missing key 'game' (the game of the test "
+                 "set's positions, as `sumgame list` names it)", file,
+                 sg_config_find_line(cfg, "experiment"));
+        return SG_ERR_INVALID;
+    }
     it = sg_params_find(ex, "empties");
     const char *empties = ov->empties ? ov->empties : it ? it->value : NULL;
     for (int e = 0; e <= EMPTIES_MAX; e++)
@@ -829,7 +837,7 @@ static int run_plan(plan *pl, const overrides *ov)
     catalog *cat = NULL;
     sg_game *game = NULL;
     if (status == 0 && (catalog_open(&cat, ov->plugin_path, err, sizeof err) != SG_OK ||
-                        catalog_default_game(cat, "amazons", &game, err, sizeof err) != SG_OK))
+                        catalog_default_game(cat, pl->game, &game, err, sizeof err) != SG_OK))
         status = cli_fail(CMD ": %s", err);
     FILE *out = NULL;
     if (status == 0 && ov->out && !(out = fopen(ov->out, ov->resume ? "a" : "w")))

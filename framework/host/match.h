@@ -31,7 +31,7 @@
 
 typedef enum match_first { FIRST_LEFT = 0, FIRST_RIGHT = 1, FIRST_ALTERNATE = 2 } match_first;
 /* What a final score of 0 means: a draw (scoring games such as rcg or Go) or, under
- * normal play, a loss for the player to move at the end (Amazons). */
+ * normal play, a loss for the player to move at the end. */
 typedef enum match_zero { ZERO_DRAW = 0, ZERO_MOVER_LOSES = 1 } match_zero;
 
 typedef struct match_side {

@@ -54,8 +54,8 @@ static double cpu_seconds(void)
 }
 
 /* The mover has no move in any live component, yet some are not settled: the game
- * could not find their values within its own budget (Amazons: a room where one colour is
- * walled in next to the other's amazon). Each such component is an integer in the
+ * could not find their values within its own budget (a room where one player is walled
+ * in next to the other's piece). Each such component is an integer in the
  * opponent's favour (the mover has no option there), so play is over for the mover
  * unless it holds settled moves elsewhere. The score is the settled total plus each live
  * component's number, or else its evaluate() rounded to an integer and clamped to the

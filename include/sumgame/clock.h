@@ -32,7 +32,7 @@ typedef struct sg_deadline {
 void sg_deadline_start(sg_deadline *d, const sg_budget *budget);
 /* Counts one node and returns true when the budget is spent. The clock is read only
  * every 16 nodes, so calling this per node is cheap (and a game whose nodes are slow,
- * such as Amazons rooms whose settlement search runs long, overshoots little). */
+ * such as one whose settlement search runs long, overshoots little). */
 bool sg_deadline_tick(sg_deadline *d);
 double sg_deadline_elapsed(const sg_deadline *d);
 

@@ -101,8 +101,8 @@ struct sg_game_desc {
      * means settled: the component is over and counts that many points. A position in
      * which one player has no move is always an integer and must be reported (its CGT
      * value; when the stuck player can never get a move back, that is the other player's
-     * longest run of moves, with sign, but an Amazons amazon can be freed when an
-     * opposing neighbour moves away, so in general it is not). A non-integer
+     * longest run of moves, with sign, but in some games a walled-in piece is freed when
+     * an opposing neighbour moves away, so in general it is not). A non-integer
      * dyadic is frozen by exact solvers and played out in real play. Must never claim a
      * number it has not proved. */
     bool (*number)(void *instance, const void *pos, sg_value *value);
@@ -131,7 +131,8 @@ struct sg_game_desc {
 
     /* An upper bound on the birthday of pos: every line of play from pos (alternating or
      * not) ends within *days moves. TDS+ (E2) uses it to skip temperatures no game born
-     * by that day can have. Optional (NULL). An Amazons room's empty squares bound it. */
+     * by that day can have. Optional (NULL). A board whose every move fills a square is bounded by its empty
+     * squares. */
     bool (*birthday_bound)(void *instance, const void *pos, unsigned *days);
 
     /* ---- ABI 1.2: optional, present when size covers them (SG_GAME_FLAGS, SG_GAME_HAS) -- */
@@ -188,7 +189,7 @@ struct sg_game_desc {
     /* The images of index under the shape's symmetries: writes shape->symmetries indices
      * into out, out[0] being index itself, SG_DB_NONE for an image outside the shape, and
      * into conjugate whether that image also exchanges the players' roles (its value is
-     * then the negative: Amazons with the colours swapped, Domineering transposed). A
+     * then the negative: the colours swapped, a Domineering board transposed). A
      * position is listed when no image that is not a conjugate has a smaller index. */
     void (*db_images)(void *instance, uint64_t index, uint64_t *out, bool *conjugate);
 
@@ -198,11 +199,11 @@ struct sg_game_desc {
      * it with play(), and hands it to strategies as a one-component sum that split() may
      * cut into parts, so a game that splits promises that its parts keep the board's
      * coordinates: a move code listed in a part is the same move, through play(), on the
-     * unsplit board (Amazons rooms are the board with the other rooms' squares blocked).
+     * unsplit board (a room can be the board with the other rooms' squares blocked).
      * "pass" and "resign" are the host's words and never reach these functions: a pass is
      * a move elsewhere (moved_elsewhere) and is legal only for SG_GAME_PASSES games. */
     /* The game's name in GTP: the answer to Quarry's list_games and the argument its
-     * set_game sends ("Amazons", "Go"). */
+     * set_game sends (Quarry's names, such as "Go"). */
     const char *gtp_name;
     /* Writes the start position of a size x size board (GTP boardsize, clear_board): the
      * usual setup of the game, the one the GUIs draw. SG_ERR_INVALID with one line for a

@@ -2,7 +2,7 @@
  *
  * A sum holds live components (a game instance plus a position) and the frozen total:
  * the values of components that are over. Adding or playing keeps the sum tidy:
- *   - a component that splits (an Amazons move that cuts a room) becomes its parts;
+ *   - a component that splits (a move that cuts a room in two) becomes its parts;
  *   - a component the game reports as an integer is settled: removed, value added to
  *     the frozen total;
  *   - under SG_FREEZE_NUMBERS (exact solving, by number avoidance) a non-integer number

@@ -37,7 +37,7 @@
  * and of all its subpositions is an integer multiple of 2 delta and the searches are
  * complete, the mean and temperature are exact. Games of height h with integer leaves
  * (rcg trees of h levels) have means and temperatures in multiples of 2^-h, so delta =
- * 2^-(h+1) is enough; an n-square Amazons room needs delta = 2^(2-n). */
+ * 2^-(h+1) is enough; the TDS paper's n-square rooms need delta = 2^(2-n). */
 #ifndef SUMGAME_TDS_H
 #define SUMGAME_TDS_H
 
@@ -71,7 +71,7 @@ typedef struct sg_tds_config {
     uint64_t nodes;   /* for the whole estimate; 0 = no limit */
     sg_tds_combine combine;
     sg_value grid;    /* when > 0, every temperature of the game is a known multiple of it
-                         (an n-point Amazons room: 2^(3-n)); the lowering (3. above)
+                         (the TDS paper's n-point rooms: 2^(3-n)); the lowering (3. above)
                          stops only on it. 0 = unknown */
 } sg_tds_config;
 

@@ -35,6 +35,10 @@ static void test_ini_errors(void **state)
     expect_ini_error("[experiment]\nkind = agree\ndepths = 1-3\n",
                      ":3: experiment: depths = 1-3: only kind = depth");
     expect_ini_error("[experiment]\nsizes = 4\n", ":1: experiment: missing key 'kind'");
+    /* the host assumes no game and no data */
+    expect_ini_error("[experiment]\nkind = agree\n", ":1: experiment: missing key 'game'");
+    expect_ini_error("[experiment]\nkind = agree\ngame = amazons\n",
+                     ":1: experiment: missing key 'data'");
     expect_ini_error("[experiment]\nkind = errors\ngrid = yes\n", ":3: experiment: grid");
     expect_ini_error("[experiment]\nkind = agree\n[match]\nleft = x\n",
                      ":3: unknown section [match]");
@@ -43,8 +47,8 @@ static void test_ini_errors(void **state)
 static void test_missing_data_file(void **state)
 {
     (void)state;
-    char *path = support_temp_file(".ini", "[experiment]\nkind = agree\nsizes = 5\n"
-                                           "data = /nonexistent/rooms-{n}.txt\n");
+    char *path = support_temp_file(".ini", "[experiment]\nkind = agree\ngame = amazons\n"
+                                           "sizes = 5\ndata = /nonexistent/rooms-{n}.txt\n");
     char args[4200];
     snprintf(args, sizeof args, "experiment '%s'", path);
     support_run r = support_host(args, NULL);
@@ -122,8 +126,9 @@ static void test_exp2_size_5_exact_delta(void **state)
                                   "\"avg_error_t\":0.000000,\"avg_error_mean\":0.000000,"
                                   "\"max_error_t\":\"0\",\"max_error_mean\":\"0\""));
     support_run_free(&r);
-    char *path = support_temp_file(".ini", "[experiment]\nkind = errors\ncombine = average\n"
-                                           "grid = none\n");
+    char *path = support_temp_file(".ini", "[experiment]\nkind = errors\ngame = amazons\n"
+                                           "combine = average\ngrid = none\n"
+                                           "data = conf/data/amazons-rooms-{n}.txt\n");
     char args[4200];
     snprintf(args, sizeof args, "experiment '%s' --sizes 5 --deltas 1/8 --json", path);
     r = support_host(args, NULL);

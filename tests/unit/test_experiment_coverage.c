@@ -47,7 +47,7 @@ static char *config(const char *set_path, const char *experiment_keys, const cha
 {
     char text[4096];
     snprintf(text, sizeof text,
-             "[experiment]\nkind = coverage\ntest_set = %s\n%s\n"
+             "[experiment]\nkind = coverage\ngame = amazons\ntest_set = %s\n%s\n"
              "[variant.none]\nlabel = TDS\nmethod = tds\n"
              "[variant.plus]\nlabel = TDS+\nmethod = tdsplus\n"
              "[variant.plus1]\nlabel = TDS+ 1\nmethod = tdsplus\ndelta = 1\n"
@@ -229,11 +229,11 @@ static void configuration_errors(void **state)
 {
     (void)state;
     char *set = support_temp_file(".txt", test_set);
-    /* Line 4 holds the first experiment key after kind and test_set. */
+    /* Line 5 holds the first experiment key after kind, game and test_set. */
     expect_error(set, "limits = 1\nvariants = plus\ndetla = 1\n", "", "",
                  "unknown key 'detla'");
     expect_error(set, "limits = 2, 1\nvariants = plus\n", "", "",
-                 "@:4: experiment: limits = 2, 1: expected increasing seconds");
+                 "@:5: experiment: limits = 2, 1: expected increasing seconds");
     expect_error(set, "limits = 1\nvariants = plus, zz\n", "", "",
                  "no section [variant.zz]");
     expect_error(set, "limits = 1\nvariants = bad\n", "[variant.bad]\nmethod = tds\ndelta = 0\n",

@@ -30,6 +30,7 @@ static support_run run_ok(const char *args)
 
 static const char loss_config[] = "[experiment]\n"
                                   "kind = loss\n"
+                                  "generator = rcg\n"
                                   "title = small loss\n"
                                   "levels = 2\n"
                                   "size = 50\n"
@@ -124,6 +125,7 @@ static void loss_cells_are_matches(void **state)
 
 static const char resume_config[] = "[experiment]\n"
                                     "kind = loss\n"
+                                    "generator = rcg\n"
                                     "components = 2-4\n"
                                     "instances = 3\n"
                                     "strategies = hot\n"
@@ -198,6 +200,7 @@ static void resume_keeps_finished_cells(void **state)
 
 static const char tradeoff_config[] = "[experiment]\n"
                                       "kind = tradeoff\n"
+                                      "generator = rcg\n"
                                       "title = small tradeoff\n"
                                       "components = 4\n"
                                       "instances = 3\n"
@@ -332,8 +335,14 @@ static void configuration_errors(void **state)
                      "opponent = perfect\n[strategy.ab]\nplugin = alphabeta\n"
                      "[strategy.perfect]\nplugin = solver\n", "",
                      ":3: experiment: components = 2-4: kind = tradeoff takes one");
+    /* the host assumes no game */
     expect_ini_error("[experiment]\nkind = loss\ncomponents = 2\nstrategies = hot\n"
-                     "opponent = perfect\nlevelz = 2\n[strategy.hot]\nplugin = hotstrat\n"
+                     "opponent = perfect\n[strategy.hot]\nplugin = hotstrat\n"
+                     "[strategy.perfect]\nplugin = solver\n", "",
+                     ":1: experiment: missing key 'generator'");
+    expect_ini_error("[experiment]\nkind = loss\ncomponents = 2\nstrategies = hot\n"
+                     "opponent = perfect\nlevelz = 2\ngenerator = rcg\n[strategy.hot]\n"
+                     "plugin = hotstrat\n"
                      "[strategy.perfect]\nplugin = solver\n", "", ":6: experiment: ");
     expect_ini_error("[experiment]\nkind = loss\ncomponents = 2\nstrategies = hot\n"
                      "opponent = perfect\n[strategy.hot]\nplugin = hotstrat\nmood = plus\n"
