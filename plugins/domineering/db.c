@@ -75,9 +75,9 @@ int dom_db_shape(void *instance, const char *text, sg_db_shape *shape, char *err
     shape->layers = (uint32_t)(rows * cols + 1);
     shape->symmetries = rows == cols ? DOM_SYMMETRIES : 4;
     snprintf(shape->title, sizeof shape->title,
-             "domineering %dx%d: every set of occupied squares of the board of %d rows and "
-             "%d columns; index = occupied squares (bit r*%d+c), layer = empty squares",
-             rows, cols, rows, cols, cols);
+             "every set of occupied squares of the board of %d rows and %d columns, by empty "
+             "squares",
+             rows, cols);
     return SG_OK;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sumgame/cgt.h"
+#include "sumgame/database.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
 
@@ -1121,6 +1122,55 @@ static void test_cli(void **state)
     support_run_free(&r);
 }
 
+/* `sumgame db domineering RxC` through the generic database: every listed position's
+ * value is confirmed by the referee (G - value is a second-player win), and the lists
+ * have the sizes Burnside's lemma gives for the four symmetries that keep the players'
+ * roles (identity, half turn, two mirrors): 2x2 (16 + 4 + 4 + 4) / 4 = 7, 3x3
+ * (512 + 32 + 64 + 64) / 4 = 168, 2x3 (64 + 8 + 8 + 16) / 4 = 24. */
+static void test_db_command(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *shape;
+        size_t count;
+    } shapes[] = { { "2x2", 7 }, { "3x3", 168 }, { "2x3", 24 }, { "3x2", 24 } };
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        sg_db *db;
+        char err[256];
+        if (sg_db_build(&db, &dom.game, shapes[k].shape, SG_DB_VALUES, NULL, err,
+                        sizeof err) != SG_OK)
+            fail_msg("%s", err);
+        assert_int_equal(sg_db_count(db), shapes[k].count);
+        sg_cgt *saved = T;
+        T = sg_db_table(db); /* cg_to_tree reads the table the value lives in */
+        for (size_t i = 0; i < sg_db_count(db); i++) {
+            pos p;
+            assert_int_equal(sg_db_position(db, i, p.b), SG_OK);
+            static sg_cg seen[TREE_MAX];
+            static int node_of[TREE_MAX];
+            int nseen = 0;
+            tree_n = 0;
+            int node = cg_to_tree(sg_db_value(db, i), seen, node_of, &nseen);
+            ref_board b = ref_from_text(fmt(&p));
+            if (!ref_equal(&b, node))
+                fail_msg("db %s: '%s' is not its listed value", shapes[k].shape, fmt(&p));
+        }
+        T = saved;
+        sg_db_free(db);
+    }
+    /* the whole file for 2x2, worked by hand: ±1, the L of three squares is {0|0} = *, a
+     * free column is Left's move (1), a free row Right's (-1) */
+    support_run r = support_host("db domineering 2x2", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "# domineering 2x2: every set of occupied squares of the board "
+                               "of 2 rows and 2 columns, by empty squares\n"
+                               "# 7 positions (sumgame db domineering 2x2)\n"
+                               "# position mean temperature\n"
+                               "xx/xx 0 -1\nxx/x. 0 -1\nxx/.. -1 -1\nx./x. 1 -1\n"
+                               ".x/x. 0 -1\nx./.. 0 0\n../.. 0 1\n");
+    support_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1137,6 +1187,7 @@ int main(void)
         cmocka_unit_test(test_canonical),
         cmocka_unit_test(test_db_shapes),
         cmocka_unit_test(test_db_positions_and_images),
+        cmocka_unit_test(test_db_command),
         cmocka_unit_test(test_generate),
         cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_evaluate),

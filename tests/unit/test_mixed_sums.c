@@ -13,9 +13,10 @@
  * The sum is 9/2 + ±2 + ±1 = {{15/2|11/2}|{7/2|3/2}}: mean 9/2, temperature 2 (the
  * temperature of ±2 + ±1), Left stop 9/2 + 1 = 11/2, Right stop 9/2 - 1 = 7/2.
  *
- * TODO(domineering): once the domineering plugin lands, add a component with a known
- * CGSuite value (the 2x1 vertical domino board "./." is 1 for Left, "../xx" is -1 for
- * Right) to MIXED and the expected values below (a number only shifts mean and stops). */
+ * With domineering's empty 2x2 board (±1, Winning Ways; tests/unit/test_domineering.c)
+ * added, the sum is 9/2 + ±2 + ±1 + ±1 = 9/2 + ±2 = {13/2|5/2}, since ±1 + ±1 = 0: the
+ * two switches cancel, so the mean and temperature stay and the stops widen to 13/2 and
+ * 5/2. */
 #include "support.h"
 
 #include <stdio.h>
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #define MIXED "rcg:{3|-1} + amazons:B..W + amazons:xB.W/.xxx + go:X.XXO.O/XXXXOOO/X.XXO.O"
+#define WITH_DOMINEERING MIXED " + domineering:../.."
 
 static support_run ok(const char *args)
 {
@@ -136,12 +138,66 @@ static void test_match_mixed_sum(void **state)
     free(out);
 }
 
+/* Four games in one sum, through analyze, solve and match. */
+static void test_domineering_joins(void **state)
+{
+    (void)state;
+    support_run r = ok("analyze '" WITH_DOMINEERING "' --canonical --json");
+    support_assert_contains(r.out, "\"mean\":\"9/2\",\"temperature\":\"2\",");
+    support_assert_contains(r.out, "\"left_stop\":\"13/2\",\"right_stop\":\"5/2\",");
+    support_assert_contains(r.out, "\"canonical\":\"{13/2|5/2}\"");
+    support_assert_contains(r.out, "{\"component\":5,\"game\":\"domineering\",\"position\":"
+                                   "\"../..\",\"parsed\":\"../..\",\"mean\":\"0\","
+                                   "\"temperature\":\"1\",\"left_stop\":\"1\","
+                                   "\"right_stop\":\"-1\",");
+    support_run_free(&r);
+    for (int m = 0; m < 2; m++) {
+        r = ok(m ? "solve '" WITH_DOMINEERING "' --method summation --json"
+                 : "solve '" WITH_DOMINEERING "' --json");
+        support_assert_contains(r.out, "\"left_first\":\"13/2\"");
+        support_assert_contains(r.out, "\"right_first\":\"5/2\"");
+        support_run_free(&r);
+    }
+    /* Solver against solver with optimal play checked move by move: rcg {3|-1} + amazons
+     * B..W + domineering ../.. + the Go region 3 is 4 + ±2 + ±1 + ±1 = 4 + ±2, so 6 with
+     * Left first (position 0, both games of its pair) and 2 with Right first (position
+     * 1), and no loss. */
+    char *ini = support_temp_file(
+        ".ini", "[match]\nleft = a\nright = b\ngames = 2\nfirst = alternate\noptimal = yes\n"
+                "[sum]\nsum.1 = rcg:{3|-1} + amazons:B..W + domineering:../.. + "
+                "go:X.XXO.O/XXXXOOO/X.XXO.O\n"
+                "sum.2 = domineering:../.. + go:X.XXO.O/XXXXOOO/X.XXO.O + rcg:{3|-1} + "
+                "amazons:B..W\n"
+                "[strategy.a]\nplugin = solver\n[strategy.b]\nplugin = solver\n");
+    char *out = support_temp_file(".jsonl", "");
+    char args[1024];
+    snprintf(args, sizeof args, "match %s --jobs 1 --out %s", ini, out);
+    r = ok(args);
+    char *lines = support_read_file(out);
+    size_t six = 0, two = 0;
+    for (char *l = lines; (l = strstr(l, "\"final_score\":\"6\",")); l++)
+        six++;
+    for (char *l = lines; (l = strstr(l, "\"final_score\":\"2\",")); l++)
+        two++;
+    assert_int_equal(six, 2);
+    assert_int_equal(two, 2);
+    assert_null(strstr(lines, "\"forfeit\":\""));
+    support_assert_contains(r.out, "loss of a against optimal play: 0 as first player");
+    free(lines);
+    support_run_free(&r);
+    unlink(ini);
+    unlink(out);
+    free(ini);
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_analyze_mixed_sum),
         cmocka_unit_test(test_solve_mixed_sum),
         cmocka_unit_test(test_match_mixed_sum),
+        cmocka_unit_test(test_domineering_joins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
