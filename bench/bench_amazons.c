@@ -359,14 +359,15 @@ static void bench_search(int rounds)
 
 /* ---- database build times */
 
-/* The plugin's thermograph engine on each n-point room: one cache for all, or a cache
- * per room. */
+/* The plugin's thermograph engine on each n-point room, the rooms listed first (as the
+ * command that built the databases before `sumgame db` did): one cache for all, or a
+ * cache per room. */
 static double engine_rooms(int n, bool shared, size_t *count)
 {
     char err[256], shape[32];
     snprintf(shape, sizeof shape, "rooms:%d", n);
-    unsigned char *rooms = bench_db_positions("bench_amazons", &game, shape, count);
     double t0 = sg_clock_seconds();
+    unsigned char *rooms = bench_db_positions("bench_amazons", &game, shape, count);
     sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
     for (size_t i = 0; i < *count; i++) {
         if (!shared && i > 0) {

@@ -62,6 +62,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     memset(inst, 0, sizeof *inst);
     inst->host = host;
     amz_geom_init(&inst->geom);
+    amz_canonical_init(inst);
     uint64_t state = ZOBRIST_SEED;
     for (int k = 0; k < 3; k++)
         for (int sq = 0; sq < AMZ_SQUARES; sq++)

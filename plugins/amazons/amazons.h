@@ -16,6 +16,8 @@ typedef struct amz_instance {
     amz_settle settle; /* the memo of exact settlement searches */
     long long width, height, black, white, arrows; /* generator parameters */
     amz_shape *shape; /* the database shape db_shape selected, or NULL */
+    /* canonical(): square y * w + x of a w x h box (w * h <= 64) under symmetry k */
+    uint8_t box_map[AMZ_SIDE_MAX + 1][AMZ_SIDE_MAX + 1][8][64];
 } amz_instance;
 
 /* Position notation: "x.xx/.xBx/W.xx/xxxx", rows from the top. */

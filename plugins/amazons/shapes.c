@@ -508,6 +508,97 @@ int amz_db_children(void *instance, uint64_t index, sg_player who, uint64_t *out
 
 /* ---- symmetry of any position ---- */
 
+/* Symmetry k of the 8 of a w x h box, on (x, y) from its bottom-left corner: the last four
+ * exchange x and y (the box becomes h x w). */
+static void box_image(int k, int w, int h, int x, int y, int *ox, int *oy)
+{
+    if (k >= 4) {
+        int t = x;
+        x = y;
+        y = t;
+        t = w;
+        w = h;
+        h = t;
+    }
+    *ox = k & 1 ? w - 1 - x : x;
+    *oy = k & 2 ? h - 1 - y : y;
+}
+
+void amz_canonical_init(amz_instance *inst)
+{
+    for (int w = 1; w <= AMZ_SIDE_MAX; w++)
+        for (int h = 1; h <= AMZ_SIDE_MAX && w * h <= 64; h++)
+            for (int k = 0; k < 8; k++)
+                for (int q = 0; q < w * h; q++) {
+                    int x, y;
+                    box_image(k, w, h, q % w, q / w, &x, &y);
+                    inst->box_map[w][h][k][q] = (uint8_t)(y * (k >= 4 ? h : w) + x);
+                }
+}
+
+static uint64_t box_move(uint64_t m, const uint8_t *map)
+{
+    uint64_t out = 0;
+    for (; m; m &= m - 1)
+        out |= (uint64_t)1 << map[__builtin_ctzll(m)];
+    return out;
+}
+
+/* The representative when the open squares' box has at most 64 squares (every room exact
+ * analysis can reach): the box as three 64-bit masks, each image by a table, the least
+ * (width, Black, White, empty) chosen. False when the box is larger. */
+static bool canonical_small(const amz_instance *inst, const amz_board *bd, amz_bb open,
+                            void *out)
+{
+    int min_r = -1, max_r = 0, w = 0, min_c;
+    unsigned cols = 0;
+    for (int r = 0; r < bd->height; r++) {
+        unsigned row = (unsigned)((uint64_t)(open >> (r * AMZ_STRIDE)) & 0x3FFu);
+        if (!row)
+            continue;
+        min_r = min_r < 0 ? r : min_r;
+        max_r = r;
+        cols |= row;
+    }
+    min_c = __builtin_ctz(cols);
+    w = 32 - __builtin_clz(cols) - min_c;
+    int h = max_r - min_r + 1;
+    if (w * h > 64)
+        return false;
+    uint64_t m[3] = { 0, 0, 0 }, rowmask = ((uint64_t)1 << w) - 1;
+    const amz_bb sets[3] = { bd->black, bd->white, bd->empty };
+    for (int y = 0; y < h; y++) {
+        int shift = (min_r + y) * AMZ_STRIDE + min_c;
+        for (int s = 0; s < 3; s++)
+            m[s] |= ((uint64_t)(sets[s] >> shift) & rowmask) << (y * w);
+    }
+    uint64_t best[3] = { 0, 0, 0 };
+    int best_w = 0;
+    for (int k = 0; k < 8; k++) {
+        const uint8_t *map = inst->box_map[w][h][k];
+        int iw = k >= 4 ? h : w;
+        uint64_t im[3] = { box_move(m[0], map), box_move(m[1], map), box_move(m[2], map) };
+        bool less = k == 0 || iw < best_w ||
+                    (iw == best_w &&
+                     (im[0] < best[0] ||
+                      (im[0] == best[0] &&
+                       (im[1] < best[1] || (im[1] == best[1] && im[2] < best[2])))));
+        if (less) {
+            best_w = iw;
+            memcpy(best, im, sizeof best);
+        }
+    }
+    int bh = w * h / best_w;
+    amz_board rep = { best_w, bh, 0, 0, 0 };
+    amz_bb *dst[3] = { &rep.black, &rep.white, &rep.empty };
+    uint64_t browmask = ((uint64_t)1 << best_w) - 1;
+    for (int y = 0; y < bh; y++)
+        for (int s = 0; s < 3; s++)
+            *dst[s] |= (amz_bb)((best[s] >> (y * best_w)) & browmask) << (y * AMZ_STRIDE);
+    amz_store(&rep, out);
+    return true;
+}
+
 void amz_canonical(void *instance, const void *pos, void *out)
 {
     const amz_instance *inst = instance;
@@ -521,6 +612,8 @@ void amz_canonical(void *instance, const void *pos, void *out)
         memcpy(out, pos, sizeof(amz_pos));
         return;
     }
+    if (canonical_small(inst, &bd, open, out))
+        return;
     int min_c = AMZ_SIDE_MAX, max_c = 0, min_r = AMZ_SIDE_MAX, max_r = 0;
     for (amz_bb x = open; x;) {
         int sq = amz_pop(&x), c = inst->geom.col[sq], r = inst->geom.row[sq];

@@ -40,5 +40,7 @@ int amz_db_children(void *instance, uint64_t index, sg_player who, uint64_t *out
 /* The representative of pos under translation (a room moved to the corner of a board cut
  * to its bounding box) and the board's symmetries: the least blob among the images. */
 void amz_canonical(void *instance, const void *pos, void *out);
+/* Fills the instance's tables for amz_canonical. */
+void amz_canonical_init(struct amz_instance *inst);
 
 #endif
