@@ -10,7 +10,7 @@ SANITIZE ?= 0
 # Debian packages, installed by `make` when missing (with sudo when not root): what the
 # build needs, and what only the tests need (the SVG check renders in headless Chromium;
 # the suite is also compiled with clang).
-BUILD_PACKAGES := libinih-dev libcmocka-dev pkg-config
+BUILD_PACKAGES := libinih-dev libcmocka-dev libjansson-dev pkg-config
 TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang
 PKGS := inih
 
@@ -57,7 +57,7 @@ define install_if_missing
 endef
 
 deps:
-	$(call install_if_missing,$(BUILD_PACKAGES),pkg-config --exists inih cmocka && test -f /usr/include/cmocka.h)
+	$(call install_if_missing,$(BUILD_PACKAGES),pkg-config --exists inih cmocka jansson && test -f /usr/include/cmocka.h)
 
 test-deps: deps
 	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation)
@@ -77,7 +77,7 @@ $(LIB): $(LIB_OBJ)
 
 $(HOST): $(HOST_OBJ) $(LIB)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' $$(pkg-config --libs jansson) -lm
 
 .SECONDARY:
 

@@ -14,6 +14,7 @@ static const struct {
     { "analyze", cmd_analyze, "analyze GAME:POSITION|SUM [--method exact|tds|tdsplus|mcdual|thermograph] [--canonical] [--svg FILE] [--delta D] [--tmax T] [--depth N] [--enhancements LIST] [--combine auto|max|average] [--playouts N] [--c C] [--threads N] [--seed S] [--komaster left|right|both|none] [--params K=V,...] [--check DELTA] [--nodes N] [--time S] [--memory SIZE] [--json]" },
     { "solve", cmd_solve, "solve SUM [--first left|right|both] [--method decomposition|summation] [--order none|prev|temp|temp+prev|incentive] [--no-decompose] [--no-incentives] [--nodes N] [--time S] [--memory SIZE] [--component-positions N] [--json]" },
     { "match", cmd_match, "match CONFIG.ini [--games N] [--from P] [--jobs J] [--seed S] [--out FILE.jsonl] [--json]" },
+    { "report", cmd_report, "report FILE.jsonl... [--out-dir DIR] [--format md,csv,html] [--title T] [--cells PATTERN [--row-name NAME] [--rows LIST] [--cols LIST]] [--ci t|normal]" },
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [--json] [key=value ...]" },
     { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
     { "experiment", cmd_experiment, "experiment FILE.ini [--json]  (TDS kinds: [--sizes LIST] [--deltas LIST] [--depths LIST] [--combine auto|max|average]; loss, tradeoff: [--jobs J] [--out CELLS.jsonl [--resume]] [--games FILE] [--svg FILE] [--instances N] [--components LIST] [--strategies LIST])" },
