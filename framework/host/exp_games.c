@@ -833,8 +833,8 @@ static int save_svg(const experiment *e, const char *path)
                 ys[se->first_variant + k] = sg_value_to_double(sg_value_add(c->loss[0],
                                                                             c->loss[1]));
             }
-            ps[s] = (plot_series){ se->label, xs + se->first_variant, ys + se->first_variant,
-                                   se->nvariants };
+            ps[s] = (plot_series){ .name = se->label, .x = xs + se->first_variant,
+                                   .y = ys + se->first_variant, .n = se->nvariants };
         }
         char title[300], xl[200], yl[200];
         snprintf(title, sizeof title, "%s", e->title ? e->title : "Error against time");
@@ -842,7 +842,8 @@ static int save_svg(const experiment *e, const char *path)
                  2 * e->instances);
         snprintf(yl, sizeof yl, "points lost against the perfect player (%llu games)",
                  2 * e->instances);
-        plot_spec spec = { title, xl, yl, true, ps, e->nseries };
+        plot_spec spec = { .title = title, .x_label = xl, .y_label = yl, .x_log = true,
+                           .series = ps, .nseries = e->nseries };
         status = plot_svg_save(&spec, CMD, path);
     }
     free(ps);

@@ -775,7 +775,7 @@ static int save_svg(const plan *pl, const char *path)
                 xs[n][l] = pl->limits[l];
                 ys[n][l] = mean_of(q ? s.sum_mu : s.sum_t, s.finished);
             }
-            series[n] = (plot_series){ names[n], xs[n], ys[n], pl->nlimits };
+            series[n] = (plot_series){ .name = names[n], .x = xs[n], .y = ys[n], .n = pl->nlimits };
         }
     }
     if (n == 0)

@@ -56,22 +56,36 @@ static double nice_step(double span, double count)
 
 static struct frame make_frame(const plot_spec *p)
 {
-    struct frame f = { .x_log = p->x_log };
+    struct frame f = { .x_log = p->x_log && !p->x_names };
     double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
-    for (size_t s = 0; s < p->nseries; s++)
-        for (size_t i = 0; i < p->series[s].n; i++) {
-            double x = p->series[s].x[i], y = p->series[s].y[i];
-            if (!p->x_log || x > 0) {
-                xmin = fmin(xmin, x);
-                xmax = fmax(xmax, x);
+    for (size_t s = 0; s < p->nseries; s++) {
+        const plot_series *ser = &p->series[s];
+        double half = ser->style == PLOT_BARS ? ser->bar_width / 2 : 0;
+        for (size_t i = 0; i < ser->n; i++) {
+            double x = ser->x[i], y = ser->y[i];
+            if (!f.x_log || x > 0) {
+                xmin = fmin(xmin, x - half);
+                xmax = fmax(xmax, x + half);
             }
             ymax = fmax(ymax, y);
+            if (ser->hi && isfinite(ser->hi[i]))
+                ymax = fmax(ymax, ser->hi[i]);
         }
-    if (!isfinite(xmin)) {
-        xmin = p->x_log ? 1 : 0;
-        xmax = p->x_log ? 10 : 1;
     }
-    if (p->x_log) {
+    if (p->x_names) {
+        f.x_lo = -0.5;
+        f.x_hi = p->nx_names ? (double)p->nx_names - 0.5 : 0.5;
+        xmin = INFINITY; /* skips the numeric range below */
+    }
+    if (p->x_names) {
+        /* set above */
+    } else if (!isfinite(xmin)) {
+        xmin = f.x_log ? 1 : 0;
+        xmax = f.x_log ? 10 : 1;
+    }
+    if (p->x_names) {
+        /* set above */
+    } else if (f.x_log) {
         f.x_lo = floor(log10(xmin));
         f.x_hi = ceil(log10(xmax));
         if (f.x_hi <= f.x_lo)
@@ -84,6 +98,10 @@ static struct frame make_frame(const plot_spec *p)
             f.x_hi = f.x_lo + step;
     }
     f.y_lo = 0;
+    if (p->y_max > 0) {
+        f.y_hi = p->y_max;
+        return f;
+    }
     double step = nice_step(ymax > 0 ? ymax : 1, 6);
     f.y_hi = ceil(ymax / step) * step;
     if (f.y_hi <= ymax * 1.02)
@@ -122,8 +140,19 @@ static void put_axes(sg_svg_text *s, const plot_spec *p, const struct frame *f)
     double left = LEFT, right = LEFT + PLOT_W, top = TOP, bottom = TOP + PLOT_H;
     sg_svg_put(s, "  <rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
            "stroke=\"#444\"/>\n", LEFT, TOP, PLOT_W, PLOT_H);
-    /* x ticks: decades (and 2x, 5x minor marks) on a log axis */
-    if (f->x_log) {
+    /* x ticks: names, or decades (and 2x, 5x minor marks) on a log axis */
+    if (p->x_names) {
+        for (size_t i = 0; i < p->nx_names; i++) {
+            double x = fx(f, (double)i);
+            sg_svg_put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#444\"/>\n",
+                x, bottom, x, bottom + 6);
+            /* slanted, so that long names of many cells do not overlap */
+            sg_svg_put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\" "
+                   "transform=\"rotate(-30 %.2f %.2f)\">", x + 4, bottom + 18, x + 4, bottom + 18);
+            sg_svg_put_escaped(s, p->x_names[i], 40, true);
+            sg_svg_put(s, "</text>\n");
+        }
+    } else if (f->x_log) {
         for (int d = (int)f->x_lo; d <= (int)f->x_hi; d++) {
             double x = fx(f, pow(10, d));
             sg_svg_put(s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>\n",
@@ -165,8 +194,9 @@ static void put_axes(sg_svg_text *s, const plot_spec *p, const struct frame *f)
         sg_svg_put(s, "  <text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n", left - 10, y + 4,
             v);
     }
+    /* below the slanted names of a categorical axis */
     sg_svg_put(s, "  <text class=\"x-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">", left +
-           PLOT_W / 2.0, bottom + 50);
+           PLOT_W / 2.0, bottom + (p->x_names ? 64 : 50));
     sg_svg_put_escaped(s, p->x_label, SIZE_MAX, true);
     sg_svg_put(s, "</text>\n");
     sg_svg_put(s, "  <text class=\"y-label\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
@@ -198,22 +228,42 @@ int plot_svg(const plot_spec *p, char **svg, size_t *len)
         sg_svg_put(&s, "  <g class=\"series\" data-name=\"");
         sg_svg_put_escaped(&s, ser->name, SIZE_MAX, true);
         sg_svg_put(&s, "\">\n");
-        if (ser->n > 1) {
+        if (ser->style == PLOT_LINES && ser->n > 1) {
             sg_svg_put(&s, "  <polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
                 colour);
             for (size_t i = 0; i < ser->n; i++)
                 sg_svg_put(&s, "%s%.2f,%.2f", i ? " " : "", fx(&f, ser->x[i]), fy(&f, ser->y[i]));
             sg_svg_put(&s, "\"/>\n");
         }
-        for (size_t i = 0; i < ser->n; i++)
-            put_marker(&s, k, fx(&f, ser->x[i]), fy(&f, ser->y[i]), colour);
+        for (size_t i = 0; i < ser->n; i++) {
+            double x = fx(&f, ser->x[i]), y = fy(&f, ser->y[i]);
+            if (ser->lo && ser->hi && isfinite(ser->lo[i]) && isfinite(ser->hi[i])) {
+                double y0 = fy(&f, ser->lo[i]), y1 = fy(&f, ser->hi[i]);
+                sg_svg_put(&s, "  <path class=\"error-bar\" d=\"M%.2f %.2fH%.2fM%.2f %.2fV%.2fM%.2f "
+                        "%.2fH%.2f\" stroke=\"%s\" stroke-width=\"1.5\" fill=\"none\"/>\n",
+                    x - 6, y0, x + 6, x, y0, y1, x - 6, y1, x + 6, colour);
+            }
+            if (ser->style == PLOT_BARS) {
+                double x0 = fx(&f, ser->x[i] - ser->bar_width / 2),
+                       x1 = fx(&f, ser->x[i] + ser->bar_width / 2), base = fy(&f, 0);
+                sg_svg_put(&s, "  <rect class=\"bar\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+                        "height=\"%.2f\" fill=\"%s\" stroke=\"white\" stroke-width=\"0.5\"/>\n",
+                    x0, y, fmax(0, x1 - x0), fmax(0, base - y), colour);
+            } else {
+                put_marker(&s, k, x, y, colour);
+            }
+        }
         sg_svg_put(&s, "  </g>\n");
         /* the legend entry */
         double lx = LEFT + PLOT_W + 20, ly = TOP + 14 + 24.0 * (double)k;
-        if (ser->n > 1)
+        if (ser->style == PLOT_LINES && ser->n > 1)
             sg_svg_put(&s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
                     "stroke-width=\"2\"/>\n", lx, ly, lx + 28, ly, colour);
-        put_marker(&s, k, lx + 14, ly, colour);
+        if (ser->style == PLOT_BARS)
+            sg_svg_put(&s, "  <rect x=\"%.2f\" y=\"%.2f\" width=\"16\" height=\"10\" fill=\"%s\"/>\n",
+                lx + 6, ly - 5, colour);
+        else
+            put_marker(&s, k, lx + 14, ly, colour);
         sg_svg_put(&s, "  <text class=\"legend\" x=\"%.2f\" y=\"%.2f\">", lx + 36, ly + 4);
         sg_svg_put_escaped(&s, ser->name, SIZE_MAX, true);
         sg_svg_put(&s, "</text>\n");

@@ -1,16 +1,27 @@
-/* Line plots as standalone SVG pictures: one line with markers per series, a series of
- * one point drawn as a marker alone, a legend, axes with ticks and labels, the x axis
- * linear or logarithmic (decades). Used by the experiments' figures (--svg). */
+/* Plots as standalone SVG pictures: one line with markers per series (a series of one
+ * point drawn as a marker alone), or bars (histograms), or markers with error bars; a
+ * legend, axes with ticks and labels, the x axis linear, logarithmic (decades) or
+ * categorical (named places 0, 1, 2, ...). The y axis starts at 0. Used by the
+ * experiments' figures (--svg) and by `report`'s HTML page. */
 #ifndef SUMGAME_HOST_PLOT_SVG_H
 #define SUMGAME_HOST_PLOT_SVG_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+typedef enum plot_style {
+    PLOT_LINES = 0,       /* a line through the points, with markers */
+    PLOT_BARS,            /* a bar from 0 to y centred on each x, bar_width wide */
+    PLOT_POINTS           /* markers alone */
+} plot_style;
+
 typedef struct plot_series {
     const char *name;     /* in the legend */
     const double *x, *y;  /* n points, drawn in the given order */
     size_t n;
+    plot_style style;
+    double bar_width;     /* PLOT_BARS, in x units */
+    const double *lo, *hi;/* optional error bars from lo[i] to hi[i] */
 } plot_series;
 
 typedef struct plot_spec {
@@ -20,6 +31,9 @@ typedef struct plot_spec {
                              edge */
     const plot_series *series;
     size_t nseries;
+    const char *const *x_names; /* categorical x axis: x = i is named x_names[i] */
+    size_t nx_names;
+    double y_max;         /* > 0: the top of the y axis (e.g. 100 for percentages) */
 } plot_spec;
 
 enum { PLOT_WIDTH = 900, PLOT_HEIGHT = 560 };

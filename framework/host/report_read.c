@@ -183,17 +183,15 @@ static int read_file(report_data *d, const report_options *o, const char *path, 
     if (!f)
         return fail(err, errlen, "%s: %s", path, strerror(errno));
     char *label = stem(path), *row = NULL, *col = NULL;
+    /* a file of other records (error curves) need not match --cells */
+    bool unplaced = false;
     if (o->cells) {
         const char *cap[2] = { 0 };
         size_t caplen[2] = { 0 };
-        if (!label || !match_pattern(o->cells, label, cap, caplen)) {
-            fclose(f);
-            free(label);
-            return fail(err, errlen, "%s: the name does not match --cells '%s'", path, o->cells);
-        }
-        if (cap[0])
+        unplaced = !label || !match_pattern(o->cells, label, cap, caplen);
+        if (cap[0] && !unplaced)
             row = strndup(cap[0], caplen[0]);
-        if (cap[1])
+        if (cap[1] && !unplaced)
             col = strndup(cap[1], caplen[1]);
     }
     char *line = NULL;
@@ -219,7 +217,10 @@ static int read_file(report_data *d, const report_options *o, const char *path, 
         } else if (json_object_get(obj, "game") && json_object_get(obj, "result")) {
             report_game g = { 0 };
             const char *a = NULL, *b = NULL;
-            if (read_game(obj, &g, &a, &b, why, sizeof why) != 0) {
+            if (unplaced) {
+                status = fail(err, errlen, "%s:%zu: a match record, but the file's name does "
+                              "not match --cells '%s'", path, lineno, o->cells);
+            } else if (read_game(obj, &g, &a, &b, why, sizeof why) != 0) {
                 free(g.forfeit);
                 status = fail(err, errlen, "%s:%zu: %s", path, lineno, why);
             } else {
