@@ -11,7 +11,7 @@ SANITIZE ?= 0
 # build needs, and what only the tests need (the SVG check renders in headless Chromium;
 # the suite is also compiled with clang).
 BUILD_PACKAGES := libinih-dev libcmocka-dev libjansson-dev pkg-config
-TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang
+TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang libpng-dev
 PKGS := inih
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -60,7 +60,7 @@ deps:
 	$(call install_if_missing,$(BUILD_PACKAGES),pkg-config --exists inih cmocka jansson && test -f /usr/include/cmocka.h)
 
 test-deps: deps
-	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation)
+	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation && test -f /usr/include/png.h)
 
 # Order-only on deps, so that `make -j` installs missing packages before compiling.
 $(BUILD)/obj/%.o: %.c | deps
@@ -100,7 +100,10 @@ $(BUILD)/tests/plugins/%.so: $(BUILD)/obj/tests/plugins/%.o
 $(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(BUILD)/obj/tests/unit/support.o $(LIB)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -lcmocka -ldl -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -lcmocka -ldl -lm $(TEST_LIBS)
+
+# The report's test reads Chromium's screenshot (PNG).
+$(BUILD)/tests/test_report: TEST_LIBS := -lpng
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 	@mkdir -p $(dir $@)
