@@ -394,13 +394,29 @@ static void count(tally *t, const match_plan *plan, unsigned long long g, const 
     t->m2 += d * (x - t->mean);
 }
 
-static void progress(const tally *t, unsigned long long total)
+/* On a terminal (stderr), redrawn after every game: a bar, games done, A's running mean
+ * score and W-D-L, and the time left at the pace so far. */
+static void progress(const tally *t, unsigned long long total, double elapsed)
 {
-    char mean[32];
+    enum { BAR = 24 };
+    char mean[32], bar[BAR + 1], eta[32] = "--:--";
     sg_decimal_format(t->mean, 2, mean, sizeof mean);
-    fprintf(stderr, "\rgames %llu/%llu  mean %s  wins %llu  draws %llu  losses %llu  "
-            "forfeits %llu\033[K", t->games, total, mean, t->wins, t->draws, t->losses,
-            t->forfeits);
+    unsigned long long filled = total ? t->games * BAR / total : BAR;
+    for (unsigned long long i = 0; i < BAR; i++)
+        bar[i] = i < filled ? '#' : '.';
+    bar[BAR] = '\0';
+    if (t->games > 0 && total >= t->games) {
+        unsigned long long left = (unsigned long long)(elapsed / (double)t->games *
+                                                       (double)(total - t->games) + 0.5);
+        if (left >= 3600)
+            snprintf(eta, sizeof eta, "%llu:%02llu:%02llu", left / 3600, left / 60 % 60,
+                     left % 60);
+        else
+            snprintf(eta, sizeof eta, "%llu:%02llu", left / 60, left % 60);
+    }
+    fprintf(stderr, "\r[%s] %llu/%llu games  mean %s  W-D-L %llu-%llu-%llu  forfeits %llu  "
+            "ETA %s\033[K", bar, t->games, total, mean, t->wins, t->draws, t->losses,
+            t->forfeits, eta);
     fflush(stderr);
 }
 
@@ -456,6 +472,7 @@ struct run_state {
     tally t;
     bool tty;
     unsigned long long total;
+    double start;
 };
 
 static int on_game(void *ctx, size_t task, const record *r)
@@ -468,7 +485,7 @@ static int on_game(void *ctx, size_t task, const record *r)
     }
     count(&st->t, st->plan, g, r);
     if (st->tty)
-        progress(&st->t, st->total);
+        progress(&st->t, st->total, sg_clock_seconds() - st->start);
     return 0;
 }
 
@@ -480,9 +497,9 @@ int match_run(const match_plan *plan, unsigned jobs, FILE *out, bool json)
         return cli_fail("match: out of memory for %llu games", total);
     for (unsigned long long i = 0; i < total; i++)
         tasks[i] = (match_task){ plan, first + i };
-    struct run_state st = { .plan = plan, .out = out, .tty = isatty(STDERR_FILENO),
-                            .total = total };
     double start = sg_clock_seconds();
+    struct run_state st = { .plan = plan, .out = out, .tty = isatty(STDERR_FILENO),
+                            .total = total, .start = start };
     int status = match_play_tasks(tasks, total, jobs, "match", on_game, &st);
     free(tasks);
     if (st.tty)

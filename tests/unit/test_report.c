@@ -274,6 +274,47 @@ static void test_html_renders_in_chromium(void **state)
     remove_dir(dir);
 }
 
+/* match's progress bar: drawn on a terminal (script(1) gives it one), with games done, the
+ * running W-D-L that ends equal to the summary's, and an ETA; nothing when stderr is a
+ * pipe. */
+static void test_match_progress_bar_only_on_a_terminal(void **state)
+{
+    (void)state;
+    char *ini = support_temp_file(".ini", "[match]\nleft = a\nright = b\ngames = 3\n"
+                                          "[strategy.a]\nplugin = random\n"
+                                          "[strategy.b]\nplugin = random\n"
+                                          "[sum]\nsum.1 = rcg:5|0 + rcg:3|-1\nsum.2 = rcg:4|0\n"
+                                          "sum.3 = rcg:7|1 + rcg:2|0\n");
+    char cmd[2000];
+    snprintf(cmd, sizeof cmd, "script -qec \"%s/sumgame match '%s'\" /dev/null",
+             support_build_dir(), ini);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char out[8192];
+    size_t got = fread(out, 1, sizeof out - 1, p);
+    out[got] = '\0';
+    assert_int_equal(pclose(p), 0);
+    unsigned long long w, d, l;
+    const char *sum = strstr(out, "(games 6, wins ");
+    assert_non_null(sum);
+    assert_int_equal(sscanf(sum, "(games 6, wins %llu, draws %llu, losses %llu", &w, &d, &l), 3);
+    char want[128];
+    snprintf(want, sizeof want, "[########################] 6/6 games  mean ");
+    support_assert_contains(out, want);
+    support_assert_contains(out, "] 1/6 games");
+    snprintf(want, sizeof want, "W-D-L %llu-%llu-%llu  forfeits 0  ETA 0:00", w, d, l);
+    support_assert_contains(out, want);
+    char args[600];
+    snprintf(args, sizeof args, "match '%s'", ini);
+    support_run r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    assert_null(strchr(r.err, '\r'));
+    assert_null(strstr(r.err, "ETA"));
+    support_run_free(&r);
+    remove(ini);
+    free(ini);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,6 +322,7 @@ int main(void)
         cmocka_unit_test(test_reproduces_the_published_tds_tables),
         cmocka_unit_test(test_bad_input_names_file_and_line),
         cmocka_unit_test(test_html_renders_in_chromium),
+        cmocka_unit_test(test_match_progress_bar_only_on_a_terminal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
