@@ -219,14 +219,21 @@ void report_tables_free(report_table *t, size_t n)
     }
 }
 
+/* A table line; names from the files cannot break it (a '|' is escaped, a control byte
+ * becomes '?'). */
 static void md_row(FILE *f, const char *const *cells, size_t n)
 {
     for (size_t c = 0; c < n; c++) {
         const char *s = cells[c] ? cells[c] : "";
-        if (*s)
-            fprintf(f, "| %s ", s);
-        else
-            fputs("| ", f);
+        fputs("| ", f);
+        for (; *s; s++) {
+            if (*s == '|')
+                fputs("\\|", f);
+            else
+                fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
+        }
+        if (cells[c] && *cells[c])
+            fputc(' ', f);
     }
     fputs("|\n", f);
 }
