@@ -173,7 +173,7 @@ static int put_curves(FILE *f, const report_data *d)
 
 int report_write_html(FILE *f, const report_data *d, const report_options *o)
 {
-    const char *title = o->title ? o->title : "Match report";
+    const char *title = o->title ? o->title : d->ncells ? "Match report" : "Report";
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
           "style-src 'unsafe-inline'\">\n"
@@ -193,9 +193,11 @@ int report_write_html(FILE *f, const report_data *d, const report_options *o)
           " gap: 1em; }\n"
           "</style>\n</head>\n<body>\n<h1>", f);
     put_text(f, title);
-    fprintf(f, "</h1>\n<p>Intervals: %.0f%% confidence, %s; win rates: Wilson score "
-               "interval.</p>\n", 100 * o->level,
-            o->ci == SG_CI_NORMAL ? "normal approximation" : "Student's t");
+    fputs("</h1>\n", f);
+    if (d->ncells)
+        fprintf(f, "<p>Intervals: %.0f%% confidence, %s; win rates: Wilson score "
+                   "interval.</p>\n", 100 * o->level,
+                o->ci == SG_CI_NORMAL ? "normal approximation" : "Student's t");
     report_table t[4];
     size_t n = report_tables(d, o, t, 4);
     for (size_t i = 0; i < n; i++)

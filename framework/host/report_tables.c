@@ -242,10 +242,11 @@ int report_write_md(FILE *f, const report_data *d, const report_options *o)
 {
     report_table t[4];
     size_t n = report_tables(d, o, t, 4);
-    fprintf(f, "# %s\n\n", o->title ? o->title : "Match report");
+    fprintf(f, "# %s\n", o->title ? o->title : d->ncells ? "Match report" : "Report");
     char pct[16];
-    fprintf(f, "Intervals: %s%% confidence, %s; win rates: Wilson score interval.\n",
-            dec(100 * o->level, 0, pct, sizeof pct), interval_name(o));
+    if (d->ncells)
+        fprintf(f, "\nIntervals: %s%% confidence, %s; win rates: Wilson score interval.\n",
+                dec(100 * o->level, 0, pct, sizeof pct), interval_name(o));
     for (size_t i = 0; i < n; i++) {
         if (!t[i].cell || !t[i].right)
             continue;
