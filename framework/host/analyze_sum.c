@@ -46,14 +46,6 @@ static char *trimmed(const char *text, size_t len)
     return s;
 }
 
-static void move_text(const sg_game *game, const void *pos, sg_player who, bool has,
-                      sg_move move, char *buf, size_t cap)
-{
-    if (!has)
-        snprintf(buf, cap, "none");
-    else if (sg_game_format_move(game, pos, who, move, buf, cap) != SG_OK)
-        snprintf(buf, cap, "0x%llx", (unsigned long long)move);
-}
 
 static void json_value(const char *key, sg_value v)
 {
@@ -230,9 +222,9 @@ int analyze_sum(catalog *cat, const sum_request *req, sg_meter *meter)
             goto done;
         }
         r->game = game->desc->name;
-        move_text(game, pos, SG_LEFT, r->e.has_best_left, r->e.best_left, r->best_left,
+        position_move_text(game, pos, SG_LEFT, r->e.has_best_left, r->e.best_left, r->best_left,
                   sizeof r->best_left);
-        move_text(game, pos, SG_RIGHT, r->e.has_best_right, r->e.best_right, r->best_right,
+        position_move_text(game, pos, SG_RIGHT, r->e.has_best_right, r->e.best_right, r->best_right,
                   sizeof r->best_right);
         /* Parts of a component that splits share its row; a settled one has none. */
         for (size_t k = before; k < sg_sum_count(sum) && k < SUM_LIVE_MAX; k++)
@@ -261,7 +253,7 @@ int analyze_sum(catalog *cat, const sum_request *req, sg_meter *meter)
             /* "ROW:MOVE": the row of the table the move's component came from. */
             char text[240];
             const sg_game *game = sg_sum_game(sum, mv.component);
-            move_text(game, sg_sum_pos(sum, mv.component), who, true, mv.move, text,
+            position_move_text(game, sg_sum_pos(sum, mv.component), who, true, mv.move, text,
                       sizeof text);
             snprintf(best[i], sizeof best[i], "%u:%s", origin[mv.component] + 1, text);
         }

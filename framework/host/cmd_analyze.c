@@ -118,14 +118,6 @@ static int canonical_text(sg_cgt *table, sg_cg g, char **text)
     }
 }
 
-static void move_text(const sg_game *game, const void *pos, sg_player who, bool has,
-                      sg_move move, char *buf, size_t cap)
-{
-    if (!has)
-        snprintf(buf, cap, "none");
-    else if (sg_game_format_move(game, pos, who, move, buf, cap) != SG_OK)
-        snprintf(buf, cap, "0x%llx", (unsigned long long)move);
-}
 
 static bool is_tds(const char *method)
 {
@@ -422,8 +414,8 @@ int cmd_analyze(int argc, char **argv)
         progress_done(&progress);
         if (rc == SG_OK) {
             char best_left[256], best_right[256];
-            move_text(game, pos, SG_LEFT, e.has_best_left, e.best_left, best_left, sizeof best_left);
-            move_text(game, pos, SG_RIGHT, e.has_best_right, e.best_right, best_right, sizeof best_right);
+            position_move_text(game, pos, SG_LEFT, e.has_best_left, e.best_left, best_left, sizeof best_left);
+            position_move_text(game, pos, SG_RIGHT, e.has_best_right, e.best_right, best_right, sizeof best_right);
             sg_tds_stats st = { 0 };
             sg_estimator_tds_stats(est, &st);
             bool met_ko = sg_estimator_met_ko(est);

@@ -1,5 +1,6 @@
 #include "position_text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,4 +24,13 @@ int position_text(const sg_game_desc *desc, void *instance, const void *pos, cha
             return rc == SG_OK ? SG_ERR_INTERNAL : rc;
     }
     return SG_ERR_RANGE;
+}
+
+void position_move_text(const sg_game *game, const void *pos, sg_player who, bool has,
+                        sg_move move, char *buf, size_t cap)
+{
+    if (!has)
+        snprintf(buf, cap, "none");
+    else if (sg_game_format_move(game, pos, who, move, buf, cap) != SG_OK)
+        snprintf(buf, cap, "0x%llx", (unsigned long long)move);
 }
