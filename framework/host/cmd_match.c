@@ -105,20 +105,30 @@ int cmd_match(int argc, char **argv)
         status = cli_fail("match: --out %s already holds results: add --resume to continue "
                           "that match, or choose another file", out_path);
     match_plan plan;
+    bool root_failed;
     if (mpi)
-        status = match_mpi_agree(status, 0); /* every rank stops when rank 0 refused */
+        status = match_mpi_agree(status, 0, &root_failed); /* all stop when rank 0 refused */
     if (status != 0) {
         if (mpi)
             match_mpi_finalize();
         return status;
     }
-    if (match_plan_load(&plan, config, &ov, err, sizeof err) != SG_OK)
+    /* Under MPI, every rank reads the same files: a failure shared by all is printed by
+     * rank 0 alone, one particular to a rank (a plugin missing on its node) by that rank. */
+    bool loaded = match_plan_load(&plan, config, &ov, err, sizeof err) == SG_OK;
+    if (loaded)
+        plan.print = match_fingerprint(&plan);
+    else if (!mpi)
         status = cli_fail("%s", err);
     else
-        plan.print = match_fingerprint(&plan);
+        status = 1;
     bool agreed = true;
     if (mpi) {
-        status = match_mpi_agree(status, status == 0 ? plan.print : 0);
+        status = match_mpi_agree(status, loaded ? plan.print : 0, &root_failed);
+        if (!loaded && rank == 0)
+            cli_fail("%s", err);
+        else if (!loaded && !root_failed)
+            cli_fail("match: --mpi: rank %d: %s", rank, err);
         agreed = status == 0;
         if (agreed && rank > 0)
             status = match_mpi_serve(&plan);

@@ -35,9 +35,13 @@ int match_mpi_init(int *rank, int *size, char *err, size_t errlen)
 
 void match_mpi_finalize(void) { MPI_Finalize(); }
 
-int match_mpi_agree(int status, uint64_t print)
+int match_mpi_agree(int status, uint64_t print, bool *root_failed)
 {
-    int bad = status != 0, any_bad = 0;
+    int bad = status != 0, any_bad = 0, root_bad = bad;
+    *root_failed = false;
+    if (MPI_Bcast(&root_bad, 1, MPI_INT, 0, MPI_COMM_WORLD) != MPI_SUCCESS)
+        return cli_fail("match: --mpi: the ranks cannot agree (MPI error)");
+    *root_failed = root_bad != 0;
     unsigned long long mine = print, lo = 0, hi = 0;
     if (MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD) != MPI_SUCCESS ||
         MPI_Allreduce(&mine, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, MPI_COMM_WORLD) !=
@@ -200,9 +204,10 @@ int match_mpi_init(int *rank, int *size, char *err, size_t errlen)
 
 void match_mpi_finalize(void) {}
 
-int match_mpi_agree(int status, uint64_t print)
+int match_mpi_agree(int status, uint64_t print, bool *root_failed)
 {
     (void)print;
+    *root_failed = status != 0;
     return status;
 }
 

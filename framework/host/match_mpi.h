@@ -26,8 +26,10 @@ int match_mpi_init(int *rank, int *size, char *err, size_t errlen);
 void match_mpi_finalize(void);
 
 /* Collective: every rank brings its status and its plan's fingerprint; returns 0 when
- * all are 0 and all fingerprints agree, else 1 (rank 0 prints why the others differ). */
-int match_mpi_agree(int status, uint64_t print);
+ * all are 0 and all fingerprints agree, else 1 (rank 0 prints why the others differ).
+ * *root_failed tells whether rank 0's status was non-zero (rank 0 reports a failure
+ * that every rank shares; another rank reports only what failed there alone). */
+int match_mpi_agree(int status, uint64_t print, bool *root_failed);
 
 /* A finished game's record, as match_run takes it. */
 typedef int (*match_line_fn)(void *ctx, unsigned long long game, const char *line,
