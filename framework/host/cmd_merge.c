@@ -64,7 +64,7 @@ int cmd_merge(int argc, char **argv)
     char err[1024];
     for (size_t i = 0; i < nin && status == 0; i++) {
         size_t before = list.n;
-        if (match_log_read(in[i], false, &list, NULL, NULL, err, sizeof err) != SG_OK)
+        if (match_log_read(in[i], &list, NULL, NULL, err, sizeof err) != SG_OK)
             status = cli_fail("merge: %s", err);
         else if (list.n == before)
             status = cli_fail("merge: %s holds no records", in[i]);

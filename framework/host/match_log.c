@@ -129,13 +129,13 @@ static int push(match_entries *list, const match_entry *e)
     return SG_OK;
 }
 
-int match_log_read(const char *path, bool repair, match_entries *list, bool *missing,
-                   bool *torn, char *err, size_t errlen)
+int match_log_read(const char *path, match_entries *list, bool *missing, long long *torn_at,
+                   char *err, size_t errlen)
 {
     if (missing)
         *missing = false;
-    if (torn)
-        *torn = false;
+    if (torn_at)
+        *torn_at = -1;
     FILE *f = fopen(path, "r");
     if (!f) {
         if (errno == ENOENT && missing) {
@@ -152,14 +152,13 @@ int match_log_read(const char *path, bool repair, match_entries *list, bool *mis
     while (rc == SG_OK && (len = getline(&line, &cap, f)) >= 0) {
         lineno++;
         if (line[len - 1] != '\n') {
-            if (!repair) {
+            if (!torn_at) {
                 rc = failf(err, errlen, "%s:%zu: the last record is cut short (the run was "
                            "killed while writing it): finish that run with --resume first",
                            path, lineno);
                 break;
             }
-            if (torn)
-                *torn = true;
+            *torn_at = (long long)complete;
             break;
         }
         complete += len;
@@ -189,10 +188,15 @@ int match_log_read(const char *path, bool repair, match_entries *list, bool *mis
         rc = failf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
     free(line);
     fclose(f);
-    if (rc == SG_OK && torn && *torn && truncate(path, complete) != 0)
-        rc = failf(err, errlen, "%s: cannot cut off the torn last line: %s", path,
-                   strerror(errno));
     return rc;
+}
+
+int match_log_cut(const char *path, long long length, char *err, size_t errlen)
+{
+    if (truncate(path, (off_t)length) != 0)
+        return failf(err, errlen, "%s: cannot cut off the torn last line: %s", path,
+                     strerror(errno));
+    return SG_OK;
 }
 
 int match_log_open(const char *path, bool resume, char *err, size_t errlen)

@@ -46,12 +46,15 @@ typedef struct match_entries {
 void match_entries_free(match_entries *list);
 
 /* Reads the records of path into list (appending). A last line without a newline is a
- * record cut short by a kill: with repair it is dropped and the file truncated after
- * the last complete line (*torn set), without repair it is an error. A missing file
- * sets *missing (when missing is not NULL) and is no error. Any other line that is not
- * a record of some tournament is an error "FILE:LINE: ...". */
-int match_log_read(const char *path, bool repair, match_entries *list, bool *missing,
-                   bool *torn, char *err, size_t errlen);
+ * record cut short by a kill: when torn_at is not NULL it is dropped and *torn_at set to
+ * the length of the complete lines before it (-1 when there is none such), for
+ * match_log_cut once the caller has checked the records; with torn_at NULL it is an
+ * error. A missing file sets *missing (when missing is not NULL) and is no error. Any
+ * other line that is not a record of some tournament is an error "FILE:LINE: ...". */
+int match_log_read(const char *path, match_entries *list, bool *missing, long long *torn_at,
+                   char *err, size_t errlen);
+/* Cuts path to its first length bytes (a torn last line off). */
+int match_log_cut(const char *path, long long length, char *err, size_t errlen);
 
 /* Opens path for appending records: an existing file that is not empty is refused
  * unless resume (the caller reads it back first). Returns the descriptor or -1 with

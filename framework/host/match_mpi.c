@@ -3,8 +3,8 @@
  *   TAG_STOP   0 -> r  no more games
  *   TAG_RECORD r -> 0  the game's record line (chars), for the game last sent to r
  *   TAG_ERROR  r -> 0  a one-line message: r could not play its game (it keeps serving)
- * Rank 0 polls with MPI_Iprobe and short sleeps rather than a blocking receive, which
- * OpenMPI turns into a busy loop that would take a core from the games. */
+ * Every rank waits with MPI_Iprobe and short sleeps rather than a blocking receive,
+ * which Open MPI turns into a busy loop that would take a core from the games. */
 #include "match_mpi.h"
 
 #include <stdio.h>
@@ -169,8 +169,13 @@ int match_mpi_serve(const match_plan *plan)
     for (;;) {
         unsigned long long g = 0;
         MPI_Status st;
-        if (MPI_Recv(&g, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st) !=
-            MPI_SUCCESS)
+        int flag = 0;
+        /* Waiting with naps: a blocking receive spins, and idle ranks would take cores
+         * from the ranks still playing. */
+        while (MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st) == MPI_SUCCESS && !flag)
+            nap();
+        if (!flag || MPI_Recv(&g, 1, MPI_UNSIGNED_LONG_LONG, 0, st.MPI_TAG, MPI_COMM_WORLD,
+                              &st) != MPI_SUCCESS)
             return cli_fail("match: --mpi: lost contact with rank 0");
         if (st.MPI_TAG == TAG_STOP)
             return 0;

@@ -578,13 +578,11 @@ static int read_back(struct run_state *st, unsigned long long *found)
     const match_plan *plan = st->plan;
     match_entries list = { 0 };
     char err[1024];
-    bool missing, torn;
+    bool missing;
+    long long torn_at;
     *found = 0;
-    if (match_log_read(st->path, true, &list, &missing, &torn, err, sizeof err) != SG_OK)
+    if (match_log_read(st->path, &list, &missing, &torn_at, err, sizeof err) != SG_OK)
         return cli_fail("match: --resume: %s", err);
-    if (torn)
-        fprintf(stderr, "sumgame: match: --resume: %s: dropped a record cut short by the "
-                "kill; its game is played again\n", st->path);
     int status = 0;
     for (size_t i = 0; i < list.n && status == 0; i++) {
         const match_entry *e = &list.v[i];
@@ -607,6 +605,13 @@ static int read_back(struct run_state *st, unsigned long long *found)
             (*found)++;
     }
     match_entries_free(&list);
+    /* The file is ours: only now may the torn line go. */
+    if (status == 0 && torn_at >= 0) {
+        if (match_log_cut(st->path, torn_at, err, sizeof err) != SG_OK)
+            return cli_fail("match: --resume: %s", err);
+        fprintf(stderr, "sumgame: match: --resume: %s: dropped a record cut short by the "
+                "kill; its game is played again\n", st->path);
+    }
     return status;
 }
 
@@ -616,7 +621,7 @@ static int put_in_order(const struct run_state *st, unsigned long long games)
     match_entries list = { 0 };
     char err[1024];
     int status = 0;
-    if (match_log_read(st->path, false, &list, NULL, NULL, err, sizeof err) != SG_OK)
+    if (match_log_read(st->path, &list, NULL, NULL, err, sizeof err) != SG_OK)
         status = cli_fail("match: --out %s", err);
     else if (list.n != games)
         status = cli_fail("match: --out %s: %zu records where %llu games were expected "

@@ -280,13 +280,24 @@ static void resume_refuses_other_files(void **state)
     (void)state;
     char out[160], args[256], want[512];
     path_in(out, sizeof out, "full.jsonl");
-    /* another seed: another tournament */
-    snprintf(args, sizeof args, "--seed 12 --out '%s' --resume", out);
+    /* another seed: another tournament, whose file is left exactly as it was, even a
+     * torn last line */
+    char copy[160], *text = support_read_file(out);
+    path_in(copy, sizeof copy, "torn.jsonl");
+    FILE *f = fopen(copy, "w");
+    fprintf(f, "%s{\"game\":3", text);
+    fclose(f);
+    free(text);
+    char *before = support_read_file(copy);
+    snprintf(args, sizeof args, "--seed 12 --out '%s' --resume", copy);
     support_run r = run(args);
-    snprintf(want, sizeof want, "match: --resume: %s:1: a record of another tournament", out);
+    snprintf(want, sizeof want, "match: --resume: %s:1: a record of another tournament", copy);
     support_assert_error(&r, want);
     support_assert_contains(r.err, "resume with the same configuration, --seed and --games");
     support_run_free(&r);
+    char *after = support_read_file(copy);
+    assert_string_equal(before, after);
+    free(before), free(after);
     /* the same tournament, but shard 1 of 2 does not play game 0 */
     snprintf(args, sizeof args, "--shard 1/2 --out '%s' --resume", out);
     r = run(args);
@@ -295,7 +306,7 @@ static void resume_refuses_other_files(void **state)
     support_run_free(&r);
     /* a line that is no record */
     path_in(out, sizeof out, "junk.jsonl");
-    FILE *f = fopen(out, "w");
+    f = fopen(out, "w");
     fputs("hello\n", f);
     fclose(f);
     snprintf(args, sizeof args, "--out '%s' --resume", out);
@@ -303,7 +314,7 @@ static void resume_refuses_other_files(void **state)
     snprintf(want, sizeof want, "match: --resume: %s:1: not a record of `sumgame match`", out);
     support_assert_error(&r, want);
     support_run_free(&r);
-    char *text = support_read_file(out);
+    text = support_read_file(out);
     assert_string_equal(text, "hello\n");
     free(text);
     r = run("--shard 2/2");
