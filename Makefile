@@ -11,8 +11,18 @@ SANITIZE ?= 0
 # build needs, and what only the tests need (the SVG check renders in headless Chromium;
 # the suite is also compiled with clang).
 BUILD_PACKAGES := libinih-dev libcmocka-dev libjansson-dev pkg-config
-TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang libpng-dev
+TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang libpng-dev libopenmpi-dev openmpi-bin
 PKGS := inih
+
+# `match --mpi` is built when OpenMPI is found (pkg-config ompi-c, else mpicc); `make
+# MPI=0` builds without it. Its headers are system headers: their warnings are not ours.
+ifeq ($(origin MPI),undefined)
+MPI := $(shell if pkg-config --exists ompi-c 2>/dev/null || command -v mpicc >/dev/null 2>&1; then echo 1; else echo 0; fi)
+endif
+ifeq ($(MPI),1)
+MPI_CFLAGS := -DSG_HAVE_MPI $(patsubst -I%,-isystem %,$(shell pkg-config --cflags ompi-c 2>/dev/null || mpicc --showme:compile))
+MPI_LIBS   := $(shell pkg-config --libs ompi-c 2>/dev/null || mpicc --showme:link)
+endif
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -60,13 +70,13 @@ deps:
 	$(call install_if_missing,$(BUILD_PACKAGES),pkg-config --exists inih cmocka jansson && test -f /usr/include/cmocka.h)
 
 test-deps: deps
-	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation && test -f /usr/include/png.h)
+	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation && test -f /usr/include/png.h && command -v mpirun && pkg-config --exists ompi-c)
 
 # Order-only on deps, so that `make -j` installs missing packages before compiling.
 $(BUILD)/obj/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS_ALL) -DSG_BUILD_DIR='"$(ABS_BUILD)"' -DSG_PREFIX='"$(PREFIX)"' -MMD -MP -c $< -o $@
+	$(Q)$(CC) $(CFLAGS_ALL) $(EXTRA_CFLAGS) -DSG_BUILD_DIR='"$(ABS_BUILD)"' -DSG_PREFIX='"$(PREFIX)"' -MMD -MP -c $< -o $@
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HOST_OBJ := $(HOST_SRC:%.c=$(BUILD)/obj/%.o)
@@ -75,9 +85,15 @@ $(LIB): $(LIB_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $^ $$(pkg-config --libs $(PKGS)) -ldl -lm
 
-$(HOST): $(HOST_OBJ) $(LIB)
+$(HOST): $(HOST_OBJ) $(LIB) $(BUILD)/mpi-$(MPI).stamp
 	@echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' $$(pkg-config --libs jansson) -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' $$(pkg-config --libs jansson) -lm $(MPI_LIBS)
+
+# Whether the host has MPI: a stamp, so that installing or removing OpenMPI rebuilds it.
+$(BUILD)/obj/framework/host/match_mpi.o: EXTRA_CFLAGS := $(MPI_CFLAGS)
+$(BUILD)/obj/framework/host/match_mpi.o: $(BUILD)/mpi-$(MPI).stamp
+$(BUILD)/mpi-$(MPI).stamp:
+	@mkdir -p $(BUILD) && rm -f $(BUILD)/mpi-*.stamp && touch $@
 
 .SECONDARY:
 

@@ -17,6 +17,7 @@ int cmd_db(int argc, char **argv);
 int cmd_check_plugin(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 /* Prints "sumgame: MESSAGE" on stderr and returns 2 (usage) or 1 (other failures). */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

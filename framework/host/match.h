@@ -60,6 +60,13 @@ typedef struct match_plan {
      * (the same for both games of a pair), computed by the parent before play. */
     bool optimal;
     sg_value *stops;
+    /* --shard INDEX/COUNT (count 0 = no shards): this run plays only the positions p
+     * with p % count == index (both games of each), so every shard's summary is over
+     * colour-swapped pairs. */
+    unsigned long long shard, shards;
+    /* The tournament's fingerprint (match_log.h) that records carry; 0 = none (plans
+     * built by hand, whose records carry no identity). */
+    uint64_t print;
 } match_plan;
 
 /* Command-line values that replace the file's (NULL / false = keep the file's). */
@@ -67,6 +74,7 @@ typedef struct match_overrides {
     bool has_games, has_seed;
     unsigned long long games;
     unsigned long long from; /* --from: positions before it are built but not played */
+    unsigned long long shard, shards; /* --shard INDEX/COUNT, COUNT 0 = none */
     uint64_t seed;
     const char *plugin_path;
 } match_overrides;
@@ -104,6 +112,12 @@ int match_generate(match_plan *plan, const sg_params *section, const sg_param *g
 int match_compute_stops(match_plan *plan, char *err, size_t errlen);
 /* Frees the positions, their stops and the generator's parameters only. */
 void match_positions_free(match_plan *plan);
+
+/* Whether this run plays position p (its shard). */
+static inline bool match_plan_owns(const match_plan *plan, unsigned long long p)
+{
+    return plan->shards <= 1 || p % plan->shards == plan->shard;
+}
 
 /* Game g's colors and first player. */
 static inline bool match_a_is_left(unsigned long long g) { return g % 2 == 0; }
@@ -162,6 +176,10 @@ typedef int (*match_done_fn)(void *ctx, size_t task, const match_record *r);
  * in messages. Returns the exit status. */
 int match_play_tasks(const match_task *tasks, size_t n, unsigned jobs, const char *what,
                      match_done_fn done, void *ctx);
+/* The same, but done is called for each task as soon as it is done, in the order games
+ * finish: what `match --out` needs to put every finished game on disk at once. */
+int match_play_tasks_unordered(const match_task *tasks, size_t n, unsigned jobs,
+                               const char *what, match_done_fn done, void *ctx);
 
 /* Writes s to f as a JSON string literal (with quotes). */
 void match_json_string(FILE *f, const char *s);
@@ -170,11 +188,27 @@ void match_json_string(FILE *f, const char *s);
 void match_write_line(FILE *f, const match_plan *plan, unsigned long long g,
                       const match_record *r);
 
-/* Plays games 2 * plan->from onward with up to jobs worker processes, writes one JSON
- * line per game to out (may be NULL) in game order, and the summary to stdout (as JSON
- * when json). Positions and games keep the numbers of a run from position 0, so a run
- * split with --from gives the same games as one run.
+/* The same line in a new string of *len bytes (free it); NULL when out of memory. */
+char *match_format_line(const match_plan *plan, unsigned long long g, const match_record *r,
+                        size_t *len);
+
+/* How match_run runs and where its records go. */
+typedef struct match_run_opts {
+    unsigned jobs;
+    bool json;
+    const char *out;  /* --out FILE.jsonl, or NULL */
+    bool resume;      /* continue the tournament already in out */
+    bool mpi;         /* games farmed out to the ranks of an MPI job (match_mpi.h) */
+} match_run_opts;
+
+/* Plays games 2 * plan->from onward (those of plan's shard) with up to jobs worker
+ * processes, or over MPI; appends one JSON line per game to opts->out as each game
+ * finishes (match_log.h: fsynced, so a kill loses no finished game), and once every
+ * game is in, rewrites the file in game order. With resume the games already in the
+ * file are not played again. Prints the summary of all the run's games to stdout (as
+ * JSON when json). Positions and games keep the numbers of a run from position 0, so a
+ * run split with --from or --shard gives the same games as one run.
  * Returns the exit status. */
-int match_run(const match_plan *plan, unsigned jobs, FILE *out, bool json);
+int match_run(const match_plan *plan, const match_run_opts *opts);
 
 #endif

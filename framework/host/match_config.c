@@ -578,6 +578,8 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
         return failf(err, errlen, "match: --from %llu: the match has positions 0 to %llu",
                      ov->from, plan->positions - 1);
     plan->from = ov->from;
+    plan->shard = ov->shard;
+    plan->shards = ov->shards;
     plan->budget.seconds = seconds;
     plan->budget.nodes = (uint64_t)nodes;
     plan->first = (match_first)first;

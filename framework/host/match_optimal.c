@@ -24,6 +24,8 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
     bool tty = isatty(STDERR_FILENO);
     double last = 0;
     for (unsigned long long p = plan->from; p < plan->positions && rc == SG_OK; p++) {
+        if (!match_plan_owns(plan, p))
+            continue; /* another shard's */
         if (tty && sg_clock_seconds() - last > 0.5) {
             last = sg_clock_seconds();
             fprintf(stderr, "\roptimal results: position %llu of %llu\033[K", p + 1,

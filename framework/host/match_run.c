@@ -12,12 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "sumgame/decimal.h"
 #include "cli.h"
 #include "match.h"
+#include "match_log.h"
+#include "match_mpi.h"
 
 typedef match_record record;
 
@@ -215,8 +218,8 @@ static int spawn(const match_task *t, size_t task, worker *w)
     return 0;
 }
 
-int match_play_tasks(const match_task *tasks, size_t total, unsigned jobs, const char *what,
-                     match_done_fn done, void *ctx)
+static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, const char *what,
+                      bool ordered, match_done_fn done, void *ctx)
 {
     record *records = calloc(total ? total : 1, sizeof *records);
     worker *workers = calloc(jobs, sizeof *workers);
@@ -272,6 +275,8 @@ int match_play_tasks(const match_task *tasks, size_t total, unsigned jobs, const
             }
             if (closed) {
                 finish(records, w);
+                if (!ordered && status == 0)
+                    status = done(ctx, w->task, &records[w->task]);
                 /* Keep polls aligned with workers: move the last one into this slot. */
                 workers[i] = workers[running - 1];
                 polls[i] = polls[running - 1];
@@ -282,7 +287,8 @@ int match_play_tasks(const match_task *tasks, size_t total, unsigned jobs, const
         }
         while (status == 0 && written < total && records[written].done) {
             record *r = &records[written];
-            status = done(ctx, written, r);
+            if (ordered)
+                status = done(ctx, written, r);
             free(r->moves_json);
             free(r->reason);
             r->moves_json = r->reason = NULL;
@@ -302,6 +308,18 @@ int match_play_tasks(const match_task *tasks, size_t total, unsigned jobs, const
     free(workers);
     free(polls);
     return status;
+}
+
+int match_play_tasks(const match_task *tasks, size_t total, unsigned jobs, const char *what,
+                     match_done_fn done, void *ctx)
+{
+    return play_tasks(tasks, total, jobs, what, true, done, ctx);
+}
+
+int match_play_tasks_unordered(const match_task *tasks, size_t total, unsigned jobs,
+                               const char *what, match_done_fn done, void *ctx)
+{
+    return play_tasks(tasks, total, jobs, what, false, done, ctx);
 }
 
 static const char *result_of(const match_plan *plan, unsigned long long g, const record *r,
@@ -361,33 +379,75 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
             r->moves_json ? r->moves_json : "", r->nodes[SG_LEFT], r->nodes[SG_RIGHT],
             r->seconds);
     /* each side's thinking time, for comparisons at equal time */
-    fprintf(f, ",\"cpu_left\":%.3f,\"cpu_right\":%.3f}\n", r->side_cpu[SG_LEFT],
+    fprintf(f, ",\"cpu_left\":%.3f,\"cpu_right\":%.3f", r->side_cpu[SG_LEFT],
             r->side_cpu[SG_RIGHT]);
+    /* the tournament the record belongs to (match_log.h), for --resume and merge */
+    if (plan->print)
+        fprintf(f, ",\"tournament\":\"%016llx\",\"games_total\":%llu",
+                (unsigned long long)plan->print, plan->positions * 2);
+    fputs("}\n", f);
 }
 
-static void count(tally *t, const match_plan *plan, unsigned long long g, const record *r)
+/* What the summary needs of one game. It is read from the game's record line, so that
+ * games played now, read back by --resume and received from MPI ranks count alike. */
+typedef struct outcome {
+    bool known;
+    int sign; /* of the result for A */
+    bool forfeit, scored, has_loss;
+    sg_value score; /* A's view */
+    sg_value loss;
+} outcome;
+
+static bool outcome_parse(const char *line, outcome *o)
 {
-    int sign;
-    result_of(plan, g, r, &sign);
+    char buf[128], why[128];
+    memset(o, 0, sizeof *o);
+    if (!match_json_field(line, "result", buf, sizeof buf))
+        return false;
+    o->sign = strcmp(buf, "win") == 0 ? 1 : strcmp(buf, "loss") == 0 ? -1 : 0;
+    if (o->sign == 0 && strcmp(buf, "draw") != 0)
+        return false;
+    if (!match_json_field(line, "forfeit", buf, sizeof buf) && !strstr(line, "\"forfeit\":\""))
+        return false;
+    o->forfeit = strstr(line, "\"forfeit\":null") == NULL;
+    if (!match_json_field(line, "score", buf, sizeof buf))
+        return false;
+    if (strcmp(buf, "null") != 0) {
+        if (sg_value_parse(buf, &o->score, why, sizeof why) != SG_OK)
+            return false;
+        o->scored = !o->forfeit;
+    }
+    if (match_json_field(line, "loss", buf, sizeof buf) && strcmp(buf, "null") != 0) {
+        if (sg_value_parse(buf, &o->loss, why, sizeof why) != SG_OK)
+            return false;
+        o->has_loss = !o->forfeit;
+    }
+    o->known = true;
+    return true;
+}
+
+static void count(tally *t, const match_plan *plan, unsigned long long g, const outcome *o)
+{
     t->games++;
-    if (sign > 0)
+    if (o->sign > 0)
         t->wins++;
-    else if (sign < 0)
+    else if (o->sign < 0)
         t->losses++;
     else
         t->draws++;
-    if (r->forfeit) {
+    if (o->forfeit) {
         t->forfeits++;
         return;
     }
-    sg_value loss;
-    if (match_loss(plan, g, r, &loss)) {
+    if (o->has_loss) {
         int k = match_a_first(plan, g) ? 0 : 1;
-        t->loss[k] = sg_value_add(t->loss[k], loss);
+        t->loss[k] = sg_value_add(t->loss[k], o->loss);
         t->loss_games[k]++;
     }
+    if (!o->scored)
+        return;
     /* Statistics are floating point; the game values they come from are exact. */
-    double x = sg_value_to_double(match_a_is_left(g) ? r->score : sg_value_neg(r->score));
+    double x = sg_value_to_double(o->score);
     t->scored++;
     double d = x - t->mean;
     t->mean += d / (double)t->scored;
@@ -466,49 +526,184 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
                plan->a.name, l0, t->loss_games[0], l1, t->loss_games[1]);
 }
 
+char *match_format_line(const match_plan *plan, unsigned long long g, const record *r,
+                        size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (!f)
+        return NULL;
+    match_write_line(f, plan, g, r);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 struct run_state {
     const match_plan *plan;
-    FILE *out;
-    tally t;
+    const char *path;     /* --out, or NULL */
+    int fd;               /* --out opened for appending, or -1 */
+    const match_task *tasks;
+    outcome *outcomes;    /* by game number */
+    tally t;              /* of the games finished so far, for the progress line */
     bool tty;
     unsigned long long total;
-    double start;
+    double start; /* for the progress line's time left */
 };
 
-static int on_game(void *ctx, size_t task, const record *r)
+/* Game g is finished and its record is line: on disk first, then counted. */
+static int deliver(void *ctx, unsigned long long g, const char *line, size_t len)
 {
     struct run_state *st = ctx;
-    unsigned long long g = st->plan->from * 2 + task;
-    if (st->out) {
-        match_write_line(st->out, st->plan, g, r);
-        fflush(st->out);
-    }
-    count(&st->t, st->plan, g, r);
+    char err[512];
+    if (st->fd >= 0 && match_log_append(st->fd, line, len, err, sizeof err) != SG_OK)
+        return cli_fail("match: --out %s: %s", st->path, err);
+    outcome *o = &st->outcomes[g];
+    if (!outcome_parse(line, o))
+        return cli_fail("match: game %llu: its record cannot be read back", g);
+    count(&st->t, st->plan, g, o);
     if (st->tty)
         progress(&st->t, st->total, sg_clock_seconds() - st->start);
     return 0;
 }
 
-int match_run(const match_plan *plan, unsigned jobs, FILE *out, bool json)
+static int on_game(void *ctx, size_t task, const record *r)
 {
-    unsigned long long first = plan->from * 2, total = plan->positions * 2 - first;
-    match_task *tasks = calloc(total ? total : 1, sizeof *tasks);
-    if (!tasks)
-        return cli_fail("match: out of memory for %llu games", total);
-    for (unsigned long long i = 0; i < total; i++)
-        tasks[i] = (match_task){ plan, first + i };
+    struct run_state *st = ctx;
+    unsigned long long g = st->tasks[task].game;
+    size_t len;
+    char *line = match_format_line(st->plan, g, r, &len);
+    if (!line)
+        return cli_fail("match: out of memory");
+    int status = deliver(st, g, line, len);
+    free(line);
+    return status;
+}
+
+/* Whether game g is one of this run's: from --from on, in this shard. */
+static bool in_run(const match_plan *plan, unsigned long long g)
+{
+    return g >= plan->from * 2 && g < plan->positions * 2 && match_plan_owns(plan, g / 2);
+}
+
+/* --resume: the records already in path, each of this run and new, become outcomes.
+ * A torn last line (a kill while writing it) is cut off first. */
+static int read_back(struct run_state *st, unsigned long long *found)
+{
+    const match_plan *plan = st->plan;
+    match_entries list = { 0 };
+    char err[1024];
+    bool missing;
+    long long torn_at;
+    *found = 0;
+    if (match_log_read(st->path, &list, &missing, &torn_at, err, sizeof err) != SG_OK)
+        return cli_fail("match: --resume: %s", err);
+    int status = 0;
+    for (size_t i = 0; i < list.n && status == 0; i++) {
+        const match_entry *e = &list.v[i];
+        if (e->print != plan->print || e->total != plan->positions * 2)
+            status = cli_fail("match: --resume: %s:%zu: a record of another tournament "
+                              "(%016llx, this one is %016llx): resume with the same "
+                              "configuration, --seed and --games, or choose another --out",
+                              e->file, e->line, (unsigned long long)e->print,
+                              (unsigned long long)plan->print);
+        else if (!in_run(plan, e->game))
+            status = cli_fail("match: --resume: %s:%zu: game %llu is not one of this run's "
+                              "(other --from or --shard)", e->file, e->line, e->game);
+        else if (st->outcomes[e->game].known)
+            status = cli_fail("match: --resume: %s:%zu: game %llu is recorded twice",
+                              e->file, e->line, e->game);
+        else if (!outcome_parse(e->text, &st->outcomes[e->game]))
+            status = cli_fail("match: --resume: %s:%zu: game %llu: no result, forfeit or "
+                              "score", e->file, e->line, e->game);
+        else
+            (*found)++;
+    }
+    match_entries_free(&list);
+    /* The file is ours: only now may the torn line go. */
+    if (status == 0 && torn_at >= 0) {
+        if (match_log_cut(st->path, torn_at, err, sizeof err) != SG_OK)
+            return cli_fail("match: --resume: %s", err);
+        fprintf(stderr, "sumgame: match: --resume: %s: dropped a record cut short by the "
+                "kill; its game is played again\n", st->path);
+    }
+    return status;
+}
+
+/* Once every game is in: the file in game order, as one run with --jobs 1 writes it. */
+static int put_in_order(const struct run_state *st, unsigned long long games)
+{
+    match_entries list = { 0 };
+    char err[1024];
+    int status = 0;
+    if (match_log_read(st->path, &list, NULL, NULL, err, sizeof err) != SG_OK)
+        status = cli_fail("match: --out %s", err);
+    else if (list.n != games)
+        status = cli_fail("match: --out %s: %zu records where %llu games were expected "
+                          "(was it written to by another run?)", st->path, list.n, games);
+    else if (match_log_write_sorted(st->path, &list, err, sizeof err) != SG_OK)
+        status = cli_fail("match: --out %s", err);
+    match_entries_free(&list);
+    return status;
+}
+
+int match_run(const match_plan *plan, const match_run_opts *opts)
+{
+    unsigned long long all = plan->positions * 2, games = 0, resumed = 0;
+    for (unsigned long long g = plan->from * 2; g < all; g++)
+        games += in_run(plan, g);
+    match_task *tasks = calloc(games ? games : 1, sizeof *tasks);
+    outcome *outcomes = calloc(all ? all : 1, sizeof *outcomes);
+    if (!tasks || !outcomes) {
+        free(tasks);
+        free(outcomes);
+        return cli_fail("match: out of memory for %llu games", all);
+    }
+    struct run_state st = { .plan = plan, .path = opts->out, .fd = -1, .tasks = tasks,
+                            .outcomes = outcomes, .tty = isatty(STDERR_FILENO) };
+    int status = 0;
+    bool regular = false;
+    if (opts->out && opts->resume)
+        status = read_back(&st, &resumed);
+    if (status == 0 && opts->out) {
+        char err[1024];
+        struct stat sb;
+        if ((st.fd = match_log_open(opts->out, opts->resume, err, sizeof err)) < 0)
+            status = cli_fail("match: %s", err);
+        else
+            regular = fstat(st.fd, &sb) == 0 && S_ISREG(sb.st_mode);
+    }
+    size_t n = 0;
+    for (unsigned long long g = plan->from * 2; g < all; g++)
+        if (in_run(plan, g) && !outcomes[g].known)
+            tasks[n++] = (match_task){ plan, g };
+    st.total = n;
     double start = sg_clock_seconds();
-    struct run_state st = { .plan = plan, .out = out, .tty = isatty(STDERR_FILENO),
-                            .total = total, .start = start };
-    int status = match_play_tasks(tasks, total, jobs, "match", on_game, &st);
-    free(tasks);
+    st.start = start;
+    if (status == 0 && opts->mpi)
+        status = match_mpi_play(plan, tasks, n, deliver, &st);
+    else if (status == 0)
+        status = match_play_tasks_unordered(tasks, n, opts->jobs, "match", on_game, &st);
     if (st.tty)
         fputs("\r\033[K", stderr);
-    if (status == 0 && out && ferror(out))
-        status = cli_fail("match: cannot write the results file");
+    if (st.fd >= 0 && close(st.fd) != 0 && status == 0)
+        status = cli_fail("match: --out %s: cannot write: %s", opts->out, strerror(errno));
+    if (status == 0 && regular)
+        status = put_in_order(&st, games);
     if (status == 0) {
-        summary(plan, &st.t, sg_clock_seconds() - start, json);
+        tally t = { 0 };
+        for (unsigned long long g = plan->from * 2; g < all; g++)
+            if (outcomes[g].known)
+                count(&t, plan, g, &outcomes[g]);
+        summary(plan, &t, sg_clock_seconds() - start, opts->json);
+        if (opts->resume && !opts->json)
+            printf("resumed: %llu games read back from %s, %zu played now\n", resumed,
+                   opts->out, n);
         fflush(stdout);
     }
+    free(tasks);
+    free(outcomes);
     return status;
 }

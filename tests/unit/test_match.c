@@ -97,9 +97,11 @@ static char *without_seconds(const char *text)
     return out;
 }
 
-/* Runs `sumgame match CONFIG ARGS --out OUT` and asserts success and no error output. */
+/* Runs `sumgame match CONFIG ARGS --out OUT` on a new OUT (match refuses to add to a
+ * file of results without --resume) and asserts success and no error output. */
 static support_run run_ok(const scratch *s, const char *args)
 {
+    unlink(s->out);
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "match '%s' --out '%s' --plugin-path '%s' %s", s->config, s->out,
              s->plugins, args);

@@ -1,0 +1,454 @@
+/* `sumgame match` results that survive: an existing --out is never overwritten, a match
+ * killed with SIGKILL and resumed gives the records of an uninterrupted run (a torn last
+ * line included), --resume refuses another tournament's file, shards merged with
+ * `sumgame merge` equal the whole run (missing and duplicated games refused), and so
+ * does `mpirun -np 3 ... --mpi` when OpenMPI is installed. Node budgets make every run
+ * reproducible, so the records of all these runs must agree byte for byte once the
+ * timing keys are left out. */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "support.h"
+
+#define GAMES 40 /* 20 positions, each played twice */
+
+static const char config_text[] = "[match]\n"
+                                  "left = random\n"
+                                  "right = ab\n"
+                                  "games = 20\n"
+                                  "seed = 11\n"
+                                  "nodes_per_move = 20000\n"
+                                  "first = alternate\n"
+                                  "[sum]\n"
+                                  "generator = rcg\n"
+                                  "components = 4\n"
+                                  "levels = 2\n"
+                                  "size = 50\n"
+                                  "[strategy.random]\n"
+                                  "[strategy.ab]\n"
+                                  "plugin = alphabeta\n";
+
+static char dir[64], config[128];
+static char *reference; /* the uninterrupted run's records without timing keys */
+static char *reference_summary;
+
+static void path_in(char *buf, size_t cap, const char *name)
+{
+    snprintf(buf, cap, "%s/%s", dir, name);
+}
+
+static size_t count_lines(const char *text)
+{
+    size_t n = 0;
+    for (; *text; text++)
+        n += *text == '\n';
+    return n;
+}
+
+/* The records without their timing keys: from ,"seconds": up to ,"tournament":. */
+static char *without_timing(const char *text)
+{
+    char *out = strdup(text), *w = out;
+    for (const char *r = text; *r;) {
+        if (strncmp(r, ",\"seconds\":", 11) == 0) {
+            r = strstr(r, ",\"tournament\":");
+            assert_non_null(r);
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+    return out;
+}
+
+static char *stripped_file(const char *path)
+{
+    char *text = support_read_file(path);
+    char *s = without_timing(text);
+    free(text);
+    return s;
+}
+
+/* The summary line of a text run without its "..., 1.2 s)" ending. */
+static char *summary_of(const char *out)
+{
+    const char *line = strstr(out, "random vs ab");
+    assert_non_null(line);
+    const char *end = strstr(line, " s)");
+    assert_non_null(end);
+    while (end > line && end[-1] != ',')
+        end--;
+    return strndup(line, (size_t)(end - line));
+}
+
+static support_run run(const char *args)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "match '%s' %s", config, args);
+    return support_host(cmd, NULL);
+}
+
+static support_run run_ok(const char *args)
+{
+    support_run r = run(args);
+    if (r.status != 0)
+        fail_msg("exit %d: %s", r.status, r.err);
+    return r;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    strcpy(dir, "/tmp/sumgame-durable-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    path_in(config, sizeof config, "m.ini");
+    FILE *f = fopen(config, "w");
+    if (!f)
+        return -1;
+    fputs(config_text, f);
+    fclose(f);
+    char out[160], args[256];
+    path_in(out, sizeof out, "full.jsonl");
+    snprintf(args, sizeof args, "--jobs 1 --out '%s'", out);
+    support_run r = run(args);
+    if (r.status != 0)
+        return -1;
+    reference = stripped_file(out);
+    reference_summary = summary_of(r.out);
+    support_run_free(&r);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    free(reference);
+    free(reference_summary);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* The uninterrupted run itself: every game once, in order, each naming the tournament. */
+static void reference_is_whole_and_in_order(void **state)
+{
+    (void)state;
+    assert_int_equal(count_lines(reference), GAMES);
+    char first_print[64] = "";
+    const char *line = reference;
+    for (int g = 0; g < GAMES; g++) {
+        char want[64];
+        snprintf(want, sizeof want, "{\"game\":%d,\"pair\":%d,", g, g / 2);
+        assert_true(strncmp(line, want, strlen(want)) == 0);
+        const char *print = strstr(line, ",\"tournament\":\"");
+        assert_non_null(print);
+        if (g == 0)
+            memcpy(first_print, print, 33);
+        assert_true(strncmp(print, first_print, 33) == 0);
+        const char *nl = strchr(line, '\n');
+        assert_true(strncmp(nl - 18, ",\"games_total\":40}", 18) == 0);
+        line = nl + 1;
+    }
+}
+
+/* Without --resume an existing file of results is refused and left as it was; an empty
+ * one is fine. */
+static void existing_out_is_never_overwritten(void **state)
+{
+    (void)state;
+    char out[160], args[256];
+    path_in(out, sizeof out, "full.jsonl");
+    char *before = support_read_file(out);
+    snprintf(args, sizeof args, "--games 1 --out '%s'", out);
+    support_run r = run(args);
+    char want[256];
+    snprintf(want, sizeof want, "match: --out %s already holds results: add --resume to "
+             "continue that match, or choose another file", out);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+    char *after = support_read_file(out);
+    assert_string_equal(before, after);
+    free(before), free(after);
+
+    path_in(out, sizeof out, "empty.jsonl");
+    fclose(fopen(out, "w"));
+    snprintf(args, sizeof args, "--games 1 --out '%s'", out);
+    r = run_ok(args);
+    support_run_free(&r);
+    char *two = support_read_file(out);
+    assert_int_equal(count_lines(two), 2);
+    free(two);
+    /* --resume needs a file */
+    r = run("--resume");
+    support_assert_error(&r, "match: --resume needs --out FILE.jsonl");
+    support_run_free(&r);
+}
+
+static size_t lines_in(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF)
+        n += c == '\n';
+    fclose(f);
+    return n;
+}
+
+/* Starts the match in its own process group, waits until `after` records are on disk
+ * and kills the group with SIGKILL. Returns the records on disk at the kill. */
+static size_t run_and_kill(const char *out, size_t after)
+{
+    char host[512];
+    snprintf(host, sizeof host, "%s/sumgame", support_build_dir());
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        setpgid(0, 0);
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        execl(host, host, "match", config, "--jobs", "2", "--out", out, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    size_t seen = 0;
+    struct timespec nap = { 0, 2000000 };
+    for (int i = 0; i < 30000 && (seen = lines_in(out)) < after; i++) /* 60 s at most */
+        nanosleep(&nap, NULL);
+    kill(-pid, SIGKILL);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    return lines_in(out);
+}
+
+/* The issue's test: SIGKILL mid-run, a torn last line as a kill during a write leaves
+ * it, --resume: the records equal the uninterrupted run's, and no game is played twice. */
+static void kill_and_resume_gives_the_same_records(void **state)
+{
+    (void)state;
+    char out[160], args[256];
+    path_in(out, sizeof out, "killed.jsonl");
+    size_t kept = run_and_kill(out, 4);
+    assert_true(kept >= 4);
+    assert_true(kept < GAMES); /* the kill came mid-run */
+    FILE *f = fopen(out, "a");
+    assert_non_null(f);
+    fputs("{\"game\":39,\"pair\":19,\"sum\":\"rcg:4", f); /* cut short: no newline */
+    fclose(f);
+    snprintf(args, sizeof args, "--jobs 2 --out '%s' --resume", out);
+    support_run r = run_ok(args);
+    char want[256];
+    snprintf(want, sizeof want, "sumgame: match: --resume: %s: dropped a record cut short "
+             "by the kill; its game is played again\n", out);
+    assert_string_equal(r.err, want);
+    snprintf(want, sizeof want, "resumed: %zu games read back from %s, %zu played now\n",
+             kept, out, GAMES - kept);
+    support_assert_contains(r.out, want);
+    char *summary = summary_of(r.out);
+    assert_string_equal(summary, reference_summary);
+    free(summary);
+    support_run_free(&r);
+    char *got = stripped_file(out);
+    assert_string_equal(got, reference);
+    free(got);
+
+    /* Resuming a finished match plays nothing and changes nothing. */
+    char *before = support_read_file(out);
+    r = run_ok(args);
+    snprintf(want, sizeof want, "resumed: %d games read back from %s, 0 played now\n", GAMES,
+             out);
+    support_assert_contains(r.out, want);
+    support_run_free(&r);
+    char *after = support_read_file(out);
+    assert_string_equal(before, after);
+    free(before), free(after);
+}
+
+static void resume_refuses_other_files(void **state)
+{
+    (void)state;
+    char out[160], args[256], want[512];
+    path_in(out, sizeof out, "full.jsonl");
+    /* another seed: another tournament, whose file is left exactly as it was, even a
+     * torn last line */
+    char copy[160], *text = support_read_file(out);
+    path_in(copy, sizeof copy, "torn.jsonl");
+    FILE *f = fopen(copy, "w");
+    fprintf(f, "%s{\"game\":3", text);
+    fclose(f);
+    free(text);
+    char *before = support_read_file(copy);
+    snprintf(args, sizeof args, "--seed 12 --out '%s' --resume", copy);
+    support_run r = run(args);
+    snprintf(want, sizeof want, "match: --resume: %s:1: a record of another tournament", copy);
+    support_assert_error(&r, want);
+    support_assert_contains(r.err, "resume with the same configuration, --seed and --games");
+    support_run_free(&r);
+    char *after = support_read_file(copy);
+    assert_string_equal(before, after);
+    free(before), free(after);
+    /* the same tournament, but shard 1 of 2 does not play game 0 */
+    snprintf(args, sizeof args, "--shard 1/2 --out '%s' --resume", out);
+    r = run(args);
+    snprintf(want, sizeof want, "match: --resume: %s:1: game 0 is not one of this run's", out);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+    /* a line that is no record */
+    path_in(out, sizeof out, "junk.jsonl");
+    f = fopen(out, "w");
+    fputs("hello\n", f);
+    fclose(f);
+    snprintf(args, sizeof args, "--out '%s' --resume", out);
+    r = run(args);
+    snprintf(want, sizeof want, "match: --resume: %s:1: not a record of `sumgame match`", out);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+    text = support_read_file(out);
+    assert_string_equal(text, "hello\n");
+    free(text);
+    r = run("--shard 2/2");
+    support_assert_error(&r, "match: --shard '2/2': expected I/N with 0 <= I < N");
+    support_run_free(&r);
+}
+
+static support_run merge(const char *args)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "merge %s", args);
+    return support_host(cmd, NULL);
+}
+
+/* Three shards (positions p with p % 3 = i), merged: the whole run's file. */
+static void shards_merge_into_the_whole_run(void **state)
+{
+    (void)state;
+    char shard[3][160], args[1024], merged[160], want[1024];
+    size_t total = 0;
+    for (int i = 0; i < 3; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "shard%d.jsonl", i);
+        path_in(shard[i], sizeof shard[i], name);
+        snprintf(args, sizeof args, "--shard %d/3 --jobs 2 --out '%s'", i, shard[i]);
+        support_run r = run_ok(args);
+        support_run_free(&r);
+        char *text = support_read_file(shard[i]);
+        /* pairs i, i+3, ...: 7, 7 and 6 positions */
+        assert_int_equal(count_lines(text), i < 2 ? 14 : 12);
+        char first[64];
+        snprintf(first, sizeof first, "{\"game\":%d,\"pair\":%d,", 2 * i, i);
+        assert_true(strncmp(text, first, strlen(first)) == 0);
+        total += count_lines(text);
+        free(text);
+    }
+    assert_int_equal(total, GAMES);
+    path_in(merged, sizeof merged, "merged.jsonl");
+    snprintf(args, sizeof args, "'%s' '%s' '%s' '%s'", merged, shard[2], shard[0], shard[1]);
+    support_run r = merge(args);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "merged 40 games of tournament ");
+    support_run_free(&r);
+    char *got = stripped_file(merged);
+    assert_string_equal(got, reference);
+    free(got);
+
+    /* a missing shard, a shard given twice, an output that exists */
+    char other[160];
+    path_in(other, sizeof other, "other.jsonl");
+    snprintf(args, sizeof args, "'%s' '%s' '%s'", other, shard[0], shard[1]);
+    r = merge(args);
+    snprintf(want, sizeof want, "merge: game 4 is missing: it is in none of %s, %s", shard[0],
+             shard[1]);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+    snprintf(args, sizeof args, "'%s' '%s' '%s' '%s' '%s'", other, shard[0], shard[1],
+             shard[2], shard[1]);
+    r = merge(args);
+    snprintf(want, sizeof want, "merge: game 2 is recorded twice: %s:1 and %s:1", shard[1],
+             shard[1]);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+    assert_int_not_equal(access(other, F_OK), 0);
+    snprintf(args, sizeof args, "'%s' '%s'", merged, shard[0]);
+    r = merge(args);
+    snprintf(want, sizeof want, "merge: %s already exists: choose another output file",
+             merged);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+    /* another tournament's records */
+    char foreign[160];
+    path_in(foreign, sizeof foreign, "foreign.jsonl");
+    snprintf(args, sizeof args, "--seed 12 --games 1 --out '%s'", foreign);
+    r = run_ok(args);
+    support_run_free(&r);
+    snprintf(args, sizeof args, "'%s' '%s' '%s'", other, shard[0], foreign);
+    r = merge(args);
+    snprintf(want, sizeof want, "merge: %s:1: a record of another tournament", foreign);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+}
+
+/* mpirun -np 3 on loopback: rank 0 schedules and writes, ranks 1 and 2 play. */
+static void mpi_gives_the_same_records(void **state)
+{
+    (void)state;
+    if (system("command -v mpirun >/dev/null 2>&1") != 0) {
+        print_message("mpirun is not installed (make test-deps installs openmpi-bin): "
+                      "skipping the MPI test\n");
+        skip();
+    }
+    char probe[512];
+    snprintf(probe, sizeof probe, "'%s/sumgame' match /nonexistent --mpi 2>&1 | grep -q "
+             "'built without MPI'", support_build_dir());
+    if (system(probe) == 0) {
+        print_message("this sumgame was built without MPI: skipping the MPI test\n");
+        skip();
+    }
+    char out[160], log[160], cmd[2048];
+    path_in(out, sizeof out, "mpi.jsonl");
+    path_in(log, sizeof log, "mpi.log");
+    /* In a container: TCP over loopback only (no shared-memory transport to trip over),
+     * root allowed, no leak reports from an AddressSanitizer build about MPI's own
+     * allocations, and a bound in case a rank hangs. */
+    snprintf(cmd, sizeof cmd,
+             "env -u SUMGAME_PLUGIN_PATH OMPI_MCA_btl=self,tcp OMPI_MCA_btl_tcp_if_include=lo "
+             "OMPI_MCA_oob_tcp_if_include=lo OMPI_ALLOW_RUN_AS_ROOT=1 "
+             "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0 "
+             "timeout 120 mpirun --oversubscribe -np 3 '%s/sumgame' match '%s' --mpi "
+             "--out '%s' >'%s' 2>&1",
+             support_build_dir(), config, out, log);
+    int raw = system(cmd);
+    char *text = support_read_file(log);
+    if (!WIFEXITED(raw) || WEXITSTATUS(raw) != 0)
+        fail_msg("mpirun failed (%d): %s", raw, text);
+    char *summary = summary_of(text);
+    assert_string_equal(summary, reference_summary);
+    free(summary);
+    free(text);
+    char *got = stripped_file(out);
+    assert_string_equal(got, reference);
+    free(got);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(reference_is_whole_and_in_order),
+        cmocka_unit_test(existing_out_is_never_overwritten),
+        cmocka_unit_test(kill_and_resume_gives_the_same_records),
+        cmocka_unit_test(resume_refuses_other_files),
+        cmocka_unit_test(shards_merge_into_the_whole_run),
+        cmocka_unit_test(mpi_gives_the_same_records),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
