@@ -13,6 +13,7 @@
 #include "position_text.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
+#include "sumgame/game_call.h"
 
 #define MATCH_GAMES_MAX 1000000LL
 #define MATCH_COMPONENTS_MAX 1000LL
@@ -224,7 +225,7 @@ int match_generate(match_plan *plan, const sg_params *sum, const sg_param *gen,
         for (long long c = 0; c < components; c++) {
             why[0] = '\0';
             char *text = NULL;
-            if (game->desc->generate(game->instance, &rng, pos, why, sizeof why) != SG_OK) {
+            if (sg_gc_generate(game->desc, game->instance, &rng, pos, why, sizeof why) != SG_OK) {
                 sg_params_error(sum, gen, err, errlen, "position %llu: %s", p + 1,
                                 why[0] ? why : "the generator failed");
                 return SG_ERR_INVALID;

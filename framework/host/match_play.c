@@ -10,6 +10,7 @@
 
 #include "match.h"
 #include "sumgame/rng.h"
+#include "sumgame/game_call.h"
 
 /* Longest report line; one write() of at most PIPE_BUF bytes is atomic. */
 #define REPORT_MAX 1024
@@ -68,10 +69,10 @@ static bool estimate_stuck(const sg_sum *sum, sg_player mover, sg_value *out)
         const sg_game *game = sg_sum_game(sum, i);
         const void *pos = sg_sum_pos(sum, i);
         sg_value v;
-        if (!game->desc->number(game->instance, pos, &v)) {
+        if (!sg_gc_number(game->desc, game->instance, pos, &v)) {
             if (!game->desc->evaluate)
                 return false;
-            int64_t k = sg_value_floor(sg_value_add(game->desc->evaluate(game->instance, pos,
+            int64_t k = sg_value_floor(sg_value_add(sg_gc_evaluate(game->desc, game->instance, pos,
                                                                           mover),
                                                     sg_value_make(1, 1)));
             if (mover == SG_RIGHT ? k < 0 : k > 0)
