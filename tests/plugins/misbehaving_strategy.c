@@ -29,6 +29,7 @@ static const char *const mode_names[] = { "illegal", "badcode", "fail", "crash",
 typedef struct misbehaving {
     const sg_host *host;
     enum mode mode;
+    void *hoard; /* hog: the chunks, chained, so that no compiler elides them */
 } misbehaving;
 
 static int create(const sg_host *host, const sg_params *params, void **instance, char *err,
@@ -56,6 +57,7 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
         return SG_ERR_NOMEM;
     m->host = host;
     m->mode = (enum mode)mode;
+    m->hoard = NULL;
     *instance = m;
     return SG_OK;
 }
@@ -111,6 +113,8 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
             if (!p)
                 break;
             memset(p, 1, chunk); /* never freed: the worker ends with the game */
+            *(void **)p = m->hoard;
+            m->hoard = p;
         }
         snprintf(err, errlen, "misbehaving: malloc failed after %zu MiB", got >> 20);
         return SG_ERR_NOMEM;
