@@ -1,4 +1,5 @@
 #include "sumgame/cgt.h"
+#include "sumgame/game_call.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -994,10 +995,10 @@ static uint64_t position_key(const struct walk *w, const void *pos)
     const sg_game_desc *d = w->game->desc;
     if (SG_GAME_HAS(d, canonical)) {
         _Alignas(16) unsigned char rep[SG_POS_MAX];
-        d->canonical(w->game->instance, pos, rep);
-        return mix(d->hash(w->game->instance, rep) ^ w->game->salt);
+        sg_gc_canonical(d, w->game->instance, pos, rep);
+        return mix(sg_gc_hash(d, w->game->instance, rep) ^ w->game->salt);
     }
-    return mix(d->hash(w->game->instance, pos) ^ w->game->salt);
+    return mix(sg_gc_hash(d, w->game->instance, pos) ^ w->game->salt);
 }
 
 static void prefetch_key(const struct map *m, uint64_t key)
@@ -1045,13 +1046,13 @@ static int walk_result(struct walk *w, const void *pos, uint64_t key, sg_cg *out
     _Alignas(16) unsigned char small[PARTS_STACK];
     size_t cap = PARTS_STACK / stride;
     unsigned char *parts = small;
-    int rc = cap ? d->split(w->game->instance, pos, parts, cap, &n) : SG_ERR_RANGE;
+    int rc = cap ? sg_gc_split(d, w->game->instance, pos, parts, cap, &n) : SG_ERR_RANGE;
     if (rc == SG_ERR_RANGE) {
         cap = cap > 64 ? cap * 2 : 64;
         parts = malloc(cap * stride);
         if (!parts)
             return SG_ERR_NOMEM;
-        rc = d->split(w->game->instance, pos, parts, cap, &n);
+        rc = sg_gc_split(d, w->game->instance, pos, parts, cap, &n);
     }
     if (rc != SG_OK) {
         snprintf(w->err, w->errlen, "%s: split failed", d->name);
@@ -1089,11 +1090,11 @@ static int children(struct walk *w, const void *pos, int side, size_t *frame, si
     const sg_game_desc *d = w->game->desc;
     void *inst = w->game->instance;
     size_t n = 0, at = walk_push(w, MOVES_FIRST * sizeof(sg_move));
-    int rc = d->moves(inst, pos, (sg_player)side, (sg_move *)(w->stack + at), MOVES_FIRST, &n);
+    int rc = sg_gc_moves(d, inst, pos, (sg_player)side, (sg_move *)(w->stack + at), MOVES_FIRST, &n);
     if (rc == SG_ERR_RANGE) {
         w->stack_used = at;
         at = walk_push(w, n * sizeof(sg_move));
-        rc = d->moves(inst, pos, (sg_player)side, (sg_move *)(w->stack + at), n, &n);
+        rc = sg_gc_moves(d, inst, pos, (sg_player)side, (sg_move *)(w->stack + at), n, &n);
     }
     *frame = at;
     *count = n;
@@ -1107,7 +1108,7 @@ static int children(struct walk *w, const void *pos, int side, size_t *frame, si
     uint64_t *key = (uint64_t *)(w->stack + keys);
     for (size_t i = 0; i < n && rc == SG_OK; i++) {
         void *next = w->stack + kids + i * stride;
-        rc = d->play(inst, pos, (sg_player)side, moves[i], next, w->err, w->errlen);
+        rc = sg_gc_play(d, inst, pos, (sg_player)side, moves[i], next, w->err, w->errlen);
         if (rc == SG_OK) {
             key[i] = position_key(w, next);
             prefetch_key(&w->t->positions, key[i]);
@@ -1135,7 +1136,7 @@ static int expand(struct walk *w, const void *at, uint64_t key, sg_cg *out)
             continue;
         const sg_game_desc *d = w->game->desc;
         char text[160];
-        if (d->format(w->game->instance, at, text, sizeof text) != SG_OK)
+        if (sg_gc_format(d, w->game->instance, at, text, sizeof text) != SG_OK)
             snprintf(text, sizeof text, "?");
         snprintf(w->err, w->errlen,
                  "%s: play from '%s' comes back to it (%zu moves later): a game with cycles "
@@ -1163,17 +1164,17 @@ static int expand_new(struct walk *w, const void *at, uint64_t key, sg_cg *out)
     /* A plugin's number() may search (settling a room exactly), so it comes after
      * the memo, and numbers are memoized like other positions. */
     sg_value x;
-    if (d->number(inst, pos, &x)) {
+    if (sg_gc_number(d, inst, pos, &x)) {
         *out = sg_cgt_number(w->t, x);
         map_put(&w->t->positions, key, *out);
         return SG_OK;
     }
     _Alignas(16) unsigned char lifted[SG_POS_MAX];
-    if (SG_GAME_HAS(d, moved_elsewhere) && d->moved_elsewhere(inst, pos, lifted)) {
+    if (SG_GAME_HAS(d, moved_elsewhere) && sg_gc_moved_elsewhere(d, inst, pos, lifted)) {
         /* a ban that lasts until a move elsewhere makes the local game depend on play
          * outside it: it has no canonical form */
         char text[160];
-        if (d->format(inst, pos, text, sizeof text) != SG_OK)
+        if (sg_gc_format(d, inst, pos, text, sizeof text) != SG_OK)
             snprintf(text, sizeof text, "?");
         snprintf(w->err, w->errlen,
                  "%s: '%s' is a ko (a ban a move elsewhere lifts); exact analysis does not "
@@ -1264,7 +1265,7 @@ int sg_cgt_number_of(sg_cgt *t, const sg_game *game, const void *pos, size_t max
      * answered (its subtree memoized meanwhile) where an earlier one was not, and a sum
      * must not freeze a position on one path and play it out on another (a search
      * keys its table on the position). */
-    uint64_t key = mix(game->desc->hash(game->instance, pos) ^ game->salt);
+    uint64_t key = mix(sg_gc_hash(game->desc, game->instance, pos) ^ game->salt);
     uint32_t memo;
     if (map_get(&t->oracle, key, &memo))
         return memo && sg_cgt_is_number(t, memo - 1, value) ? SG_CGT_IS_NUMBER

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sumgame/rng.h"
+#include "sumgame/game_call.h"
 
 #define UNSET UINT32_MAX
 #define BUSY (UINT32_MAX - 1) /* being expanded: met again, play has gone round a cycle */
@@ -65,7 +66,7 @@ static int describe_position(build *b, const void *pos, const char *what)
 {
     const sg_game_desc *d = b->db->game->desc;
     char text[160];
-    if (d->format(b->db->game->instance, pos, text, sizeof text) != SG_OK)
+    if (sg_gc_format(d, b->db->game->instance, pos, text, sizeof text) != SG_OK)
         snprintf(text, sizeof text, "?");
     snprintf(b->err, b->errlen, "%s: database: '%s' %s", d->name, text, what);
     return SG_ERR_UNSUPPORTED;
@@ -80,7 +81,7 @@ static void fill_images(sg_db *db, uint64_t index, sg_cg v)
 {
     uint64_t image[SG_DB_SYMMETRIES_MAX], least[2] = { SG_DB_NONE, SG_DB_NONE };
     bool conjugate[SG_DB_SYMMETRIES_MAX];
-    db->game->desc->db_images(db->game->instance, index, image, conjugate);
+    sg_gc_db_images(db->game->desc, db->game->instance, index, image, conjugate);
     for (uint32_t k = 0; k < db->shape.symmetries; k++) {
         if (image[k] >= db->shape.indices)
             continue;
@@ -115,7 +116,7 @@ static int shape_value(build *b, uint64_t ci, size_t depth, bool have_pos, sg_cg
         return SG_OK;
     }
     uint32_t layer;
-    if (!have_pos && !d->db_position(db->game->instance, ci, pos_at(b, depth + 1), &layer)) {
+    if (!have_pos && !sg_gc_db_position(d, db->game->instance, ci, pos_at(b, depth + 1), &layer)) {
         snprintf(b->err, b->errlen, "%s: database: db_children gave %llu, which is no position",
                  d->name, (unsigned long long)ci);
         return SG_ERR_INTERNAL;
@@ -133,7 +134,7 @@ static int child_value(build *b, size_t depth, sg_cg *out)
 {
     sg_db *db = b->db;
     const unsigned char *child = pos_at(b, depth + 1);
-    uint64_t ci = db->game->desc->db_index(db->game->instance, child);
+    uint64_t ci = sg_gc_db_index(db->game->desc, db->game->instance, child);
     if (ci == SG_DB_NONE)
         return sg_cgt_from_game_metered(db->table, db->game, child, 0, b->meter, out, b->err,
                                         b->errlen);
@@ -165,13 +166,13 @@ static int options_by_index(build *b, uint64_t index, size_t depth, int side, si
     if (!k)
         return no_memory(b);
     b->kids = k;
-    int rc = d->db_children(db->game->instance, index, (sg_player)side, k + at, FIRST_MOVES,
+    int rc = sg_gc_db_children(d, db->game->instance, index, (sg_player)side, k + at, FIRST_MOVES,
                             &n);
     if (rc == SG_ERR_RANGE) {
         if (!(k = grow(b->kids, &b->kids_cap, at + n, sizeof *k)))
             return no_memory(b);
         b->kids = k;
-        rc = d->db_children(db->game->instance, index, (sg_player)side, k + at, n, &n);
+        rc = sg_gc_db_children(d, db->game->instance, index, (sg_player)side, k + at, n, &n);
     }
     if (rc != SG_OK)
         return rc == SG_ERR_UNSUPPORTED ? rc : describe_position(b, pos_at(b, depth),
@@ -217,19 +218,19 @@ static int expand(build *b, uint64_t index, size_t depth)
         if (!mv)
             return no_memory(b);
         b->moves = mv;
-        rc = d->moves(inst, pos_at(b, depth), (sg_player)side, mv + at, FIRST_MOVES, &n);
+        rc = sg_gc_moves(d, inst, pos_at(b, depth), (sg_player)side, mv + at, FIRST_MOVES, &n);
         if (rc == SG_ERR_RANGE) {
             if (!(mv = grow(b->moves, &b->moves_cap, at + n, sizeof *mv)))
                 return no_memory(b);
             b->moves = mv;
-            rc = d->moves(inst, pos_at(b, depth), (sg_player)side, mv + at, n, &n);
+            rc = sg_gc_moves(d, inst, pos_at(b, depth), (sg_player)side, mv + at, n, &n);
         }
         if (rc != SG_OK)
             return describe_position(b, pos_at(b, depth), "has no move list");
         b->moves_used = at + n;
         for (size_t i = 0; i < n; i++) {
             char perr[160];
-            rc = d->play(inst, pos_at(b, depth), (sg_player)side, b->moves[at + i],
+            rc = sg_gc_play(d, inst, pos_at(b, depth), (sg_player)side, b->moves[at + i],
                          pos_at(b, depth + 1), perr, sizeof perr);
             if (rc != SG_OK) {
                 snprintf(b->err, b->errlen, "%s: database: a listed move was refused: %s",
@@ -258,7 +259,7 @@ static bool listed_here(const sg_db *db, uint64_t index)
 {
     uint64_t image[SG_DB_SYMMETRIES_MAX];
     bool conjugate[SG_DB_SYMMETRIES_MAX];
-    db->game->desc->db_images(db->game->instance, index, image, conjugate);
+    sg_gc_db_images(db->game->desc, db->game->instance, index, image, conjugate);
     for (uint32_t k = 1; k < db->shape.symmetries; k++)
         if (!conjugate[k] && image[k] < index)
             return false;
@@ -317,7 +318,7 @@ static int walk(build *b, bool values)
         /* a position valued already: listed when marked (fill_images) */
         if (values && db->id[i] != UNSET && !(db->least[i >> 3] >> (i & 7) & 1))
             continue;
-        if (!d->db_position(inst, i, pos_at(b, 0), &layer))
+        if (!sg_gc_db_position(d, inst, i, pos_at(b, 0), &layer))
             continue;
         if (layer >= nl) {
             snprintf(b->err, b->errlen, "%s: database: index %llu is in layer %u of %zu",
@@ -390,7 +391,7 @@ int sg_db_build(sg_db **out, const sg_game *game, const char *shape, unsigned fl
     }
     db->game = game;
     char gerr[256] = "";
-    int rc = d->db_shape(game->instance, shape, &db->shape, gerr, sizeof gerr);
+    int rc = sg_gc_db_shape(d, game->instance, shape, &db->shape, gerr, sizeof gerr);
     if (rc != SG_OK) {
         snprintf(err, errlen, "%s: shape '%.60s': %s", d->name, shape,
                  gerr[0] ? gerr : "refused");
@@ -448,14 +449,14 @@ int sg_db_position(const sg_db *db, size_t i, void *pos)
 {
     uint32_t layer;
     if (i >= db->count ||
-        !db->game->desc->db_position(db->game->instance, db->listed[i], pos, &layer))
+        !sg_gc_db_position(db->game->desc, db->game->instance, db->listed[i], pos, &layer))
         return SG_ERR_INVALID;
     return SG_OK;
 }
 
 int sg_db_lookup(const sg_db *db, const void *pos, sg_cg *out)
 {
-    uint64_t i = db->game->desc->db_index(db->game->instance, pos);
+    uint64_t i = sg_gc_db_index(db->game->desc, db->game->instance, pos);
     if (i >= db->shape.indices || db->id[i] >= BUSY)
         return SG_ERR_INVALID;
     *out = db->id[i];

@@ -1,4 +1,5 @@
 #include "game_graph.h"
+#include "sumgame/game_call.h"
 
 #include <stdalign.h>
 #include <stdio.h>
@@ -10,7 +11,7 @@ const void *gg_pos(const game_graph *g, uint32_t i) { return g->pos + (size_t)i 
 void gg_describe(const game_graph *g, uint32_t i, char *buf, size_t cap)
 {
     const sg_game_desc *d = g->game->desc;
-    if (d->format(g->game->instance, gg_pos(g, i), buf, cap) != SG_OK && cap > 0)
+    if (sg_gc_format(d, g->game->instance, gg_pos(g, i), buf, cap) != SG_OK && cap > 0)
         snprintf(buf, cap, "(a position too long to show)");
 }
 
@@ -45,7 +46,7 @@ bool gg_find(const game_graph *g, const void *pos, uint32_t *out)
 {
     if (!g->nslots)
         return false;
-    uint64_t h = g->game->desc->hash(g->game->instance, pos);
+    uint64_t h = sg_gc_hash(g->game->desc, g->game->instance, pos);
     for (size_t k = h & (g->nslots - 1); g->slot[k]; k = (k + 1) & (g->nslots - 1)) {
         uint32_t i = g->slot[k] - 1;
         if (g->node[i].hash == h && memcmp(gg_pos(g, i), pos, g->pos_size) == 0) {
@@ -61,7 +62,7 @@ static int intern(game_graph *g, const void *pos, size_t max, uint32_t *out, cha
                   size_t errlen)
 {
     const sg_game_desc *d = g->game->desc;
-    uint64_t h = d->hash(g->game->instance, pos);
+    uint64_t h = sg_gc_hash(d, g->game->instance, pos);
     if ((g->n + 1) * 2 > g->nslots && !grow_slots(g))
         return SG_ERR_NOMEM;
     size_t k = h & (g->nslots - 1);
@@ -120,7 +121,7 @@ static int list_moves(const sg_game *game, const void *pos, sg_player who, sg_mo
     const sg_game_desc *d = game->desc;
     *out = NULL;
     *n = 0;
-    int rc = d->moves(game->instance, pos, who, NULL, 0, n);
+    int rc = sg_gc_moves(d, game->instance, pos, who, NULL, 0, n);
     if (rc != SG_OK && rc != SG_ERR_RANGE)
         return rc;
     if (*n == 0)
@@ -128,7 +129,7 @@ static int list_moves(const sg_game *game, const void *pos, sg_player who, sg_mo
     *out = malloc(*n * sizeof **out);
     if (!*out)
         return SG_ERR_NOMEM;
-    return d->moves(game->instance, pos, who, *out, *n, n);
+    return sg_gc_moves(d, game->instance, pos, who, *out, *n, n);
 }
 
 static bool listed(const sg_move *m, size_t n, sg_move x)
@@ -155,12 +156,12 @@ static int add_double_moves(game_graph *g, uint32_t i, sg_player who, const sg_m
     for (size_t a = 0; rc == SG_OK && a < nall; a++) {
         if (listed(here, nhere, all[a]))
             continue;
-        rc = d->play(inst, lifted, who, all[a], q, err, errlen);
+        rc = sg_gc_play(d, inst, lifted, who, all[a], q, err, errlen);
         if (rc != SG_OK)
             break;
         sg_value v;
         uint32_t to;
-        if (d->number(inst, q, &v)) {
+        if (sg_gc_number(d, inst, q, &v)) {
             rc = intern(g, q, max, &to, err, errlen);
             if (rc == SG_OK)
                 rc = add_edge(g, to, who, 1, true);
@@ -178,7 +179,7 @@ static int add_double_moves(game_graph *g, uint32_t i, sg_player who, const sg_m
             if (meter && sg_meter_tick(meter))
                 rc = SG_ERR_BUDGET;
             if (rc == SG_OK)
-                rc = d->play(inst, q, who, second[b], r, err, errlen);
+                rc = sg_gc_play(d, inst, q, who, second[b], r, err, errlen);
             if (rc == SG_OK)
                 rc = intern(g, r, max, &to, err, errlen);
             if (rc == SG_OK)
@@ -211,12 +212,12 @@ int gg_build(game_graph *g, const sg_game *game, const void *root, size_t max_po
         memcpy(pos, gg_pos(g, i), g->pos_size);
         g->node[i].first = (uint32_t)g->ne;
         sg_value v;
-        if (d->number(inst, pos, &v)) {
+        if (sg_gc_number(d, inst, pos, &v)) {
             g->node[i].leaf = true;
             g->node[i].value = v;
             continue;
         }
-        if (has_lift && d->moved_elsewhere(inst, pos, next)) {
+        if (has_lift && sg_gc_moved_elsewhere(d, inst, pos, next)) {
             rc = intern(g, next, max_positions, &id, err, errlen);
             if (rc != SG_OK)
                 break;
@@ -228,7 +229,7 @@ int gg_build(game_graph *g, const sg_game *game, const void *root, size_t max_po
             rc = list_moves(game, pos, (sg_player)who, &mv[who], &nmv[who]);
             g->node[i].stuck[who] = nmv[who] == 0;
             for (size_t k = 0; rc == SG_OK && k < nmv[who]; k++) {
-                rc = d->play(inst, pos, (sg_player)who, mv[who][k], next, err, errlen);
+                rc = sg_gc_play(d, inst, pos, (sg_player)who, mv[who][k], next, err, errlen);
                 if (rc == SG_OK)
                     rc = intern(g, next, max_positions, &id, err, errlen);
                 if (rc == SG_OK)

@@ -9,6 +9,7 @@
 #include "sumgame/thermograph.h"
 
 #include "game_graph.h"
+#include "sumgame/game_call.h"
 
 #define DEFAULT_MAX_POSITIONS 200000
 #define MAX_EVENTS 2000000
@@ -824,17 +825,17 @@ int sg_gthermograph_best(const sg_game *game, const void *pos, sg_komaster km,
     for (int who = 0; who < 2 && rc == SG_OK; who++) {
         has[who] = false;
         size_t n = 0;
-        rc = d->moves(game->instance, pos, (sg_player)who, NULL, 0, &n);
+        rc = sg_gc_moves(d, game->instance, pos, (sg_player)who, NULL, 0, &n);
         if (rc == SG_ERR_RANGE)
             rc = SG_OK;
         sg_move *mv = n ? malloc(n * sizeof *mv) : NULL;
         if (n && !mv)
             rc = SG_ERR_NOMEM;
         if (rc == SG_OK && n)
-            rc = d->moves(game->instance, pos, (sg_player)who, mv, n, &n);
+            rc = sg_gc_moves(d, game->instance, pos, (sg_player)who, mv, n, &n);
         sg_ratio best_v = { 0, 1 };
         for (size_t k = 0; k < n && rc == SG_OK; k++) {
-            rc = d->play(game->instance, pos, (sg_player)who, mv[k], next, err, errlen);
+            rc = sg_gc_play(d, game->instance, pos, (sg_player)who, mv[k], next, err, errlen);
             uint32_t i;
             if (rc == SG_OK && !gg_find(&sw.g, next, &i))
                 rc = SG_ERR_INTERNAL;

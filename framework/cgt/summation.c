@@ -1,5 +1,6 @@
 /* Combinatorial summation (sumgame/summation.h). */
 #include "sumgame/summation.h"
+#include "sumgame/game_call.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,7 +101,7 @@ static int try_component(sg_cgt *table, const sg_sum *sum, size_t i, sg_cg rest,
     const sg_game *game = sg_sum_game(sum, i);
     const void *pos = sg_sum_pos(sum, i);
     size_t n = 0;
-    int rc = game->desc->moves(game->instance, pos, who, NULL, 0, &n);
+    int rc = sg_gc_moves(game->desc, game->instance, pos, who, NULL, 0, &n);
     if (rc != SG_OK && rc != SG_ERR_RANGE) {
         snprintf(err, errlen, "component %zu: %s: cannot list its moves", i + 1,
                  game->desc->name);
@@ -111,11 +112,11 @@ static int try_component(sg_cgt *table, const sg_sum *sum, size_t i, sg_cg rest,
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
     }
-    rc = game->desc->moves(game->instance, pos, who, moves, n, &n);
+    rc = sg_gc_moves(game->desc, game->instance, pos, who, moves, n, &n);
     _Alignas(16) unsigned char next[SG_POS_MAX];
     for (size_t k = 0; k < n && rc == SG_OK && !best->reached; k++) {
         char why[200] = "";
-        rc = game->desc->play(game->instance, pos, who, moves[k], next, why, sizeof why);
+        rc = sg_gc_play(game->desc, game->instance, pos, who, moves[k], next, why, sizeof why);
         if (rc != SG_OK) {
             snprintf(err, errlen, "component %zu: %s", i + 1, why);
             break;

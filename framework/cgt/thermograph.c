@@ -1,4 +1,5 @@
 #include "sumgame/thermograph.h"
+#include "sumgame/game_call.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -429,7 +430,7 @@ int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const 
     const sg_game_desc *d = game->desc;
     size_t n = 0;
     *has = false;
-    int rc = d->moves(game->instance, pos, who, NULL, 0, &n);
+    int rc = sg_gc_moves(d, game->instance, pos, who, NULL, 0, &n);
     if (rc != SG_OK && rc != SG_ERR_RANGE)
         return rc;
     if (n == 0)
@@ -437,12 +438,12 @@ int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const 
     sg_move *moves = malloc(n * sizeof *moves);
     if (!moves)
         return SG_ERR_NOMEM;
-    rc = d->moves(game->instance, pos, who, moves, n, &n);
+    rc = sg_gc_moves(d, game->instance, pos, who, moves, n, &n);
     sg_value best_value = sg_value_int(0);
     _Alignas(16) unsigned char next[SG_POS_MAX];
     for (size_t i = 0; i < n && rc == SG_OK; i++) {
         const sg_thermograph *th = NULL;
-        rc = d->play(game->instance, pos, who, moves[i], next, err, errlen);
+        rc = sg_gc_play(d, game->instance, pos, who, moves[i], next, err, errlen);
         if (rc == SG_OK)
             rc = sg_thermograph_of_played(cache, game, next, max_positions, &th, err,
                                                 errlen);
@@ -476,10 +477,10 @@ static int unmemoized(const sg_game *game, const void *pos, int depth, sg_thermo
     }
     const sg_game_desc *d = game->desc;
     sg_value x;
-    if (d->number(game->instance, pos, &x))
+    if (sg_gc_number(d, game->instance, pos, &x))
         return number_thermograph(x, out);
     _Alignas(16) unsigned char lifted[SG_POS_MAX];
-    if (SG_GAME_HAS(d, moved_elsewhere) && d->moved_elsewhere(game->instance, pos, lifted)) {
+    if (SG_GAME_HAS(d, moved_elsewhere) && sg_gc_moved_elsewhere(d, game->instance, pos, lifted)) {
         snprintf(err, errlen, "%s: a ko (a ban a move elsewhere lifts) has no thermograph "
                               "without generalized thermography", d->name);
         return SG_ERR_UNSUPPORTED;
@@ -491,7 +492,7 @@ static int unmemoized(const sg_game *game, const void *pos, int depth, sg_thermo
     _Alignas(16) unsigned char next[SG_POS_MAX];
     for (int s = 0; s < 2 && rc == SG_OK; s++) {
         size_t n = 0;
-        rc = d->moves(game->instance, pos, (sg_player)s, NULL, 0, &n);
+        rc = sg_gc_moves(d, game->instance, pos, (sg_player)s, NULL, 0, &n);
         if (rc != SG_OK && rc != SG_ERR_RANGE)
             break;
         sg_move *moves = malloc((n + 1) * sizeof *moves);
@@ -501,11 +502,11 @@ static int unmemoized(const sg_game *game, const void *pos, int depth, sg_thermo
             children = grown;
         if (grown_walls)
             walls = grown_walls;
-        rc = moves && grown && grown_walls ? d->moves(game->instance, pos, (sg_player)s, moves,
+        rc = moves && grown && grown_walls ? sg_gc_moves(d, game->instance, pos, (sg_player)s, moves,
                                                       n, &n)
                                            : SG_ERR_NOMEM;
         for (size_t i = 0; i < n && rc == SG_OK; i++) {
-            rc = d->play(game->instance, pos, (sg_player)s, moves[i], next, err, errlen);
+            rc = sg_gc_play(d, game->instance, pos, (sg_player)s, moves[i], next, err, errlen);
             if (rc == SG_OK)
                 rc = unmemoized(game, next, depth + 1, &children[total], err, errlen);
             if (rc == SG_OK) {

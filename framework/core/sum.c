@@ -1,4 +1,5 @@
 #include "sumgame/sum.h"
+#include "sumgame/game_call.h"
 
 #include <stdalign.h>
 #include <stdatomic.h>
@@ -152,7 +153,7 @@ static size_t padded(size_t n) { return (n + 15) & ~(size_t)15; }
 static bool lifts(sg_game *g, const void *pos, void *out)
 {
     return SG_GAME_HAS(g->desc, moved_elsewhere) &&
-           g->desc->moved_elsewhere(g->instance, pos, out);
+           sg_gc_moved_elsewhere(g->desc, g->instance, pos, out);
 }
 
 static int append_raw(sg_sum *s, sg_game *g, const void *pos, uint64_t hash)
@@ -176,7 +177,7 @@ static int append_raw(sg_sum *s, sg_game *g, const void *pos, uint64_t hash)
 
 static uint64_t component_hash(sg_game *g, const void *pos)
 {
-    return mix64(g->desc->hash(g->instance, pos) ^ g->salt);
+    return mix64(sg_gc_hash(g->desc, g->instance, pos) ^ g->salt);
 }
 
 /* A move was made outside slots [skip, skip + nskip): every ban elsewhere is lifted. */
@@ -200,7 +201,7 @@ static void lift_bans(sg_sum *s, size_t skip, size_t nskip)
  * the oracle) and the policy freezes it. */
 static bool settles(const sg_sum *s, sg_game *g, const void *pos, sg_value *v)
 {
-    bool known = g->desc->number(g->instance, pos, v) ||
+    bool known = sg_gc_number(g->desc, g->instance, pos, v) ||
                  (s->oracle && s->oracle(s->oracle_ctx, g, pos, v));
     return known && (sg_value_is_integer(*v) || s->policy == SG_FREEZE_NUMBERS);
 }
@@ -233,7 +234,7 @@ static int split_parts(sg_sum *s, sg_game *g, const void *pos, const unsigned ch
         s->split_buf = grown;
         s->split_cap = SPLIT_MAX * size;
     }
-    int rc = g->desc->split(g->instance, pos, s->split_buf, SPLIT_MAX, &n);
+    int rc = sg_gc_split(g->desc, g->instance, pos, s->split_buf, SPLIT_MAX, &n);
     if (rc != SG_OK || n > SPLIT_MAX) {
         snprintf(err, errlen, "%s: split failed (%d)", g->desc->name, rc);
         return rc != SG_OK ? rc : SG_ERR_INTERNAL;
@@ -310,7 +311,7 @@ int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *
                            size_t cap, size_t *count)
 {
     const struct slot *sl = &sum->slots[i];
-    return sl->game->desc->moves(sl->game->instance, sum->bytes + sl->off, who, moves, cap,
+    return sg_gc_moves(sl->game->desc, sl->game->instance, sum->bytes + sl->off, who, moves, cap,
                                  count);
 }
 
@@ -360,7 +361,7 @@ int sg_sum_move_count(const sg_sum *sum, sg_player who, size_t *count)
         /* a real one-move buffer, in case a game writes before it checks cap */
         sg_move unused;
         size_t n = 0;
-        int rc = sl->game->desc->moves(sl->game->instance, sum->bytes + sl->off, who, &unused,
+        int rc = sg_gc_moves(sl->game->desc, sl->game->instance, sum->bytes + sl->off, who, &unused,
                                        0, &n);
         if (rc != SG_OK && rc != SG_ERR_RANGE) {
             *count = total;
@@ -382,7 +383,7 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
     const struct slot *target = &src->slots[mv.component];
     sg_game *g = target->game;
     alignas(16) unsigned char next[SG_POS_MAX];
-    int rc = g->desc->play(g->instance, src->bytes + target->off, who, mv.move, next, err,
+    int rc = sg_gc_play(g->desc, g->instance, src->bytes + target->off, who, mv.move, next, err,
                            errlen);
     if (rc != SG_OK)
         return rc;
@@ -511,7 +512,7 @@ int sg_sum_format(const sg_sum *sum, char *buf, size_t cap)
         if (n < 0 || used + (size_t)n >= cap)
             return SG_ERR_RANGE;
         used += (size_t)n;
-        int rc = sl->game->desc->format(sl->game->instance, sum->bytes + sl->off, buf + used,
+        int rc = sg_gc_format(sl->game->desc, sl->game->instance, sum->bytes + sl->off, buf + used,
                                         cap - used);
         if (rc != SG_OK)
             return rc;
@@ -524,8 +525,8 @@ int sg_game_format_move(const sg_game *game, const void *pos, sg_player who, sg_
                         char *buf, size_t cap)
 {
     if (SG_GAME_HAS(game->desc, format_move_for))
-        return game->desc->format_move_for(game->instance, pos, who, move, buf, cap);
-    return game->desc->format_move(game->instance, pos, move, buf, cap);
+        return sg_gc_format_move_for(game->desc, game->instance, pos, who, move, buf, cap);
+    return sg_gc_format_move(game->desc, game->instance, pos, move, buf, cap);
 }
 
 /* who < 0: not known, the game's format_move. */
@@ -539,7 +540,7 @@ static int format_sum_move(const sg_sum *sum, int who, sg_sum_move mv, char *buf
         return SG_ERR_RANGE;
     const void *pos = sum->bytes + sl->off;
     if (who < 0)
-        return sl->game->desc->format_move(sl->game->instance, pos, mv.move, buf + n,
+        return sg_gc_format_move(sl->game->desc, sl->game->instance, pos, mv.move, buf + n,
                                            cap - (size_t)n);
     return sg_game_format_move(sl->game, pos, (sg_player)who, mv.move, buf + n,
                                cap - (size_t)n);

@@ -2,6 +2,7 @@
 #include "sumgame/sum_eval.h"
 
 #include "sumgame/params.h"
+#include "sumgame/game_call.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,7 +158,7 @@ static int stuck_value(sg_sum_eval *ev, const sg_sum *sum, sg_value *value, char
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
         const sg_game *g = sg_sum_game(sum, i);
         sg_value v;
-        if (!g->desc->number(g->instance, sg_sum_pos(sum, i), &v))
+        if (!sg_gc_number(g->desc, g->instance, sg_sum_pos(sum, i), &v))
             v = ev->estimates[i].mean;
         total = sg_value_add(total, v);
     }

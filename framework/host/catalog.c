@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sumgame/host.h"
+#include "sumgame/game_call.h"
 
 struct opened {
     char *name;
@@ -191,7 +192,7 @@ int catalog_parse_component_params(catalog *c, const char *text, const sg_params
                                       : catalog_default_game(c, name, game, err, errlen);
         if (rc == SG_OK) {
             char why[256];
-            rc = (*game)->desc->parse((*game)->instance, body, pos, why, sizeof why);
+            rc = sg_gc_parse((*game)->desc, (*game)->instance, body, pos, why, sizeof why);
             if (rc != SG_OK)
                 snprintf(err, errlen, "%s:%.80s: %s", name, body, why);
         }

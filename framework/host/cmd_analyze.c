@@ -23,6 +23,7 @@
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
+#include "sumgame/fault.h"
 #include "limits_opt.h"
 #include "position_text.h"
 #include "sumgame/cgt.h"
@@ -270,6 +271,8 @@ static int exact_extras(const sg_game *game, const void *pos, const char *title,
 
 int cmd_analyze(int argc, char **argv)
 {
+    /* A crash inside a game plugin is named in one line, not a silent exit 139. */
+    sg_fault_install(sg_fault_cli, "analyze");
     const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
     const char *komaster = NULL, *game_params = NULL, *check = NULL;
     bool json = false, want_canonical = false;

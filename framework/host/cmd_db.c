@@ -14,6 +14,7 @@
 #include "out_file.h"
 #include "sumgame/database.h"
 #include "sumgame/thermograph.h"
+#include "sumgame/game_call.h"
 
 #define USAGE                                                                               \
     "usage: sumgame db GAME SHAPE [--positions-only] [--sample Q0,Q1,... [--seed S]] "     \
@@ -107,7 +108,7 @@ static int write_rows(FILE *out, const db_args *a, sg_db *db, const sg_game *gam
         size_t i = rows ? rows[k] : k;
         char text[1024], m[64], t[64];
         if (sg_db_position(db, i, pos) != SG_OK ||
-            game->desc->format(game->instance, pos, text, sizeof text) != SG_OK) {
+            sg_gc_format(game->desc, game->instance, pos, text, sizeof text) != SG_OK) {
             status = cli_fail("db: %s: position %zu of the list cannot be written", a->game, i);
             break;
         }

@@ -40,6 +40,7 @@
 #include "sumgame/config.h"
 #include "sumgame/params.h"
 #include "sumgame/tds.h"
+#include "sumgame/game_call.h"
 
 #define LIST_MAX 32
 
@@ -251,7 +252,7 @@ static int run_cell(const sg_game *game, const exp_room *rooms, size_t count, co
         }
         _Alignas(16) unsigned char pos[SG_POS_MAX];
         char e[256];
-        if ((rc = game->desc->parse(game->instance, rooms[i].position, pos, err, errlen)) !=
+        if ((rc = sg_gc_parse(game->desc, game->instance, rooms[i].position, pos, err, errlen)) !=
             SG_OK)
             break;
         sg_estimate est;

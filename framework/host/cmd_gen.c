@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "position_text.h"
 #include "sumgame/rng.h"
+#include "sumgame/game_call.h"
 
 #define GEN_COUNT_MAX 100000000ULL
 
@@ -79,7 +80,7 @@ int cmd_gen(int argc, char **argv)
         for (unsigned long long i = 0; i < count && status == 0; i++) {
             sg_rng rng = sg_rng_split(&root, (uint64_t)i);
             err[0] = '\0';
-            int rc = game->desc->generate(game->instance, &rng, pos, err, sizeof err);
+            int rc = sg_gc_generate(game->desc, game->instance, &rng, pos, err, sizeof err);
             char *text = NULL;
             if (rc != SG_OK)
                 status = cli_fail("gen: %s: position %llu: %s", name, i + 1,

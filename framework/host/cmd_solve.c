@@ -22,6 +22,7 @@
 #include "args.h"
 #include "catalog.h"
 #include "cli.h"
+#include "sumgame/fault.h"
 #include "limits_opt.h"
 #include "sumgame/solve.h"
 #include "sumgame/summation.h"
@@ -262,6 +263,8 @@ static int solve_by_summation(const char *given, const sg_sum *sum, int first,
 
 int cmd_solve(int argc, char **argv)
 {
+    /* A crash inside a game plugin is named in one line, not a silent exit 139. */
+    sg_fault_install(sg_fault_cli, "solve");
     const char *plugin_path = NULL;
     int first = 2, method = METHOD_DECOMPOSITION, order = SG_ORDER_AUTO;
     bool json = false, no_decompose = false, no_incentives = false;

@@ -60,6 +60,7 @@
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
 #include "sumgame/tds.h"
+#include "sumgame/game_call.h"
 
 #define CMD "experiment"
 #define LIMITS_MAX 32
@@ -381,7 +382,7 @@ static int run_one(const sg_game *game, const variant *v, const exp_room *room, 
 {
     memset(rec, 0, sizeof *rec);
     _Alignas(16) unsigned char pos[SG_POS_MAX];
-    int rc = game->desc->parse(game->instance, room->position, pos, err, errlen);
+    int rc = sg_gc_parse(game->desc, game->instance, room->position, pos, err, errlen);
     if (rc != SG_OK)
         return rc;
     sg_tds_config config;

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "sumgame/rng.h"
+#include "sumgame/game_call.h"
 
 /* The project's version, as sumgame.pc.in states it. */
 #define GTP_ENGINE_VERSION "0.1.0"
@@ -114,7 +115,7 @@ static bool start(session *s, unsigned size, char *why, size_t whylen)
 {
     _Alignas(16) unsigned char pos[SG_POS_MAX];
     why[0] = '\0';
-    if (s->desc->gtp_start(s->game->instance, size, pos, why, whylen) != SG_OK)
+    if (sg_gc_gtp_start(s->desc, s->game->instance, size, pos, why, whylen) != SG_OK)
         return false;
     s->n = 0;
     if (!push(s, pos, -1))
@@ -213,10 +214,10 @@ static bool board_score(session *s, sg_value *score, bool *exact)
         const sg_game *g = sg_sum_game(sum, i);
         const void *pos = sg_sum_pos(sum, i);
         sg_value v;
-        if (!g->desc->number(g->instance, pos, &v)) {
+        if (!sg_gc_number(g->desc, g->instance, pos, &v)) {
             if (g->desc->evaluate)
                 v = sg_value_int(sg_value_floor(sg_value_add(
-                    g->desc->evaluate(g->instance, pos, next), sg_value_make(1, 1))));
+                    sg_gc_evaluate(g->desc, g->instance, pos, next), sg_value_make(1, 1))));
             else
                 ok = false;
         }
@@ -324,7 +325,7 @@ static int play_pass(session *s, sg_player who)
         return fail(s, "illegal move");
     _Alignas(16) unsigned char next[SG_POS_MAX];
     const void *pos = board(s)->pos;
-    if (s->desc->moved_elsewhere && s->desc->moved_elsewhere(s->game->instance, pos, next))
+    if (s->desc->moved_elsewhere && sg_gc_moved_elsewhere(s->desc, s->game->instance, pos, next))
         pos = next;
     push(s, pos, (int)who);
     return 0;
@@ -343,9 +344,9 @@ static int cmd_play(session *s, char **a, size_t n)
     char why[256] = "";
     _Alignas(16) unsigned char next[SG_POS_MAX];
     void *inst = s->game->instance;
-    if (s->desc->gtp_parse_move(inst, board(s)->pos, who, a[1], &move, why, sizeof why) !=
+    if (sg_gc_gtp_parse_move(s->desc, inst, board(s)->pos, who, a[1], &move, why, sizeof why) !=
             SG_OK ||
-        s->desc->play(inst, board(s)->pos, who, move, next, why, sizeof why) != SG_OK)
+        sg_gc_play(s->desc, inst, board(s)->pos, who, move, next, why, sizeof why) != SG_OK)
         return fail(s, "illegal move");
     push(s, next, (int)who);
     return 0;
@@ -360,19 +361,19 @@ static int settled_move(session *s, sg_player who, sg_move *best)
     void *inst = s->game->instance;
     const void *pos = board(s)->pos;
     size_t count = 0;
-    int rc = s->desc->moves(inst, pos, who, NULL, 0, &count);
+    int rc = sg_gc_moves(s->desc, inst, pos, who, NULL, 0, &count);
     if ((rc != SG_OK && rc != SG_ERR_RANGE) || count == 0)
         return rc == SG_OK || rc == SG_ERR_RANGE ? SG_ERR_INVALID : rc;
     sg_move *moves = malloc(count * sizeof *moves);
     if (!moves)
         return SG_ERR_NOMEM;
-    rc = s->desc->moves(inst, pos, who, moves, count, &count);
+    rc = sg_gc_moves(s->desc, inst, pos, who, moves, count, &count);
     bool found = false;
     sg_value best_total = sg_value_int(0);
     char why[256];
     for (size_t i = 0; i < count && rc == SG_OK; i++) {
         _Alignas(16) unsigned char next[SG_POS_MAX];
-        if (s->desc->play(inst, pos, who, moves[i], next, why, sizeof why) != SG_OK)
+        if (sg_gc_play(s->desc, inst, pos, who, moves[i], next, why, sizeof why) != SG_OK)
             continue;
         sg_sum *sum = sg_sum_new(SG_FREEZE_INTEGERS);
         if (!sum || sg_sum_add(sum, s->game, next, why, sizeof why) != SG_OK) {
@@ -456,10 +457,10 @@ static int cmd_genmove(session *s, char **a, size_t n)
                     rc);
     _Alignas(16) unsigned char next[SG_POS_MAX];
     char text[GTP_MOVE_TEXT];
-    if (s->desc->play(inst, pos, who, move, next, why, sizeof why) != SG_OK)
+    if (sg_gc_play(s->desc, inst, pos, who, move, next, why, sizeof why) != SG_OK)
         return fail(s, "strategy %s chose a move that is not legal on the board: %s",
                     s->setup->strategy_name, why);
-    if (s->desc->gtp_format_move(inst, pos, who, move, text, sizeof text) != SG_OK)
+    if (sg_gc_gtp_format_move(s->desc, inst, pos, who, move, text, sizeof text) != SG_OK)
         return fail(s, "the game cannot write its move %llu", (unsigned long long)move);
     if (push(s, next, (int)who))
         say(s, "%s", text);
@@ -543,7 +544,7 @@ static int cmd_showboard(session *s, char **a, size_t n)
     (void)a;
     (void)n;
     char text[1024];
-    if (s->desc->format(s->game->instance, board(s)->pos, text, sizeof text) != SG_OK)
+    if (sg_gc_format(s->desc, s->game->instance, board(s)->pos, text, sizeof text) != SG_OK)
         return fail(s, "cannot write the board");
     say(s, "\n%s", text);
     return 0;

@@ -42,6 +42,23 @@ typedef struct match_side {
     char *label;      /* a name of its own (an experiment's variant), or NULL */
 } match_side;
 
+/* The limits every game's worker runs under (match_run.c, docs/user-guide.md). A plan
+ * built by hand leaves this zeroed: every limit then takes its default. */
+#define MATCH_TIME_PER_MOVE_MAX 3600.0 /* seconds: larger values are refused */
+#define MATCH_TIME_MARGIN 1.0          /* seconds a move may overrun time_per_move */
+#define MATCH_GAME_SECONDS 3600.0      /* default cap of a game without a time budget */
+#define MATCH_GAME_SECONDS_MAX 2592000.0 /* 30 days */
+typedef struct match_limits {
+    bool has_time_margin;
+    double time_margin;     /* seconds; MATCH_TIME_MARGIN unless has_time_margin */
+    double game_seconds;    /* wall-clock cap of one game; 0 = the default (above) */
+    bool no_memory_limit;   /* worker_memory = none */
+    uint64_t worker_memory; /* bytes of data per worker; 0 = RAM / jobs */
+    uint64_t tables;        /* bytes asked for by the strategies' tt_log2 keys (estimate) */
+    char memory_where[256]; /* "FILE:LINE: match: worker_memory = V", "" when not given */
+    char tables_where[256]; /* "FILE:LINE: strategy.X: tt_log2 = N" of the largest table */
+} match_limits;
+
 typedef struct match_plan {
     sg_config *cfg;
     catalog *cat;
@@ -50,6 +67,7 @@ typedef struct match_plan {
     unsigned long long from; /* first position played (--from); earlier ones are skipped */
     uint64_t seed;
     sg_budget budget;
+    match_limits limits;
     match_first first;
     match_zero zero;
     sg_value komi;  /* subtracted once from every final score (Go: White's compensation) */
@@ -124,12 +142,16 @@ static inline bool match_a_is_left(unsigned long long g) { return g % 2 == 0; }
 sg_player match_first_player(const match_plan *plan, unsigned long long g);
 
 /* Plays game g inside a worker and reports on fd, one line per message:
+ *   "T L|R"                that player starts thinking about a move
  *   "M TEXT"               a move was played (sg_sum_format_move text)
  *   "F L|R REASON"         that player forfeits (its strategy failed or moved illegally)
  *   "E SCORE NL NR SECS WL WR CL CR"
  *                          the game ended: final score (Left's view) or "-" after a
  *                          forfeit, nodes of the Left and Right players, seconds, and
- *                          the wall-clock and CPU seconds Left and Right spent choosing */
+ *                          the wall-clock and CPU seconds Left and Right spent choosing
+ *   "X game|strategy|none PLUGIN FUNCTION SIGNAL"
+ *                          the worker is dying of SIGNAL inside that plugin call (written
+ *                          by its fault handler; see sumgame/fault.h) */
 void match_play_game(const match_plan *plan, unsigned long long g, int fd);
 
 /* Whether game g's first mover is the `left=` strategy A. */
@@ -137,6 +159,9 @@ static inline bool match_a_first(const match_plan *plan, unsigned long long g)
 {
     return (match_first_player(plan, g) == SG_LEFT) == match_a_is_left(g);
 }
+
+/* Whose fault a game's abnormal end was. */
+typedef enum match_fault { FAULT_NONE = 0, FAULT_STRATEGY = 1, FAULT_GAME = 2 } match_fault;
 
 /* What the parent knows about one game once its worker is done. */
 typedef struct match_record {
@@ -146,7 +171,10 @@ typedef struct match_record {
     size_t moves_len;
     bool forfeit;
     sg_player loser;      /* of a forfeit */
-    char *reason;         /* of a forfeit */
+    char *reason;         /* of a forfeit, or of a game fault */
+    match_fault fault;    /* FAULT_GAME: a game plugin crashed; nobody forfeits, no result */
+    char *log;            /* what the strategies wrote to stdout and stderr, or NULL */
+    size_t log_dropped;   /* bytes of it past the kept part */
     bool has_score;
     bool estimated;       /* the score is partly the games' evaluation (match_play.c) */
     sg_value score;       /* final score, Left's view */

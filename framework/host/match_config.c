@@ -11,8 +11,10 @@
 
 #include "match.h"
 #include "position_text.h"
+#include "sumgame/meter.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
+#include "sumgame/game_call.h"
 
 #define MATCH_GAMES_MAX 1000000LL
 #define MATCH_COMPONENTS_MAX 1000LL
@@ -21,7 +23,8 @@
 static const char *const match_keys[] = { "left",          "right",          "games",
                                           "seed",          "time_per_move",  "nodes_per_move",
                                           "first",         "zero_score",     "optimal",
-                                          "komi",          NULL };
+                                          "komi",          "time_margin",    "game_time_limit",
+                                          "worker_memory", NULL };
 static const char *const first_choices[] = { "left", "right", "alternate", NULL };
 static const char *const zero_choices[] = { "draw", "mover_loses", NULL };
 
@@ -224,7 +227,7 @@ int match_generate(match_plan *plan, const sg_params *sum, const sg_param *gen,
         for (long long c = 0; c < components; c++) {
             why[0] = '\0';
             char *text = NULL;
-            if (game->desc->generate(game->instance, &rng, pos, why, sizeof why) != SG_OK) {
+            if (sg_gc_generate(game->desc, game->instance, &rng, pos, why, sizeof why) != SG_OK) {
                 sg_params_error(sum, gen, err, errlen, "position %llu: %s", p + 1,
                                 why[0] ? why : "the generator failed");
                 return SG_ERR_INVALID;
@@ -504,6 +507,66 @@ static int read_komi(const sg_params *match, sg_value *komi, char *err, size_t e
     return sg_params_value(match, "komi", sg_value_int(0), komi, err, errlen);
 }
 
+/* A duration key of [match] no larger than max seconds. */
+static int read_seconds(const sg_params *match, const char *key, double max, double *out,
+                        bool *given, char *err, size_t errlen)
+{
+    const sg_param *item = sg_params_find(match, key);
+    if (given)
+        *given = item != NULL;
+    int rc = sg_params_seconds(match, key, 0, out, err, errlen);
+    if (rc == SG_OK && *out > max) {
+        sg_params_error(match, item, err, errlen, "%s = '%.40s' is more than the maximum of "
+                        "%g s", key, item->value, max);
+        return SG_ERR_INVALID;
+    }
+    return rc;
+}
+
+/* worker_memory = SIZE (512M, 2G) or none. */
+static int read_memory(const sg_params *match, match_limits *limits, char *err, size_t errlen)
+{
+    const sg_param *item = sg_params_find(match, "worker_memory");
+    if (!item)
+        return SG_OK;
+    snprintf(limits->memory_where, sizeof limits->memory_where,
+             "%s:%d: match: worker_memory = %.40s", match->file, item->line, item->value);
+    if (strcmp(item->value, "none") == 0) {
+        limits->no_memory_limit = true;
+        return SG_OK;
+    }
+    uint64_t bytes;
+    if (sg_parse_memory(item->value, &bytes) != SG_OK || bytes < (16u << 20)) {
+        sg_params_error(match, item, err, errlen, "worker_memory = '%.40s': expected a size "
+                        "of at least 16M, such as 512M or 2G, or none", item->value);
+        return SG_ERR_INVALID;
+    }
+    limits->worker_memory = bytes;
+    return SG_OK;
+}
+
+/* The transposition tables a side's section asks for: by the convention of the shipped
+ * strategies (alphabeta, hybrid, solver), tt_log2 = N makes a table of 2^N entries of 32
+ * bytes in each game. Only a key given in the file is seen; defaults are small. */
+static void note_tables(match_limits *limits, const sg_config *cfg, const match_side *side)
+{
+    char section[256];
+    snprintf(section, sizeof section, STRATEGY_PREFIX "%s", side->name);
+    const sg_params *sp = sg_config_find(cfg, section);
+    const sg_param *it = sp ? sg_params_find(sp, "tt_log2") : NULL;
+    if (!it)
+        return;
+    char *end;
+    long n = strtol(it->value, &end, 10);
+    if (*end || n < 0 || n > 40)
+        return; /* the strategy itself refused or will refuse it */
+    uint64_t bytes = (uint64_t)32 << n;
+    if (bytes > limits->tables / 2 || !limits->tables_where[0])
+        snprintf(limits->tables_where, sizeof limits->tables_where,
+                 "%.160s:%d: %.40s: tt_log2 = %ld", sp->file, it->line, section, n);
+    limits->tables += bytes;
+}
+
 /* The errors of one configuration, of which the one on the earliest line is reported:
  * checks run section by section, but a reader fixes a file from the top, and the first
  * error must never be hidden behind a later one. */
@@ -563,7 +626,17 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     note_error(&fe, sg_params_bool(match, "optimal", false, &optimal, e, sizeof e), e);
     note_error(&fe, sg_params_int(match, "games", 10, 1, MATCH_GAMES_MAX, &games, e, sizeof e), e);
     note_error(&fe, sg_params_int(match, "seed", 1, 0, INT64_MAX, &seed, e, sizeof e), e);
-    note_error(&fe, sg_params_seconds(match, "time_per_move", 0, &seconds, e, sizeof e), e);
+    note_error(&fe, read_seconds(match, "time_per_move", MATCH_TIME_PER_MOVE_MAX, &seconds, NULL,
+                                 e, sizeof e), e);
+    note_error(&fe, read_seconds(match, "time_margin", MATCH_TIME_PER_MOVE_MAX,
+                                 &plan->limits.time_margin, &plan->limits.has_time_margin, e,
+                                 sizeof e), e);
+    note_error(&fe, read_seconds(match, "game_time_limit", MATCH_GAME_SECONDS_MAX,
+                                 &plan->limits.game_seconds, NULL, e, sizeof e), e);
+    if (sg_params_find(match, "game_time_limit") && plan->limits.game_seconds <= 0)
+        note_error(&fe, failf(e, sizeof e, "%s:%d: match: game_time_limit must be more than 0",
+                              path, sg_params_find(match, "game_time_limit")->line), e);
+    note_error(&fe, read_memory(match, &plan->limits, e, sizeof e), e);
     note_error(&fe, sg_params_int(match, "nodes_per_move", 0, 0, INT64_MAX, &nodes, e, sizeof e),
                e);
     note_error(&fe, sg_params_enum(match, "first", first_choices, FIRST_LEFT, &first, e,
@@ -590,6 +663,10 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
      * positions only with a sound [match] (their number and seed come from it). */
     note_error(&fe, load_side(plan, match, "left", &plan->a, e, sizeof e), e);
     note_error(&fe, load_side(plan, match, "right", &plan->b, e, sizeof e), e);
+    if (plan->a.desc)
+        note_tables(&plan->limits, plan->cfg, &plan->a);
+    if (plan->b.desc) /* its own instance, its own table, even with the same section */
+        note_tables(&plan->limits, plan->cfg, &plan->b);
     const sg_param *games_item = sg_params_find(match, "games");
     if (match_ok)
         note_error(&fe, load_sum(plan, ov, games_item != NULL, games_item, e, sizeof e), e);

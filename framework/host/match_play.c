@@ -9,7 +9,10 @@
 #include <unistd.h>
 
 #include "match.h"
+#include "sumgame/fault.h"
+#include "sumgame/game_call.h"
 #include "sumgame/rng.h"
+#include "sumgame/game_call.h"
 
 /* Longest report line; one write() of at most PIPE_BUF bytes is atomic. */
 #define REPORT_MAX 1024
@@ -43,6 +46,42 @@ static void report(int fd, const char *fmt, ...)
 
 static char side_letter(sg_player p) { return p == SG_LEFT ? 'L' : 'R'; }
 
+static void put(char *buf, size_t cap, size_t *len, const char *s)
+{
+    for (; *s && *len + 2 < cap; s++)
+        buf[(*len)++] = (*s == ' ' || *s == '\n') ? '_' : *s;
+}
+
+/* The worker's fault handler (signal context): tells the runner inside which plugin
+ * call the worker is dying, so that a game plugin's crash is not charged to the strategy
+ * to move. Then the worker dies of the signal. */
+static void on_fault(int sig, const sg_fault_frame *top, void *ctx)
+{
+    int fd = *(const int *)ctx;
+    char line[256];
+    size_t n = 2;
+    line[0] = 'X';
+    line[1] = ' ';
+    put(line, sizeof line, &n, !top ? "none" : top->kind == SG_FAULT_GAME ? "game" : "strategy");
+    line[n++] = ' ';
+    put(line, sizeof line, &n, top && top->plugin ? top->plugin : "-");
+    line[n++] = ' ';
+    put(line, sizeof line, &n, top && top->fn ? top->fn : "-");
+    line[n++] = ' ';
+    put(line, sizeof line, &n, sg_fault_signal_name(sig));
+    line[n++] = '\n';
+    (void)!write(fd, line, n);
+}
+
+/* A strategy call under a fault frame naming the strategy (its section's name). */
+#define STRATEGY_CALL(side, fn, call)                                                      \
+    do {                                                                                    \
+        sg_fault_frame frame_;                                                              \
+        sg_fault_push(&frame_, SG_FAULT_STRATEGY, (side)->name, fn);                        \
+        call;                                                                               \
+        sg_fault_pop(&frame_);                                                              \
+    } while (0)
+
 /* CPU seconds of this (worker) process: what a strategy's thinking costs, however busy
  * the machine is. */
 static double cpu_seconds(void)
@@ -68,10 +107,10 @@ static bool estimate_stuck(const sg_sum *sum, sg_player mover, sg_value *out)
         const sg_game *game = sg_sum_game(sum, i);
         const void *pos = sg_sum_pos(sum, i);
         sg_value v;
-        if (!game->desc->number(game->instance, pos, &v)) {
+        if (!sg_gc_number(game->desc, game->instance, pos, &v)) {
             if (!game->desc->evaluate)
                 return false;
-            int64_t k = sg_value_floor(sg_value_add(game->desc->evaluate(game->instance, pos,
+            int64_t k = sg_value_floor(sg_value_add(sg_gc_evaluate(game->desc, game->instance, pos,
                                                                           mover),
                                                     sg_value_make(1, 1)));
             if (mover == SG_RIGHT ? k < 0 : k > 0)
@@ -95,7 +134,11 @@ static bool may_pass(const sg_sum *sum, sg_player mover)
 
 void match_play_game(const match_plan *plan, unsigned long long g, int fd)
 {
+    static int fault_fd; /* the handler's: one game per worker process */
+    fault_fd = fd;
+    sg_fault_install(on_fault, &fault_fd);
     double start = sg_clock_seconds();
+    double margin = plan->limits.has_time_margin ? plan->limits.time_margin : MATCH_TIME_MARGIN;
     const match_side *left = match_a_is_left(g) ? &plan->a : &plan->b;
     const match_side *right = match_a_is_left(g) ? &plan->b : &plan->a;
     sg_rng root, play_root, game_rng, stream;
@@ -104,11 +147,11 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
     game_rng = sg_rng_split(&play_root, (uint64_t)g);
     if (plan->a.desc->new_game) {
         stream = sg_rng_split(&game_rng, 0);
-        plan->a.desc->new_game(plan->a.instance, &stream);
+        STRATEGY_CALL(&plan->a, "new_game", plan->a.desc->new_game(plan->a.instance, &stream));
     }
     if (plan->b.desc->new_game) {
         stream = sg_rng_split(&game_rng, 1);
-        plan->b.desc->new_game(plan->b.instance, &stream);
+        STRATEGY_CALL(&plan->b, "new_game", plan->b.desc->new_game(plan->b.instance, &stream));
     }
 
     uint64_t nodes[2] = { 0, 0 };
@@ -158,14 +201,25 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         }
         sg_sum_move mv = { 0, 0 };
         err[0] = '\0';
+        report(fd, "T %c", side_letter(who)); /* the runner's move watchdog starts */
         double w0 = sg_clock_seconds(), c0 = cpu_seconds();
-        rc = side->desc->choose(side->instance, cur, who, &plan->budget, &mv, err, sizeof err);
-        wall[who] += sg_clock_seconds() - w0;
+        STRATEGY_CALL(side, "choose", rc = side->desc->choose(side->instance, cur, who,
+                                                              &plan->budget, &mv, err,
+                                                              sizeof err));
+        double took = sg_clock_seconds() - w0;
+        wall[who] += took;
         cpu[who] += cpu_seconds() - c0;
         if (side->desc->stats) {
             sg_strategy_stats st = { 0, 0, 0 };
-            side->desc->stats(side->instance, &st);
+            STRATEGY_CALL(side, "stats", side->desc->stats(side->instance, &st));
             nodes[who] += st.nodes;
+        }
+        if (plan->budget.seconds > 0 && took > plan->budget.seconds + margin) {
+            report(fd, "F %c timeout: %s took %.3f s for a move (time_per_move %g s + "
+                   "time_margin %g s)", side_letter(who), side->name, took,
+                   plan->budget.seconds, margin);
+            forfeit = true;
+            break;
         }
         if (rc != SG_OK) {
             report(fd, "F %c strategy %s failed: %s", side_letter(who), side->name,

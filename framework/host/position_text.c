@@ -1,4 +1,5 @@
 #include "position_text.h"
+#include "sumgame/game_call.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@ int position_text(const sg_game_desc *desc, void *instance, const void *pos, cha
         if (!buf)
             return SG_ERR_NOMEM;
         buf[0] = '\0';
-        int rc = desc->format(instance, pos, buf, cap);
+        int rc = sg_gc_format(desc, instance, pos, buf, cap);
         if (rc == SG_OK && memchr(buf, '\0', cap)) {
             *text = buf;
             return SG_OK;

@@ -7,6 +7,7 @@
 
 #include "sumgame/mc.h"
 #include "sumgame/rng.h"
+#include "sumgame/game_call.h"
 
 /* Moves of who in pos into *buf (grown from the caller's stack buffer to the heap when
  * needed; *heap says whether *buf must be freed). */
@@ -14,7 +15,7 @@ static int list_moves(const sg_game *game, const void *pos, sg_player who, sg_mo
                       size_t *cap, bool *heap, size_t *count)
 {
     for (;;) {
-        int rc = game->desc->moves(game->instance, pos, who, *buf, *cap, count);
+        int rc = sg_gc_moves(game->desc, game->instance, pos, who, *buf, *cap, count);
         if (rc != SG_ERR_RANGE)
             return rc;
         size_t n = *count > *cap * 2 ? *count : *cap * 2;
@@ -30,7 +31,7 @@ static int list_moves(const sg_game *game, const void *pos, sg_player who, sg_mo
 static bool has_move(const sg_game *game, const void *pos, sg_player who)
 {
     size_t count = 0;
-    int rc = game->desc->moves(game->instance, pos, who, NULL, 0, &count);
+    int rc = sg_gc_moves(game->desc, game->instance, pos, who, NULL, 0, &count);
     return (rc == SG_OK || rc == SG_ERR_RANGE) && count > 0;
 }
 
@@ -38,10 +39,10 @@ static bool has_move(const sg_game *game, const void *pos, sg_player who)
 static sg_value stuck_value(const sg_game *game, const void *pos, sg_player to_move)
 {
     sg_value v;
-    if (game->desc->number(game->instance, pos, &v))
+    if (sg_gc_number(game->desc, game->instance, pos, &v))
         return v;
     if (game->desc->evaluate) {
-        v = game->desc->evaluate(game->instance, pos, to_move);
+        v = sg_gc_evaluate(game->desc, game->instance, pos, to_move);
         return sg_value_int(sg_value_floor(sg_value_add(v, sg_value_make(1, 1))));
     }
     return sg_value_int(0);
@@ -62,7 +63,7 @@ static int random_playout(const sg_game *game, const void *pos, sg_player who, s
     int rc = SG_OK;
     for (long n = 0;; n++) {
         sg_value v;
-        if (d->number(game->instance, cur, &v) && sg_value_is_integer(v)) {
+        if (sg_gc_number(d, game->instance, cur, &v) && sg_value_is_integer(v)) {
             *score = v;
             break;
         }
@@ -84,7 +85,7 @@ static int random_playout(const sg_game *game, const void *pos, sg_player who, s
         if (count == 0) {
             if ((SG_GAME_FLAGS(d) & SG_GAME_PASSES) && has_move(game, cur, sg_opponent(p))) {
                 if (SG_GAME_HAS(d, moved_elsewhere) &&
-                    d->moved_elsewhere(game->instance, cur, other)) {
+                    sg_gc_moved_elsewhere(d, game->instance, cur, other)) {
                     unsigned char *t = cur;
                     cur = other;
                     other = t;
@@ -96,7 +97,7 @@ static int random_playout(const sg_game *game, const void *pos, sg_player who, s
             break;
         }
         sg_move m = moves[sg_rng_below(rng, count)];
-        rc = d->play(game->instance, cur, p, m, other, err, errlen);
+        rc = sg_gc_play(d, game->instance, cur, p, m, other, err, errlen);
         if (rc != SG_OK)
             break;
         unsigned char *t = cur;
@@ -115,7 +116,7 @@ int sg_mc_playout_component(const sg_game *game, const void *pos, sg_player who,
                             size_t errlen)
 {
     if (SG_GAME_HAS(game->desc, playout)) {
-        int rc = game->desc->playout(game->instance, pos, who, rng, score, next);
+        int rc = sg_gc_playout(game->desc, game->instance, pos, who, rng, score, next);
         if (rc != SG_OK)
             snprintf(err, errlen, "%s: the game's playout failed", game->desc->name);
         return rc;
@@ -134,7 +135,7 @@ int sg_mc_playout_sum(const sg_sum *sum, sg_player who, sg_rng *rng, sg_value *s
         const void *pos = sg_sum_pos(sum, i);
         /* The components before this one were played: a ban here has expired. */
         if (i > 0 && SG_GAME_HAS(game->desc, moved_elsewhere) &&
-            game->desc->moved_elsewhere(game->instance, pos, lifted))
+            sg_gc_moved_elsewhere(game->desc, game->instance, pos, lifted))
             pos = lifted;
         sg_value v;
         int rc = sg_mc_playout_component(game, pos, p, rng, &v, &p, err, errlen);

@@ -6,6 +6,7 @@
 
 #include "sumgame/cg_game.h"
 #include "sumgame/thermograph.h"
+#include "sumgame/game_call.h"
 
 /* Components whose analysis was cut short, so that the search does not walk them again at
  * every node: an open-addressing set of component keys. */
@@ -66,7 +67,7 @@ static uint64_t mix64(uint64_t z)
 
 static uint64_t position_key(const sg_game *game, const void *pos)
 {
-    uint64_t k = mix64(game->salt ^ game->desc->hash(game->instance, pos) ^
+    uint64_t k = mix64(game->salt ^ sg_gc_hash(game->desc, game->instance, pos) ^
                        (uint64_t)(uintptr_t)game->instance);
     return k ? k : 1;
 }
@@ -261,7 +262,7 @@ static const inc_slot *incentive_slot(sg_local *l, const sg_sum *sum, sg_player 
     } else if (known) {
         _Alignas(16) unsigned char next[SG_POS_MAX];
         char why[160];
-        known = game->desc->play(game->instance, pos, who, m.move, next, why, sizeof why) ==
+        known = sg_gc_play(game->desc, game->instance, pos, who, m.move, next, why, sizeof why) ==
                     SG_OK &&
                 sg_local_form(l, game, next, &option);
     }

@@ -1,4 +1,5 @@
 #include "sumgame/search.h"
+#include "sumgame/game_call.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -390,7 +391,7 @@ static sg_value component_evaluate(sg_search *s, const sg_sum *sum, size_t i, sg
         sg_value v = { e->num, e->exp };
         return v;
     }
-    sg_value v = g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who);
+    sg_value v = sg_gc_evaluate(g->desc, g->instance, sg_sum_pos(sum, i), who);
     e->key = key;
     e->num = v.num;
     e->exp = v.exp;
@@ -428,14 +429,14 @@ static sg_value stuck_score(sg_search *s, const sg_sum *sum, sg_player who, uint
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
         const sg_game *g = sg_sum_game(sum, i);
         sg_value v;
-        if (g->desc->number(g->instance, sg_sum_pos(sum, i), &v)) {
+        if (sg_gc_number(g->desc, g->instance, sg_sum_pos(sum, i), &v)) {
             /* a number: v is its value */
         } else if (heuristic && g->desc->evaluate && !s->config.outcome) {
             *exact = false;
-            v = g->desc->evaluate(g->instance, sg_sum_pos(sum, i), who);
+            v = sg_gc_evaluate(g->desc, g->instance, sg_sum_pos(sum, i), who);
         } else {
             char text[200];
-            if (g->desc->format(g->instance, sg_sum_pos(sum, i), text, sizeof text) != SG_OK)
+            if (sg_gc_format(g->desc, g->instance, sg_sum_pos(sum, i), text, sizeof text) != SG_OK)
                 snprintf(text, sizeof text, "?");
             fail(s, SG_ERR_INTERNAL,
                  "%s: %s has no move in '%s', which the game does not report as a number",

@@ -8,6 +8,7 @@
 #include "sumgame/cgt.h"
 #include "sumgame/local.h"
 #include "sumgame/search.h"
+#include "sumgame/game_call.h"
 
 struct component {
     bool reduced;
@@ -35,7 +36,7 @@ static bool stuck_side(const sg_game *game, const void *pos)
 {
     for (int p = 0; p < 2; p++) {
         size_t n = 0;
-        int rc = game->desc->moves(game->instance, pos, (sg_player)p, NULL, 0, &n);
+        int rc = sg_gc_moves(game->desc, game->instance, pos, (sg_player)p, NULL, 0, &n);
         if ((rc == SG_OK || rc == SG_ERR_RANGE) && n == 0)
             return true;
     }
@@ -56,7 +57,7 @@ static bool oracle(void *ctx, const sg_game *game, const void *pos, sg_value *va
     int answer = sg_cgt_number_of(s->table, game, pos, cap, s->m, value);
     if (answer == SG_CGT_UNKNOWN && !sg_meter_expired(s->m) && !s->inexact[0]) {
         char text[120];
-        if (game->desc->format(game->instance, pos, text, sizeof text) != SG_OK)
+        if (sg_gc_format(game->desc, game->instance, pos, text, sizeof text) != SG_OK)
             snprintf(text, sizeof text, "(a position)");
         snprintf(s->inexact, sizeof s->inexact,
                  "%s:%s was not analysed within %llu positions, so it was played out "
@@ -262,7 +263,7 @@ static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop,
     const sg_game *game = sg_sum_game(s->loaded, li);
     const void *pos = sg_sum_pos(s->loaded, li);
     size_t n = 0;
-    int rc = game->desc->moves(game->instance, pos, who, NULL, 0, &n);
+    int rc = sg_gc_moves(game->desc, game->instance, pos, who, NULL, 0, &n);
     if (rc != SG_OK && rc != SG_ERR_RANGE)
         return rc;
     sg_move *moves = malloc((n ? n : 1) * sizeof *moves);
@@ -272,11 +273,11 @@ static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop,
         free(forms);
         return SG_ERR_NOMEM;
     }
-    rc = game->desc->moves(game->instance, pos, who, moves, n, &n);
+    rc = sg_gc_moves(game->desc, game->instance, pos, who, moves, n, &n);
     _Alignas(16) unsigned char next[SG_POS_MAX];
     size_t found = n;
     for (size_t k = 0; k < n && rc == SG_OK; k++) {
-        rc = game->desc->play(game->instance, pos, who, moves[k], next, err, errlen);
+        rc = sg_gc_play(game->desc, game->instance, pos, who, moves[k], next, err, errlen);
         if (rc == SG_OK)
             rc = sg_cgt_from_game_metered(s->table, game, next, 0, s->m, &forms[k], err,
                                           errlen);

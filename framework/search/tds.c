@@ -11,6 +11,7 @@
 #include "sumgame/search.h"
 #include "sumgame/solve.h"
 #include "sumgame/thermograph.h"
+#include "sumgame/game_call.h"
 
 #define TDS_TT_DEFAULT_LOG2 18
 /* Heuristic searches that fail low at the top of the stack raise it this often. */
@@ -372,7 +373,7 @@ static unsigned sum_birthday(const sg_sum *sum)
         const sg_game *g = sg_sum_game(sum, i);
         unsigned days;
         if (!SG_GAME_HAS(g->desc, birthday_bound) ||
-            !g->desc->birthday_bound(g->instance, sg_sum_pos(sum, i), &days) || days == 0)
+            !sg_gc_birthday_bound(g->desc, g->instance, sg_sum_pos(sum, i), &days) || days == 0)
             return 0;
         total += days;
         if (total > 4096)
@@ -655,7 +656,7 @@ static int number_best_move(const sg_game *game, const void *pos, sg_player p, b
     *has = false;
     const sg_game_desc *d = game->desc;
     size_t n = 0;
-    int rc = d->moves(game->instance, pos, p, NULL, 0, &n);
+    int rc = sg_gc_moves(d, game->instance, pos, p, NULL, 0, &n);
     if (rc != SG_OK && rc != SG_ERR_RANGE)
         return rc;
     if (n == 0)
@@ -668,15 +669,15 @@ static int number_best_move(const sg_game *game, const void *pos, sg_player p, b
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
     }
-    rc = d->moves(game->instance, pos, p, moves, n, &n);
+    rc = sg_gc_moves(d, game->instance, pos, p, moves, n, &n);
     sg_value best = zero();
     for (size_t i = 0; rc == SG_OK && i < n; i++) {
-        rc = d->play(game->instance, pos, p, moves[i], child, err, errlen);
+        rc = sg_gc_play(d, game->instance, pos, p, moves[i], child, err, errlen);
         if (rc != SG_OK)
             break;
         sg_value v;
-        if (!d->number(game->instance, child, &v))
-            v = d->evaluate ? d->evaluate(game->instance, child, sg_opponent(p)) : zero();
+        if (!sg_gc_number(d, game->instance, child, &v))
+            v = d->evaluate ? sg_gc_evaluate(d, game->instance, child, sg_opponent(p)) : zero();
         int cmp = sg_value_cmp(v, best);
         if (!*has || (p == SG_LEFT ? cmp > 0 : cmp < 0)) {
             *has = true;
@@ -833,7 +834,7 @@ static bool sum_temperature_bound(const sg_sum *sum, sg_value *bound)
         const sg_game *g = sg_sum_game(sum, i);
         sg_value b;
         if (!g->desc->temperature_bound ||
-            !g->desc->temperature_bound(g->instance, sg_sum_pos(sum, i), &b))
+            !sg_gc_temperature_bound(g->desc, g->instance, sg_sum_pos(sum, i), &b))
             return false;
         *bound = any ? sg_value_max(*bound, b) : b;
         any = true;
@@ -1048,7 +1049,7 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
     if (config->has_tmax) {
         tmax = round_up(config->tmax, delta);
     } else if (game->desc->temperature_bound &&
-               game->desc->temperature_bound(game->instance, pos, &bound)) {
+               sg_gc_temperature_bound(game->desc, game->instance, pos, &bound)) {
         if (sg_value_cmp(bound, zero()) < 0)
             bound = zero();
         tmax = sg_value_add(round_up(bound, delta), delta);

@@ -5,8 +5,16 @@
  *   fail      returns an error
  *   crash     dies of SIGSEGV
  *   hang      never returns (for the time_per_move watchdog)
+ *   deaf      never returns, with every signal it can block blocked (SIGALRM, SIGTERM...)
+ *   slow      sleeps 0.5 s, then chooses like illegal (over any time budget below that)
+ *   hog       allocates and touches memory 16 MiB at a time until malloc fails (at most
+ *             8 GiB), then fails saying how much it got
+ *   spam      writes 64 KiB lines to stdout and stderr (1 MiB in all), then fails
+ *   fork      starts a child that prints its pid and sleeps 60 s holding every inherited
+ *             descriptor, then fails
  * Test plugins link nothing, so this reads its key by hand instead of with params.h. */
 #include <signal.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +22,14 @@
 
 #include "sumgame/strategy.h"
 
-enum mode { ILLEGAL, BADCODE, FAIL, CRASH, HANG };
-static const char *const mode_names[] = { "illegal", "badcode", "fail", "crash", "hang", NULL };
+enum mode { ILLEGAL, BADCODE, FAIL, CRASH, HANG, DEAF, SLOW, HOG, SPAM, FORK };
+static const char *const mode_names[] = { "illegal", "badcode", "fail", "crash", "hang",
+                                          "deaf",    "slow",    "hog",  "spam",  "fork", NULL };
 
 typedef struct misbehaving {
     const sg_host *host;
     enum mode mode;
+    void *hoard; /* hog: the chunks, chained, so that no compiler elides them */
 } misbehaving;
 
 static int create(const sg_host *host, const sg_params *params, void **instance, char *err,
@@ -37,7 +47,8 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
                 mode = m;
     }
     if (mode < 0) {
-        snprintf(err, errlen, "%s: %s: mode must be illegal, badcode, fail, crash or hang",
+        snprintf(err, errlen, "%s: %s: mode must be illegal, badcode, fail, crash, hang, "
+                 "deaf, slow, hog, spam or fork",
                  params->file, params->section);
         return SG_ERR_INVALID;
     }
@@ -46,6 +57,7 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
         return SG_ERR_NOMEM;
     m->host = host;
     m->mode = (enum mode)mode;
+    m->hoard = NULL;
     *instance = m;
     return SG_OK;
 }
@@ -80,6 +92,55 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     case HANG:
         for (;;)
             pause();
+    case DEAF: {
+        sigset_t all;
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, NULL);
+        for (volatile unsigned long spin = 0;; spin++)
+            ;
+    }
+    case SLOW: {
+        struct timespec ts = { 0, 500000000L };
+        nanosleep(&ts, NULL);
+        move->component = 1000000;
+        move->move = 0;
+        return SG_OK;
+    }
+    case HOG: {
+        size_t chunk = (size_t)16 << 20, got = 0;
+        for (; got < ((size_t)8 << 30); got += chunk) {
+            char *p = malloc(chunk);
+            if (!p)
+                break;
+            memset(p, 1, chunk); /* never freed: the worker ends with the game */
+            *(void **)p = m->hoard;
+            m->hoard = p;
+        }
+        snprintf(err, errlen, "misbehaving: malloc failed after %zu MiB", got >> 20);
+        return SG_ERR_NOMEM;
+    }
+    case SPAM: {
+        static const char line[] = "spam spam spam spam spam spam spam spam spam spam\n";
+        for (int i = 0; i < 1 << 14; i++)
+            fputs(line, i % 2 ? stderr : stdout);
+        snprintf(err, errlen, "misbehaving: spammed");
+        return SG_ERR_INTERNAL;
+    }
+    case FORK: {
+        fflush(stdout);
+        pid_t child = fork();
+        if (child == 0) {
+            printf("child %ld\n", (long)getpid());
+            fflush(stdout);
+            sleep(60);
+            _exit(0);
+        }
+        /* the child has printed its pid before the worker goes */
+        struct timespec ts = { 0, 200000000L };
+        nanosleep(&ts, NULL);
+        snprintf(err, errlen, "misbehaving: forked");
+        return SG_ERR_INTERNAL;
+    }
     }
     return SG_ERR_INTERNAL;
 }

@@ -375,15 +375,16 @@ static void failing_strategy_forfeits(void **state)
 static void crashing_strategy_forfeits(void **state)
 {
     (void)state;
-    /* Under AddressSanitizer the worker reports the crash and exits instead of dying of
-     * the signal; either way it is a crash. */
-    check_forfeits("crash", "", "crash: the worker ", "--jobs 2");
+    /* The worker's fault handler names the strategy and the call it died in. */
+    check_forfeits("crash", "", "crash: strategy plugin bad crashed in choose() (SIGSEGV) "
+                   "with bad to move", "--jobs 2");
 }
 
 static void hanging_strategy_times_out(void **state)
 {
     (void)state;
-    check_forfeits("hang", "time_per_move = 0.05\n", "timeout: bad made no move within 2.1 s",
+    check_forfeits("hang", "time_per_move = 0.05\ntime_margin = 0.2\n",
+                   "timeout: bad made no move within 0.25 s (time_per_move 0.05 s + time_margin 0.2 s)",
                    "--jobs 3");
 }
 

@@ -1,0 +1,443 @@
+/* Faults injected into `sumgame match` and the exact commands: a strategy that hangs
+ * (with its signals blocked, too), overruns its time, eats memory, floods its output or
+ * leaves a child behind, a game plugin that crashes inside play(), and a runner killed
+ * by SIGKILL. Each time the match finishes, the other games' records are intact and the
+ * faulty game's record says what happened. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "support.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
+typedef struct scratch {
+    char dir[64];
+    char config[128];
+    char out[128];
+    char plugins[128];
+} scratch;
+
+static void link_plugin(const scratch *s, const char *kind, const char *name, const char *so)
+{
+    char path[512], target[4096];
+    snprintf(path, sizeof path, "%s/%s", s->plugins, kind);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/%s/%s.so", s->plugins, kind, name);
+    snprintf(target, sizeof target, "%s/tests/plugins/%s.so", support_build_dir(), so);
+    assert_int_equal(symlink(target, path), 0);
+}
+
+static void scratch_open(scratch *s, const char *config_text)
+{
+    strcpy(s->dir, "/tmp/sumgame-faults-XXXXXX");
+    assert_non_null(mkdtemp(s->dir));
+    snprintf(s->config, sizeof s->config, "%s/m.ini", s->dir);
+    snprintf(s->out, sizeof s->out, "%s/games.jsonl", s->dir);
+    snprintf(s->plugins, sizeof s->plugins, "%s/plugins", s->dir);
+    FILE *f = fopen(s->config, "w");
+    assert_non_null(f);
+    fputs(config_text, f);
+    fclose(f);
+    assert_int_equal(mkdir(s->plugins, 0700), 0);
+    link_plugin(s, "strategies", "misbehaving", "misbehaving_strategy");
+    link_plugin(s, "games", "crashing_subtract", "crashing_subtract");
+}
+
+static void scratch_close(scratch *s)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", s->dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static char *line_of(const char *text, size_t i)
+{
+    for (; i > 0; i--) {
+        text = strchr(text, '\n');
+        assert_non_null(text);
+        text++;
+    }
+    return strndup(text, strcspn(text, "\n"));
+}
+
+static size_t count_lines(const char *text)
+{
+    size_t n = 0;
+    for (; *text; text++)
+        n += *text == '\n';
+    return n;
+}
+
+/* rnd against a misbehaving bad on two positions, colours swapped, first alternating:
+ * in game 0 rnd ends {0|1} before bad moves (a draw); bad has to move in games 1 to 3. */
+static const char bad_config[] = "[match]\n"
+                                 "left = rnd\n"
+                                 "right = bad\n"
+                                 "first = alternate\n"
+                                 "%s"
+                                 "[sum]\n"
+                                 "sum.1 = rcg:{0|1}\n"
+                                 "sum.2 = rcg:{0|1} + rcg:{3|2}\n"
+                                 "[strategy.rnd]\n"
+                                 "plugin = random\n"
+                                 "[strategy.bad]\n"
+                                 "plugin = misbehaving\n"
+                                 "mode = %s\n";
+
+/* Runs the match on mode and keys; asserts game 0 is the intact draw, games 1 to 3 are
+ * bad's forfeits with reason, the summary counts them, and the whole run took less than
+ * a minute (liveness only). Returns the records. */
+static char *run_bad(const char *mode, const char *keys, const char *reason, support_run *out)
+{
+    char text[1024];
+    snprintf(text, sizeof text, bad_config, keys, mode);
+    scratch s;
+    scratch_open(&s, text);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "match '%s' --out '%s' --plugin-path '%s' --jobs 2", s.config,
+             s.out, s.plugins);
+    time_t t0 = time(NULL);
+    support_run r = support_host(cmd, NULL);
+    if (r.status != 0)
+        fail_msg("exit %d: %s", r.status, r.err);
+    assert_true(time(NULL) - t0 < 60);
+    char *records = support_read_file(s.out);
+    assert_int_equal(count_lines(records), 4);
+    char *g0 = line_of(records, 0);
+    support_assert_contains(g0, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"draw\","
+                                "\"forfeit\":null,\"score_estimated\":false,\"moves\":[\"1:L1\"],"
+                                "\"nodes_left\"");
+    free(g0);
+    for (size_t g = 1; g < 4; g++) {
+        char *line = line_of(records, g), want[512];
+        snprintf(want, sizeof want, "\"final_score\":null,\"score\":null,\"result\":\"win\","
+                 "\"forfeit\":\"%s", reason);
+        support_assert_contains(line, want);
+        support_assert_contains(line, "\",\"fault\":\"strategy\",");
+        free(line);
+    }
+    support_assert_contains(r.out, " 75.0%  (games 4, wins 3, draws 1, losses 0, forfeits 3, ");
+    scratch_close(&s);
+    if (out)
+        *out = r;
+    else
+        support_run_free(&r);
+    return records;
+}
+
+static void hang_without_budget_ends_at_game_time_limit(void **state)
+{
+    (void)state;
+    free(run_bad("hang", "game_time_limit = 0.3\n",
+                 "timeout: the game ran past game_time_limit (0.3 s) with bad to move", NULL));
+}
+
+static void hang_with_signals_blocked_is_killed(void **state)
+{
+    (void)state;
+    free(run_bad("deaf", "nodes_per_move = 100\ngame_time_limit = 0.3\n",
+                 "timeout: the game ran past game_time_limit (0.3 s) with bad to move", NULL));
+    free(run_bad("deaf", "time_per_move = 50ms\ntime_margin = 0.2\n",
+                 "timeout: bad made no move within 0.25 s (time_per_move 0.05 s + "
+                 "time_margin 0.2 s)", NULL));
+}
+
+static void slow_move_over_the_margin_is_forfeited(void **state)
+{
+    (void)state;
+    /* 0.5 s against 0.05 s + 0.2 s: the watchdog or the worker's own check ends it */
+    free(run_bad("slow", "time_per_move = 50ms\ntime_margin = 0.2\n", "timeout: bad ",
+                 NULL));
+}
+
+static void illegal_move_is_forfeited(void **state)
+{
+    (void)state;
+    free(run_bad("illegal", "", "illegal move component 1000001 move 0 by bad: no component",
+                 NULL));
+}
+
+static void memory_hog_fails_within_worker_memory(void **state)
+{
+    (void)state;
+    if (UNDER_ASAN)
+        skip(); /* no data limit holds AddressSanitizer's shadow memory */
+    char *records = run_bad("hog", "worker_memory = 256M\n",
+                            "strategy bad failed: misbehaving: malloc failed after ", NULL);
+    /* The limit holds: the hog got less than 256 MiB, not the 8 GiB it asks for. */
+    char *line = line_of(records, 1);
+    const char *p = strstr(line, "malloc failed after ");
+    assert_non_null(p);
+    long mib = strtol(p + strlen("malloc failed after "), NULL, 10);
+    assert_true(mib < 256);
+    free(line);
+    free(records);
+}
+
+static void strategy_output_goes_to_the_record(void **state)
+{
+    (void)state;
+    support_run r;
+    char *records = run_bad("spam", "", "strategy bad failed: misbehaving: spammed", &r);
+    assert_null(strstr(r.out, "spam"));
+    assert_null(strstr(r.err, "spam"));
+    char *line = line_of(records, 1);
+    support_assert_contains(line, ",\"moves\":[],\"log\":\"spam spam ");
+    /* 16384 lines of 50 bytes, of which the record keeps 4096 */
+    support_assert_contains(line, "\",\"log_dropped\":815104,\"nodes_left\"");
+    free(line);
+    /* game 0 printed nothing and has no log */
+    line = line_of(records, 0);
+    assert_null(strstr(line, "\"log\""));
+    free(line);
+    free(records);
+    support_run_free(&r);
+}
+
+static void forked_child_neither_stalls_nor_survives(void **state)
+{
+    (void)state;
+    /* The child sleeps 60 s holding the worker's pipes: the match must not wait for it */
+    char *records = run_bad("fork", "", "strategy bad failed: misbehaving: forked", NULL);
+    for (size_t g = 1; g < 4; g++) {
+        char *line = line_of(records, g);
+        const char *p = strstr(line, "\"log\":\"child ");
+        assert_non_null(p);
+        pid_t child = (pid_t)strtol(p + strlen("\"log\":\"child "), NULL, 10);
+        assert_true(child > 1);
+        /* killed with its worker's process group (reaped by init soon after) */
+        int alive = 1;
+        for (int k = 0; k < 100 && alive; k++) {
+            alive = kill(child, 0) == 0;
+            char path[64], stat[512] = "";
+            snprintf(path, sizeof path, "/proc/%ld/stat", (long)child);
+            FILE *f = fopen(path, "r");
+            if (f) {
+                if (fgets(stat, sizeof stat, f) && strstr(stat, ") Z "))
+                    alive = 0; /* a zombie: dead, waiting for its reaper */
+                fclose(f);
+            }
+            if (alive)
+                usleep(50000);
+        }
+        assert_false(alive);
+        free(line);
+    }
+    free(records);
+}
+
+static void game_plugin_crash_is_the_games_fault(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, "[match]\nleft = rnd\nright = rnd\n[sum]\nsum.1 = rcg:{0|1}\n"
+                     "sum.2 = crashing_subtract:3\nsum.3 = rcg:{1|0}\n"
+                     "[strategy.rnd]\nplugin = random\n");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "match '%s' --out '%s' --plugin-path '%s' --jobs 2 --json",
+             s.config, s.out, s.plugins);
+    support_run r = support_host(cmd, NULL);
+    if (r.status != 0)
+        fail_msg("exit %d: %s", r.status, r.err);
+    char *records = support_read_file(s.out);
+    assert_int_equal(count_lines(records), 6);
+    for (size_t g = 2; g < 4; g++) {
+        char *line = line_of(records, g);
+        support_assert_contains(line, "\"sum\":\"crashing_subtract:3\"");
+        /* Left moves first from heap 3: play() crashes before any move is recorded */
+        support_assert_contains(line, "\"final_score\":null,\"score\":null,\"result\":null,"
+                                      "\"forfeit\":null,\"fault\":\"game\",\"error\":\"crash: "
+                                      "game plugin crashing_subtract crashed in play() "
+                                      "(SIGSEGV) with rnd to move\",\"score_estimated\":false,"
+                                      "\"moves\":[]");
+        free(line);
+    }
+    /* the other positions are played out: {0|1} ends at 0, {1|0} at 1 with Left first */
+    char *line = line_of(records, 0);
+    support_assert_contains(line, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"draw\"");
+    free(line);
+    line = line_of(records, 5);
+    support_assert_contains(line, "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\"");
+    free(line);
+    /* game faults are nobody's games */
+    support_assert_contains(r.out, "\"games\":4,");
+    support_assert_contains(r.out, "\"forfeits\":0,\"game_faults\":2,");
+    free(records);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+static void exact_commands_name_the_crashing_plugin(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, "");
+    const char *commands[] = { "solve", "analyze" };
+    for (size_t i = 0; i < 2; i++) {
+        char cmd[512], want[128];
+        snprintf(cmd, sizeof cmd, "%s crashing_subtract:5 --plugin-path '%s'", commands[i],
+                 s.plugins);
+        support_run r = support_host(cmd, NULL);
+        snprintf(want, sizeof want, "sumgame: %s: game plugin crashing_subtract crashed in "
+                 "play() (SIGSEGV)", commands[i]);
+        support_assert_error(&r, want);
+        assert_int_equal(r.status, 1);
+        support_run_free(&r);
+    }
+    scratch_close(&s);
+}
+
+/* The pids of the runner's children, from /proc. */
+static size_t children_of(pid_t parent, pid_t *out, size_t cap)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/task/%ld/children", (long)parent, (long)parent);
+    FILE *f = fopen(path, "r");
+    size_t n = 0;
+    long pid;
+    if (!f)
+        return 0;
+    while (n < cap && fscanf(f, "%ld", &pid) == 1)
+        out[n++] = (pid_t)pid;
+    fclose(f);
+    return n;
+}
+
+static bool group_alive(pid_t pgid)
+{
+    if (kill(-pgid, 0) != 0)
+        return false;
+    /* only zombies left, waiting for init: dead */
+    char path[64], stat[512] = "";
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pgid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool zombie = fgets(stat, sizeof stat, f) && strstr(stat, ") Z ");
+    fclose(f);
+    return !zombie;
+}
+
+static void killed_runner_leaves_no_worker(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, bad_config, "game_time_limit = 100\n", "deaf");
+    scratch s;
+    scratch_open(&s, text);
+    char host[4096];
+    snprintf(host, sizeof host, "%s/sumgame", support_build_dir());
+    pid_t runner = fork();
+    assert_true(runner >= 0);
+    if (runner == 0) {
+        freopen("/dev/null", "w", stdout);
+        execl(host, host, "match", s.config, "--out", s.out, "--plugin-path", s.plugins,
+              "--jobs", "2", (char *)NULL);
+        _exit(127);
+    }
+    /* wait until both workers are stuck in bad's moves */
+    pid_t workers[8];
+    size_t n = 0;
+    for (int k = 0; k < 200 && n < 2; k++) {
+        usleep(50000);
+        n = children_of(runner, workers, 8);
+    }
+    assert_int_equal(n, 2);
+    usleep(300000);
+    n = children_of(runner, workers, 8);
+    assert_true(n >= 1);
+    kill(runner, SIGKILL);
+    waitpid(runner, NULL, 0);
+    for (size_t i = 0; i < n; i++) {
+        bool alive = true;
+        for (int k = 0; k < 200 && alive; k++) {
+            alive = group_alive(workers[i]);
+            if (alive)
+                usleep(50000);
+        }
+        assert_false(alive);
+    }
+    scratch_close(&s);
+}
+
+static void absurd_limits_are_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *key, *message;
+    } cases[] = {
+        { "time_per_move = 1e308", ":5: match: time_per_move = '1e308' is more than the "
+                                   "maximum of 3600 s" },
+        { "time_margin = 2h", ":5: match: time_margin = '2h' is not a duration" },
+        { "game_time_limit = 0", ":5: match: game_time_limit must be more than 0" },
+        { "worker_memory = lots", ":5: match: worker_memory = 'lots': expected a size" },
+        { "worker_memory = 1000T", ":5: match: worker_memory = 1000T: 1 jobs x " },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024], cmd[1024], want[512];
+        snprintf(text, sizeof text, "[match]\nleft = r\nright = r\ngames = 1\n%s\n[sum]\n"
+                 "sum.1 = rcg:{0|1}\n[strategy.r]\nplugin = random\n", cases[i].key);
+        scratch s;
+        scratch_open(&s, text);
+        snprintf(cmd, sizeof cmd, "match '%s' --jobs 1", s.config);
+        support_run r = support_host(cmd, NULL);
+        snprintf(want, sizeof want, "sumgame: %s%s", s.config, cases[i].message);
+        support_assert_error(&r, want);
+        support_run_free(&r);
+        scratch_close(&s);
+    }
+}
+
+static void table_larger_than_the_worker_is_refused(void **state)
+{
+    (void)state;
+    if (UNDER_ASAN)
+        skip(); /* the check compares with memory in use, which ASan inflates */
+    scratch s;
+    scratch_open(&s, "[match]\nleft = a\nright = a\ngames = 1\nworker_memory = 1G\n[sum]\n"
+                     "sum.1 = rcg:{0|1}\n[strategy.a]\nplugin = alphabeta\ntt_log2 = 28\n");
+    char cmd[1024], want[512];
+    snprintf(cmd, sizeof cmd, "match '%s' --jobs 1", s.config);
+    support_run r = support_host(cmd, NULL);
+    /* 2 sides x 2^28 entries x 32 bytes = 16 GiB */
+    snprintf(want, sizeof want, "sumgame: %s:10: strategy.a: tt_log2 = 28: a table of about "
+             "16.00 GiB per game", s.config);
+    support_assert_error(&r, want);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hang_without_budget_ends_at_game_time_limit),
+        cmocka_unit_test(hang_with_signals_blocked_is_killed),
+        cmocka_unit_test(slow_move_over_the_margin_is_forfeited),
+        cmocka_unit_test(illegal_move_is_forfeited),
+        cmocka_unit_test(memory_hog_fails_within_worker_memory),
+        cmocka_unit_test(strategy_output_goes_to_the_record),
+        cmocka_unit_test(forked_child_neither_stalls_nor_survives),
+        cmocka_unit_test(game_plugin_crash_is_the_games_fault),
+        cmocka_unit_test(exact_commands_name_the_crashing_plugin),
+        cmocka_unit_test(killed_runner_leaves_no_worker),
+        cmocka_unit_test(absurd_limits_are_refused),
+        cmocka_unit_test(table_larger_than_the_worker_is_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
