@@ -8,7 +8,7 @@
 #include "sumgame/fault.h"
 #include "sumgame/host.h"
 
-_Thread_local const sg_fault_frame *sg_fault_top __attribute__((tls_model("initial-exec")));
+_Thread_local sg_fault_frame sg_fault_now __attribute__((tls_model("initial-exec")));
 
 /* The one handler of the process: set once before any plugin runs. */
 static sg_fault_fn handler_fn;
@@ -37,8 +37,10 @@ const char *sg_fault_signal_name(int sig)
 static void on_fault(int sig, siginfo_t *info, void *uc)
 {
     (void)info, (void)uc;
-    if (handler_fn)
-        handler_fn(sig, sg_fault_top, handler_ctx);
+    if (handler_fn) {
+        sg_fault_frame now = sg_fault_now;
+        handler_fn(sig, now.plugin ? &now : NULL, handler_ctx);
+    }
     /* SA_RESETHAND restored the default action and SA_NODEFER leaves sig unblocked:
      * the process dies of it here, as it would have without us. */
     raise(sig);
@@ -49,11 +51,10 @@ int sg_fault_install(sg_fault_fn fn, void *ctx)
 {
     handler_fn = fn;
     handler_ctx = ctx;
-    /* A stack overflow leaves no stack to run the handler on. */
-    size_t size = 64 * 1024;
-    stack_t st = { .ss_sp = malloc(size), .ss_size = size, .ss_flags = 0 };
-    if (!st.ss_sp)
-        return SG_ERR_NOMEM;
+    /* A stack overflow leaves no stack to run the handler on. One per process, static:
+     * it must live as long as the handler can run, to the very end. */
+    static _Alignas(16) unsigned char alt_stack[64 * 1024];
+    stack_t st = { .ss_sp = alt_stack, .ss_size = sizeof alt_stack, .ss_flags = 0 };
     sigaltstack(&st, NULL);
     for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
         struct sigaction sa;

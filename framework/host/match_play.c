@@ -76,10 +76,9 @@ static void on_fault(int sig, const sg_fault_frame *top, void *ctx)
 /* A strategy call under a fault frame naming the strategy (its section's name). */
 #define STRATEGY_CALL(side, fn, call)                                                      \
     do {                                                                                    \
-        sg_fault_frame frame_;                                                              \
-        sg_fault_push(&frame_, SG_FAULT_STRATEGY, (side)->name, fn);                        \
+        sg_fault_frame frame_ = sg_fault_enter(SG_FAULT_STRATEGY, (side)->name, fn);       \
         call;                                                                               \
-        sg_fault_pop(&frame_);                                                              \
+        sg_fault_leave(frame_);                                                             \
     } while (0)
 
 /* CPU seconds of this (worker) process: what a strategy's thinking costs, however busy

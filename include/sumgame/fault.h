@@ -24,31 +24,33 @@ typedef enum sg_fault_kind {
 } sg_fault_kind;
 
 typedef struct sg_fault_frame {
-    const char *plugin; /* the descriptor's name */
+    const char *plugin; /* the descriptor's name, NULL outside any plugin call */
     const char *fn;     /* the ABI function, e.g. "moves" */
     sg_fault_kind kind;
-    const struct sg_fault_frame *prev;
 } sg_fault_frame;
 
-/* The calling thread's innermost plugin call (NULL outside any). initial-exec: the
- * library is always loaded with the program, and the wrappers run on hot paths. */
-extern _Thread_local const sg_fault_frame *sg_fault_top
-    __attribute__((tls_model("initial-exec")));
+/* The calling thread's innermost plugin call. initial-exec: the library is always loaded
+ * with the program, and the wrappers run on hot paths. */
+extern _Thread_local sg_fault_frame sg_fault_now __attribute__((tls_model("initial-exec")));
 
-static inline void sg_fault_push(sg_fault_frame *f, sg_fault_kind kind, const char *plugin,
-                                 const char *fn)
+/* Marks the start of a plugin call and returns the mark it replaces, which
+ * sg_fault_leave puts back. The saved mark is a value, never addressed, so it lives in
+ * registers: a recursion through the wrappers (the αβ engine's 4,096 plies) costs no
+ * stack for it, AddressSanitizer's redzones included. */
+static inline sg_fault_frame sg_fault_enter(sg_fault_kind kind, const char *plugin,
+                                            const char *fn)
 {
-    f->plugin = plugin;
-    f->fn = fn;
-    f->kind = kind;
-    f->prev = sg_fault_top;
-    sg_fault_top = f;
+    sg_fault_frame old = sg_fault_now;
+    sg_fault_now.plugin = plugin;
+    sg_fault_now.fn = fn;
+    sg_fault_now.kind = kind;
+    return old;
 }
 
-static inline void sg_fault_pop(const sg_fault_frame *f) { sg_fault_top = f->prev; }
+static inline void sg_fault_leave(sg_fault_frame old) { sg_fault_now = old; }
 
 /* Called in signal context with the fatal signal and the faulting thread's innermost
- * frame (NULL when no plugin call was running): only async-signal-safe work. When it
+ * plugin call (NULL when none was running): only async-signal-safe work. When it
  * returns the process dies of sig. */
 typedef void (*sg_fault_fn)(int sig, const sg_fault_frame *top, void *ctx);
 
