@@ -110,7 +110,7 @@ int cmd_match(int argc, char **argv)
         status = match_mpi_agree(status, 0, &root_failed); /* all stop when rank 0 refused */
     if (status != 0) {
         if (mpi)
-            match_mpi_finalize();
+            match_mpi_finalize(status);
         return status;
     }
     /* Under MPI, every rank reads the same files: a failure shared by all is printed by
@@ -142,6 +142,6 @@ int cmd_match(int argc, char **argv)
         match_mpi_release(); /* the other ranks wait for it, whatever happened here */
     match_plan_free(&plan);
     if (mpi)
-        match_mpi_finalize();
+        match_mpi_finalize(status);
     return status;
 }

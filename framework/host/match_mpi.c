@@ -1,10 +1,20 @@
 /* Messages, all on MPI_COMM_WORLD between rank 0 and one other rank:
  *   TAG_GAME   0 -> r  one unsigned long long: the game to play
- *   TAG_STOP   0 -> r  no more games
+ *   TAG_STOP   0 -> r  one unsigned long long: no more games; 1 = a rank was lost, so
+ *                      exit without MPI_Finalize (which would wait for the dead rank)
  *   TAG_RECORD r -> 0  the game's record line (chars), for the game last sent to r
  *   TAG_ERROR  r -> 0  a one-line message: r could not play its game (it keeps serving)
+ *   TAG_BEAT   r -> 0  one unsigned long long, the game r plays: r is alive (once at the
+ *                      start of each game, then every second until it ends)
  * Every rank waits with MPI_Iprobe and short sleeps rather than a blocking receive,
- * which Open MPI turns into a busy loop that would take a core from the games. */
+ * which Open MPI turns into a busy loop that would take a core from the games.
+ *
+ * Why heartbeats: Open MPI 4 without ULFM has no way to tell rank 0 that a rank died,
+ * and a game may rightly take hours; a rank silent for SUMGAME_MPI_DEAD_AFTER seconds
+ * (10 by default) while it plays is taken as dead, and its game is given to another
+ * rank. They need MPI_THREAD_SERIALIZED (the beats come from a second thread, while the
+ * main thread waits for the game and makes no MPI call); without it on every rank,
+ * nobody is ever taken as dead and a dead rank still ends the job. */
 #include "match_mpi.h"
 
 #include <stdio.h>
@@ -15,25 +25,64 @@
 #include "cli.h"
 
 #ifdef SG_HAVE_MPI
+#include <errno.h>
+#include <pthread.h>
+#include <unistd.h>
+
 #include <mpi.h>
 
-enum { TAG_GAME = 1, TAG_STOP, TAG_RECORD, TAG_ERROR };
+enum { TAG_GAME = 1, TAG_STOP, TAG_RECORD, TAG_ERROR, TAG_BEAT };
+
+/* The host's MPI state, set once by match_mpi_init (rank 0's lost by match_mpi_play, the
+ * others' by their stop message). */
+static struct {
+    bool beats;        /* every rank sends heartbeats */
+    double dead_after; /* seconds of silence that make a playing rank dead */
+    bool lost;         /* a rank died: finalizing would hang */
+    bool *dead;        /* rank 0: which ranks died (NULL until match_mpi_play) */
+} mpi_state = { .dead_after = 10 };
 
 bool match_mpi_built(void) { return true; }
 
 int match_mpi_init(int *rank, int *size, char *err, size_t errlen)
 {
-    if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
+    const char *after = getenv("SUMGAME_MPI_DEAD_AFTER");
+    if (after && *after) {
+        char *end = NULL;
+        errno = 0;
+        double d = strtod(after, &end);
+        if (errno || *end || !(d >= 1 && d <= 1e7)) {
+            snprintf(err, errlen, "SUMGAME_MPI_DEAD_AFTER '%.40s': expected seconds from 1 "
+                     "to 10000000", after);
+            return SG_ERR_INVALID;
+        }
+        mpi_state.dead_after = d;
+    }
+    int provided = MPI_THREAD_SINGLE;
+    if (MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS) {
         snprintf(err, errlen, "MPI_Init failed");
         return SG_ERR_UNSUPPORTED;
     }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, rank);
     MPI_Comm_size(MPI_COMM_WORLD, size);
+    int mine = provided >= MPI_THREAD_SERIALIZED, all = 0;
+    if (MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD) == MPI_SUCCESS)
+        mpi_state.beats = all != 0;
     return SG_OK;
 }
 
-void match_mpi_finalize(void) { MPI_Finalize(); }
+void match_mpi_finalize(int status)
+{
+    if (!mpi_state.lost) {
+        MPI_Finalize();
+        return;
+    }
+    /* MPI_Finalize waits for every rank, the dead one too: leave without it. */
+    fflush(stdout);
+    fflush(stderr);
+    _exit(status == 0 ? 0 : 1);
+}
 
 int match_mpi_agree(int status, uint64_t print, bool *root_failed)
 {
@@ -68,31 +117,51 @@ static void nap(void)
     nanosleep(&ts, NULL);
 }
 
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Rank 0's view of one other rank. */
+struct peer {
+    unsigned long long busy; /* the game it plays, +1 (0 = idle) */
+    double heard;            /* when it was last heard from, or given its game */
+    bool dead;
+};
+
 int match_mpi_play(const match_plan *plan, const match_task *tasks, size_t n,
                    match_line_fn deliver, void *ctx)
 {
     (void)plan;
     int size = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    /* busy[r]: the game rank r plays, +1 (0 = idle) */
-    unsigned long long *busy = calloc((size_t)size, sizeof *busy);
-    if (!busy)
+    struct peer *peer = calloc((size_t)size, sizeof *peer);
+    /* the games of dead ranks, to give out again before the next new one */
+    unsigned long long *again = calloc((size_t)size, sizeof *again);
+    free(mpi_state.dead);
+    mpi_state.dead = calloc((size_t)size, sizeof *mpi_state.dead);
+    if (!peer || !again || !mpi_state.dead) {
+        free(peer);
+        free(again);
         return cli_fail("match: out of memory");
-    size_t next = 0, running = 0;
-    int status = 0;
+    }
+    size_t next = 0, running = 0, redo = 0;
+    int status = 0, alive = size - 1;
     char *buf = NULL;
-    while (running > 0 || (status == 0 && next < n)) {
-        for (int r = 1; r < size && status == 0 && next < n; r++) {
-            if (busy[r])
+    while (running > 0 || (status == 0 && (next < n || redo > 0))) {
+        for (int r = 1; r < size && status == 0 && (next < n || redo > 0); r++) {
+            if (peer[r].busy || peer[r].dead)
                 continue;
-            unsigned long long g = tasks[next].game;
+            unsigned long long g = redo > 0 ? again[--redo] : tasks[next++].game;
             if (MPI_Send(&g, 1, MPI_UNSIGNED_LONG_LONG, r, TAG_GAME, MPI_COMM_WORLD) !=
                 MPI_SUCCESS) {
                 status = cli_fail("match: --mpi: cannot send game %llu to rank %d", g, r);
                 break;
             }
-            busy[r] = g + 1;
-            next++;
+            peer[r].busy = g + 1;
+            peer[r].heard = now();
             running++;
         }
         if (running == 0)
@@ -105,6 +174,22 @@ int match_mpi_play(const match_plan *plan, const match_task *tasks, size_t n,
             break;
         }
         if (!flag) {
+            double t = now();
+            for (int r = 1; mpi_state.beats && r < size; r++) {
+                if (!peer[r].busy || peer[r].dead || t - peer[r].heard < mpi_state.dead_after)
+                    continue;
+                unsigned long long g = peer[r].busy - 1;
+                peer[r] = (struct peer){ .dead = true };
+                mpi_state.dead[r] = true;
+                running--;
+                alive--;
+                mpi_state.lost = true;
+                again[redo++] = g;
+                fprintf(stderr, "match: --mpi: rank %d silent for %g s: taken as dead, its "
+                        "game %llu goes to another rank\n", r, mpi_state.dead_after, g);
+                if (alive == 0 && status == 0)
+                    status = cli_fail("match: --mpi: every rank that plays is dead");
+            }
             nap();
             continue;
         }
@@ -123,10 +208,22 @@ int match_mpi_play(const match_plan *plan, const match_task *tasks, size_t n,
             break;
         }
         buf[len] = '\0';
-        if (from <= 0 || from >= size || !busy[from])
+        if (from <= 0 || from >= size)
+            continue;
+        if (peer[from].dead) {
+            /* Only slow, not dead: it may serve again, but its game is someone else's
+             * now. Finalizing stays off: others taken as dead may really be. */
+            peer[from].dead = mpi_state.dead[from] = false;
+            alive++;
+            continue;
+        }
+        if (!peer[from].busy)
             continue; /* nothing was asked of it */
-        unsigned long long g = busy[from] - 1;
-        busy[from] = 0;
+        peer[from].heard = now();
+        if (st.MPI_TAG == TAG_BEAT)
+            continue;
+        unsigned long long g = peer[from].busy - 1;
+        peer[from].busy = 0;
         running--;
         if (status != 0)
             continue; /* draining the games in flight after a failure */
@@ -136,7 +233,8 @@ int match_mpi_play(const match_plan *plan, const match_task *tasks, size_t n,
             status = deliver(ctx, g, buf, (size_t)len);
     }
     free(buf);
-    free(busy);
+    free(peer);
+    free(again);
     return status;
 }
 
@@ -144,9 +242,14 @@ void match_mpi_release(void)
 {
     int size = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    unsigned long long none = 0;
+    /* A send to a dead rank would block for ever: the dead get nothing. The live ones
+     * learn whether a rank was lost, and then leave without MPI_Finalize as rank 0 does. */
+    unsigned long long lost = mpi_state.lost;
     for (int r = 1; r < size; r++)
-        MPI_Send(&none, 1, MPI_UNSIGNED_LONG_LONG, r, TAG_STOP, MPI_COMM_WORLD);
+        if (!mpi_state.dead || !mpi_state.dead[r])
+            MPI_Send(&lost, 1, MPI_UNSIGNED_LONG_LONG, r, TAG_STOP, MPI_COMM_WORLD);
+    free(mpi_state.dead);
+    mpi_state.dead = NULL;
 }
 
 struct served {
@@ -164,8 +267,84 @@ static int on_record(void *ctx, size_t task, const match_record *r)
     return s->line ? 0 : 1;
 }
 
+/* The heartbeat thread of a rank that plays a game: the main thread makes no MPI call
+ * until it has joined it, so MPI_THREAD_SERIALIZED is enough. */
+struct beat {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool stop;
+    unsigned long long game;
+};
+
+static void *beat_run(void *arg)
+{
+    struct beat *b = arg;
+    pthread_mutex_lock(&b->lock);
+    while (!b->stop) {
+        pthread_mutex_unlock(&b->lock);
+        MPI_Send(&b->game, 1, MPI_UNSIGNED_LONG_LONG, 0, TAG_BEAT, MPI_COMM_WORLD);
+        pthread_mutex_lock(&b->lock);
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_sec += 1;
+        while (!b->stop && pthread_cond_timedwait(&b->wake, &b->lock, &until) == 0) {
+        }
+    }
+    pthread_mutex_unlock(&b->lock);
+    return NULL;
+}
+
+/* For the tests that kill a rank: SUMGAME_MPI_PID_DIR/rank.R holds rank R's pid. */
+static void note_pid(void)
+{
+    const char *dir = getenv("SUMGAME_MPI_PID_DIR");
+    if (!dir || !*dir)
+        return;
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/rank.%d", dir, rank);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "%ld\n", (long)getpid());
+        fclose(f);
+    }
+}
+
+static int play_one(const match_plan *plan, unsigned long long g, struct served *s)
+{
+    match_task t = { plan, g };
+    struct beat b = { .game = g };
+    pthread_t thread;
+    bool beating = false;
+    pthread_condattr_t attr;
+    if (mpi_state.beats && pthread_condattr_init(&attr) == 0) {
+        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+        pthread_mutex_init(&b.lock, NULL);
+        pthread_cond_init(&b.wake, &attr);
+        pthread_condattr_destroy(&attr);
+        beating = pthread_create(&thread, NULL, beat_run, &b) == 0;
+        if (!beating) {
+            pthread_cond_destroy(&b.wake);
+            pthread_mutex_destroy(&b.lock);
+        }
+    }
+    int rc = match_play_tasks(&t, 1, 1, "match", on_record, s);
+    if (beating) {
+        pthread_mutex_lock(&b.lock);
+        b.stop = true;
+        pthread_cond_signal(&b.wake);
+        pthread_mutex_unlock(&b.lock);
+        pthread_join(thread, NULL);
+        pthread_cond_destroy(&b.wake);
+        pthread_mutex_destroy(&b.lock);
+    }
+    return rc;
+}
+
 int match_mpi_serve(const match_plan *plan)
 {
+    note_pid();
     for (;;) {
         unsigned long long g = 0;
         MPI_Status st;
@@ -177,14 +356,15 @@ int match_mpi_serve(const match_plan *plan)
         if (!flag || MPI_Recv(&g, 1, MPI_UNSIGNED_LONG_LONG, 0, st.MPI_TAG, MPI_COMM_WORLD,
                               &st) != MPI_SUCCESS)
             return cli_fail("match: --mpi: lost contact with rank 0");
-        if (st.MPI_TAG == TAG_STOP)
+        if (st.MPI_TAG == TAG_STOP) {
+            mpi_state.lost = g != 0;
             return 0;
+        }
         const char *why = NULL;
         struct served s = { .plan = plan, .game = g };
-        match_task t = { plan, g };
         if (g >= plan->positions * 2)
             why = "no such game";
-        else if (match_play_tasks(&t, 1, 1, "match", on_record, &s) != 0 || !s.line)
+        else if (play_one(plan, g, &s) != 0 || !s.line)
             why = "could not play it (see this rank's standard error)";
         int rc = why ? MPI_Send(why, (int)strlen(why), MPI_CHAR, 0, TAG_ERROR, MPI_COMM_WORLD)
                      : MPI_Send(s.line, (int)s.len, MPI_CHAR, 0, TAG_RECORD, MPI_COMM_WORLD);
@@ -207,7 +387,7 @@ int match_mpi_init(int *rank, int *size, char *err, size_t errlen)
     return SG_ERR_UNSUPPORTED;
 }
 
-void match_mpi_finalize(void) {}
+void match_mpi_finalize(int status) { (void)status; }
 
 int match_mpi_agree(int status, uint64_t print, bool *root_failed)
 {

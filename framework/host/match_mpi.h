@@ -6,9 +6,11 @@
  * is found (the Makefile defines SG_HAVE_MPI); otherwise every function but
  * match_mpi_built fails with a message.
  *
- * A rank process that dies itself (killed, out of memory, its node lost) makes OpenMPI
- * 4 end the whole job: MPI offers no portable way to go on without it (docs/scaling.md).
- * Every finished game is on disk by then, and `--resume` plays the lost games again. */
+ * A rank process that dies itself (killed, out of memory, its node lost) is found by
+ * its silence: playing ranks send rank 0 a heartbeat every second, and a rank silent for
+ * too long is taken as dead and its game given to another rank. mpirun must be told
+ * not to end the job when a rank dies (docs/scaling.md); otherwise every finished game
+ * is on disk by then, and `--resume` plays the lost games again. */
 #ifndef SUMGAME_HOST_MATCH_MPI_H
 #define SUMGAME_HOST_MATCH_MPI_H
 
@@ -23,7 +25,10 @@ bool match_mpi_built(void);
 
 /* MPI_Init, with errors returned rather than fatal; this rank and the number of ranks. */
 int match_mpi_init(int *rank, int *size, char *err, size_t errlen);
-void match_mpi_finalize(void);
+/* MPI_Finalize; but when a rank died (a playing rank silent for SUMGAME_MPI_DEAD_AFTER
+ * seconds, 10 by default), which would make it wait for ever, flushes stdout and stderr
+ * and _exits instead: 0 when status is 0, else 1. */
+void match_mpi_finalize(int status);
 
 /* Collective: every rank brings its status and its plan's fingerprint; returns 0 when
  * all are 0 and all fingerprints agree, else 1 (rank 0 prints why the others differ).
