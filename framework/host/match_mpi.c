@@ -40,6 +40,7 @@ static struct {
     double dead_after; /* seconds of silence that make a playing rank dead */
     bool lost;         /* a rank died: finalizing would hang */
     bool *dead;        /* rank 0: which ranks died (NULL until match_mpi_play) */
+    unsigned long long *sent; /* rank 0: the game last sent to each rank */
 } mpi_state = { .dead_after = 10 };
 
 bool match_mpi_built(void) { return true; }
@@ -141,8 +142,10 @@ int match_mpi_play(const match_plan *plan, const match_task *tasks, size_t n,
     /* the games of dead ranks, to give out again before the next new one */
     unsigned long long *again = calloc((size_t)size, sizeof *again);
     free(mpi_state.dead);
+    free(mpi_state.sent);
     mpi_state.dead = calloc((size_t)size, sizeof *mpi_state.dead);
-    if (!peer || !again || !mpi_state.dead) {
+    mpi_state.sent = calloc((size_t)size, sizeof *mpi_state.sent);
+    if (!peer || !again || !mpi_state.dead || !mpi_state.sent) {
         free(peer);
         free(again);
         return cli_fail("match: out of memory");
@@ -155,8 +158,14 @@ int match_mpi_play(const match_plan *plan, const match_task *tasks, size_t n,
             if (peer[r].busy || peer[r].dead)
                 continue;
             unsigned long long g = redo > 0 ? again[--redo] : tasks[next++].game;
-            if (MPI_Send(&g, 1, MPI_UNSIGNED_LONG_LONG, r, TAG_GAME, MPI_COMM_WORLD) !=
-                MPI_SUCCESS) {
+            /* Not waited for: the rank may have died since its last record, and a send
+             * to a dead rank never completes; its silence will tell. The number stays in
+             * sent[r] until r answers, or for ever if it died. */
+            MPI_Request req;
+            mpi_state.sent[r] = g;
+            if (MPI_Isend(&mpi_state.sent[r], 1, MPI_UNSIGNED_LONG_LONG, r, TAG_GAME,
+                          MPI_COMM_WORLD, &req) != MPI_SUCCESS ||
+                MPI_Request_free(&req) != MPI_SUCCESS) {
                 status = cli_fail("match: --mpi: cannot send game %llu to rank %d", g, r);
                 break;
             }
@@ -250,6 +259,9 @@ void match_mpi_release(void)
             MPI_Send(&lost, 1, MPI_UNSIGNED_LONG_LONG, r, TAG_STOP, MPI_COMM_WORLD);
     free(mpi_state.dead);
     mpi_state.dead = NULL;
+    if (!lost) /* else a send to the dead rank may still read it */
+        free(mpi_state.sent);
+    mpi_state.sent = NULL;
 }
 
 struct served {
