@@ -2,7 +2,7 @@
  * killed with SIGKILL and resumed gives the records of an uninterrupted run (a torn last
  * line included), --resume refuses another tournament's file, shards merged with
  * `sumgame merge` equal the whole run (missing and duplicated games refused), and so
- * does `mpirun -np 3 ... --mpi` when OpenMPI is installed. Node budgets make every run
+ * does `mpirun -np 3 ... --mpi` when OpenMPI is installed, even with a rank killed. Node budgets make every run
  * reproducible, so the records of all these runs must agree byte for byte once the
  * timing keys are left out. */
 #include <fcntl.h>
@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -399,9 +400,8 @@ static void shards_merge_into_the_whole_run(void **state)
 }
 
 /* mpirun -np 3 on loopback: rank 0 schedules and writes, ranks 1 and 2 play. */
-static void mpi_gives_the_same_records(void **state)
+static void skip_without_mpi(void)
 {
-    (void)state;
     if (system("command -v mpirun >/dev/null 2>&1") != 0) {
         print_message("mpirun is not installed (make test-deps installs openmpi-bin): "
                       "skipping the MPI test\n");
@@ -414,23 +414,91 @@ static void mpi_gives_the_same_records(void **state)
         print_message("this sumgame was built without MPI: skipping the MPI test\n");
         skip();
     }
+}
+
+/* In a container: TCP over loopback only (no shared-memory transport to trip over), root
+ * allowed, no leak reports from an AddressSanitizer build about MPI's own allocations. */
+#define MPI_ENV                                                                            \
+    "env -u SUMGAME_PLUGIN_PATH OMPI_MCA_btl=self,tcp OMPI_MCA_btl_tcp_if_include=lo "     \
+    "OMPI_MCA_oob_tcp_if_include=lo OMPI_ALLOW_RUN_AS_ROOT=1 "                             \
+    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0 "
+
+static void mpi_gives_the_same_records(void **state)
+{
+    (void)state;
+    skip_without_mpi();
     char out[160], log[160], cmd[2048];
     path_in(out, sizeof out, "mpi.jsonl");
     path_in(log, sizeof log, "mpi.log");
-    /* In a container: TCP over loopback only (no shared-memory transport to trip over),
-     * root allowed, no leak reports from an AddressSanitizer build about MPI's own
-     * allocations, and a bound in case a rank hangs. */
+    /* with a bound in case a rank hangs */
     snprintf(cmd, sizeof cmd,
-             "env -u SUMGAME_PLUGIN_PATH OMPI_MCA_btl=self,tcp OMPI_MCA_btl_tcp_if_include=lo "
-             "OMPI_MCA_oob_tcp_if_include=lo OMPI_ALLOW_RUN_AS_ROOT=1 "
-             "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0 "
-             "timeout 120 mpirun --oversubscribe -np 3 '%s/sumgame' match '%s' --mpi "
+             MPI_ENV "timeout 120 mpirun --oversubscribe -np 3 '%s/sumgame' match '%s' --mpi "
              "--out '%s' >'%s' 2>&1",
              support_build_dir(), config, out, log);
     int raw = system(cmd);
     char *text = support_read_file(log);
     if (!WIFEXITED(raw) || WEXITSTATUS(raw) != 0)
         fail_msg("mpirun failed (%d): %s", raw, text);
+    char *summary = summary_of(text);
+    assert_string_equal(summary, reference_summary);
+    free(summary);
+    free(text);
+    char *got = stripped_file(out);
+    assert_string_equal(got, reference);
+    free(got);
+}
+
+/* mpirun -np 3 where rank 2 is killed with SIGKILL once 5 records are in: rank 0 hears
+ * no heartbeat from it for 2 s, gives its game to rank 1, and the file still holds every
+ * game once, equal to the uninterrupted run's, with exit status 0. */
+static void mpi_reschedules_a_dead_ranks_game(void **state)
+{
+    (void)state;
+    skip_without_mpi();
+    char out[160], log[160], pids[160], pidfile[200], cmd[2048];
+    path_in(out, sizeof out, "mpi-kill.jsonl");
+    path_in(log, sizeof log, "mpi-kill.log");
+    path_in(pids, sizeof pids, "pids");
+    assert_int_equal(mkdir(pids, 0700), 0);
+    snprintf(pidfile, sizeof pidfile, "%s/rank.2", pids);
+    snprintf(cmd, sizeof cmd,
+             MPI_ENV "SUMGAME_MPI_DEAD_AFTER=2 SUMGAME_MPI_PID_DIR='%s' timeout 120 mpirun "
+             "--oversubscribe --enable-recovery --mca orte_abort_on_non_zero_status 0 -np 3 "
+             "'%s/sumgame' match '%s' --mpi --out '%s' >'%s' 2>&1",
+             pids, support_build_dir(), config, out, log);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    /* liveness bound only: 60 s for the first 5 records */
+    long victim = 0;
+    for (int i = 0; i < 6000; i++) {
+        FILE *f = fopen(out, "r");
+        size_t lines = 0;
+        if (f) {
+            for (int c; (c = fgetc(f)) != EOF;)
+                lines += c == '\n';
+            fclose(f);
+        }
+        if (lines >= 5 && (f = fopen(pidfile, "r"))) {
+            if (fscanf(f, "%ld", &victim) != 1)
+                victim = 0;
+            fclose(f);
+            break;
+        }
+        struct timespec ts = { 0, 10000000 };
+        nanosleep(&ts, NULL);
+    }
+    assert_true(victim > 0);
+    assert_int_equal(kill((pid_t)victim, SIGKILL), 0);
+    int raw = 0;
+    assert_int_equal(waitpid(child, &raw, 0), child);
+    char *text = support_read_file(log);
+    if (!WIFEXITED(raw) || WEXITSTATUS(raw) != 0)
+        fail_msg("mpirun failed (%d): %s", raw, text);
+    assert_non_null(strstr(text, "match: --mpi: rank 2 silent for 2 s: taken as dead, its game "));
     char *summary = summary_of(text);
     assert_string_equal(summary, reference_summary);
     free(summary);
@@ -449,6 +517,7 @@ int main(void)
         cmocka_unit_test(resume_refuses_other_files),
         cmocka_unit_test(shards_merge_into_the_whole_run),
         cmocka_unit_test(mpi_gives_the_same_records),
+        cmocka_unit_test(mpi_reschedules_a_dead_ranks_game),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
