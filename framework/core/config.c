@@ -9,6 +9,7 @@
  * finds duplicate sections and keys through hash indexes, so a file of n sections or
  * keys loads in O(n). */
 #include "sumgame/config.h"
+#include "sumgame/escape.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -74,6 +75,7 @@ static void fail_at(struct parse *p, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(p->error + n, sizeof p->error - (size_t)n, fmt, ap);
     va_end(ap);
+    sg_escape_controls(p->error, sizeof p->error); /* names and keys are the file's text */
 }
 
 void sg_config_free(sg_config *cfg)
