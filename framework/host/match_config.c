@@ -312,8 +312,14 @@ static int read_sum_file(const char *path, char ***lines, int **numbers, size_t 
     size_t cap = 0;
     int number = 0;
     int rc = SG_OK;
-    while (getline(&line, &cap, f) >= 0) {
+    ssize_t n;
+    while ((n = getline(&line, &cap, f)) >= 0) {
         number++;
+        if (memchr(line, '\0', (size_t)n)) {
+            /* the rest of the line would vanish silently */
+            rc = failf(err, errlen, "%s:%d: NUL byte in line", path, number);
+            break;
+        }
         char *s = line;
         while (*s == ' ' || *s == '\t')
             s++;

@@ -106,7 +106,8 @@ static char *match_bounded(const char *config, int *status)
 }
 
 /* file = /dev/zero as the sums list was read forever (one endless line); a FIFO
- * without a writer would block the open. Both are refused as not regular files. */
+ * without a writer would block the open. Both are refused as not regular files, and a
+ * line with a NUL byte is refused. */
 static void sums_file_must_be_a_regular_file(void **state)
 {
     (void)state;
@@ -136,6 +137,29 @@ static void sums_file_must_be_a_regular_file(void **state)
         free(err);
         unlink(config);
     }
+    /* A NUL byte would cut the line short without a word. */
+    char list[300];
+    snprintf(list, sizeof list, "%s/sums.txt", dir);
+    FILE *f = fopen(list, "w");
+    assert_non_null(f);
+    static const char bytes[] = "rcg:{1|0}\nrcg:{2|0}\0 + rcg:{5|0}\n";
+    fwrite(bytes, 1, sizeof bytes - 1, f);
+    fclose(f);
+    snprintf(text, sizeof text,
+             "[match]\nleft = r\nright = r\n[sum]\nfile = sums.txt\n[strategy.r]\nplugin = random\n");
+    f = fopen(config, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    int status;
+    char *err = match_bounded(config, &status), want[700];
+    snprintf(want, sizeof want,
+             "sumgame: %s:5: sum: file = 'sums.txt': %s:2: NUL byte in line\n", config, list);
+    assert_int_equal(status, 1);
+    assert_string_equal(err, want);
+    free(err);
+    unlink(config);
+    unlink(list);
     unlink(fifo);
     rmdir(dir);
 }
