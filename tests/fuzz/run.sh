@@ -9,6 +9,11 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 failed=0
 for t in "$@"; do
     bin=$BUILD/fuzzers/$t
+    if [ ! -x "$bin" ]; then
+        echo "fuzz: $t: no such target ($bin)"
+        failed=$((failed + 1))
+        continue
+    fi
     mkdir -p "$BUILD/corpus/$t" "$BUILD/crashes/$t" "$BUILD/logs"
     log=$BUILD/logs/$t.log
     SUMGAME_BUILD="$BUILD" "$bin" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
