@@ -1,6 +1,7 @@
 # sumgame: `make run` builds and plays conf/default.ini; `make test` builds and runs the
-# test suite, then again under AddressSanitizer + UBSan. Missing Debian packages are
-# installed first (with sudo when not root).
+# test suite, then again under AddressSanitizer + UBSan; `make fuzz` runs the libFuzzer
+# targets (docs/hardening.md). Missing Debian packages are installed first (with sudo
+# when not root).
 
 CC      ?= cc
 BUILD   ?= build
