@@ -1,6 +1,7 @@
 # sumgame: `make run` builds and plays conf/default.ini; `make test` builds and runs the
-# test suite, then again under AddressSanitizer + UBSan. Missing Debian packages are
-# installed first (with sudo when not root).
+# test suite, then again under AddressSanitizer + UBSan; `make fuzz` runs the libFuzzer
+# targets (docs/hardening.md). Missing Debian packages are installed first (with sudo
+# when not root).
 
 CC      ?= cc
 BUILD   ?= build
@@ -12,6 +13,8 @@ SANITIZE ?= 0
 # the suite is also compiled with clang).
 BUILD_PACKAGES := libinih-dev libcmocka-dev libjansson-dev pkg-config
 TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang libpng-dev libopenmpi-dev openmpi-bin
+# `make fuzz` only: clang with its libFuzzer runtime.
+FUZZ_PACKAGES  := clang libclang-rt-dev
 PKGS := inih
 
 # `match --mpi` is built when OpenMPI is found (pkg-config ompi-c, else mpicc); `make
@@ -31,6 +34,11 @@ OPT     ?= -O2 -g
 Q := $(if $(filter 1,$(V)),,@)
 ifeq ($(SANITIZE),1)
 OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+endif
+# FUZZ=1 (set by `make fuzz`, with CC=clang): the library, the plugins and the fuzz
+# targets all carry the fuzzer's coverage and the sanitizers.
+ifeq ($(FUZZ),1)
+OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 endif
 ABS_BUILD := $(abspath $(BUILD))
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -fPIC -Iinclude -Iframework $(CFLAGS)
@@ -53,7 +61,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TPLUG_SO := $(TPLUG_SRC:tests/plugins/%.c=$(BUILD)/tests/plugins/%.so)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test-deps run test check bench install clean
+.PHONY: all deps test-deps fuzz-deps run test check bench fuzz fuzz-build install clean
 all: deps $(LIB) $(HOST) $(GAME_SO) $(STRAT_SO)
 
 # Installs the packages named in $(1) when the shell test $(2) fails.
@@ -71,6 +79,9 @@ deps:
 
 test-deps: deps
 	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation && test -f /usr/include/png.h && command -v mpirun && pkg-config --exists ompi-c)
+
+fuzz-deps:
+	$(call install_if_missing,$(FUZZ_PACKAGES),printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | clang -fsanitize=fuzzer -x c - -o /dev/null)
 
 # Order-only on deps, so that `make -j` installs missing packages before compiling.
 $(BUILD)/obj/%.o: %.c | deps
@@ -128,6 +139,27 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(LIB)
 
 run: all
 	$(HOST) match conf/default.ini
+
+# libFuzzer targets, tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzzers/NAME, each with its seed
+# corpus in tests/fuzz/corpus/NAME. `make fuzz` builds them (and the library and game
+# plugins they load) with clang in build/fuzz and runs each for FUZZ_SECONDS; it fails
+# when one crashes, leaving the input in build/fuzz/crashes/NAME/. Not part of `make test`.
+FUZZ_BUILD   ?= build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= $(filter-out support,$(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzzers/%)
+
+fuzz: fuzz-deps
+	$(MAKE) --no-print-directory fuzz-build BUILD=$(FUZZ_BUILD) CC=clang FUZZ=1
+	@BUILD=$(FUZZ_BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-build: all $(FUZZ_BIN)
+
+$(BUILD)/fuzzers/%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/fuzz_support.o \
+		$(BUILD)/obj/framework/host/catalog.o $(LIB)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -ldl -lm
 
 # The suite, a warning-free clang build whose game plugins must load and pass
 # check-plugin (a plugin can build and still not load), then the suite built with

@@ -3,13 +3,19 @@
  * does what the library cannot: it counts lines (every key learns its line), refuses
  * lines that do not fit instead of letting inih split them silently, records section
  * headers itself (inih reports only keys, so an empty [section] would be invisible), and
- * drops indentation so that inih never treats an indented line as a continuation. */
+ * drops indentation so that inih never treats an indented line as a continuation. It
+ * never holds more than one line's worth of a file (a file of one endless line, such as
+ * /dev/zero, ends at the first SG_CONFIG_MAX_LINE + 1 characters), refuses NUL bytes, and
+ * finds duplicate sections and keys through hash indexes, so a file of n sections or
+ * keys loads in O(n). */
 #include "sumgame/config.h"
+#include "sumgame/escape.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <ini.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +28,18 @@ struct section {
     sg_params params;
 };
 
+/* An open-addressing hash index of entries that live elsewhere: slot i holds 0 (empty)
+ * or 1 + an entry id, and the caller's equality test compares the entry with a key. */
+struct index {
+    uint64_t *slot;
+    size_t cap, used; /* cap is a power of two, at least twice used */
+};
+
 struct sg_config {
     char *file;
     struct section *sections;
     size_t count, cap;
+    struct index by_name; /* section ids by name */
 };
 
 /* What the reader and the handler share while one file is parsed. */
@@ -39,6 +53,8 @@ struct parse {
     size_t buf_cap;
     int line;
     struct section *current; /* NULL before the first header or after a bad one */
+    struct index keys; /* ids (section << 32 | item) by section and key */
+    bool stop; /* a line ended the file for the reader (it was too long) */
     bool nomem;
     int error_line; /* first error of ours, 0 when none */
     char error[512];
@@ -59,6 +75,7 @@ static void fail_at(struct parse *p, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(p->error + n, sizeof p->error - (size_t)n, fmt, ap);
     va_end(ap);
+    sg_escape_controls(p->error, sizeof p->error); /* names and keys are the file's text */
 }
 
 void sg_config_free(sg_config *cfg)
@@ -75,18 +92,92 @@ void sg_config_free(sg_config *cfg)
         free(s->name);
     }
     free(cfg->sections);
+    free(cfg->by_name.slot);
     free(cfg->file);
     free(cfg);
+}
+
+static uint64_t hash_text(const char *s, uint64_t seed)
+{
+    uint64_t h = 14695981039346656037ull ^ seed;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h ^ (h >> 29);
+}
+
+typedef bool (*index_eq)(const void *ctx, uint64_t id, const void *key);
+
+/* The id of the entry equal to key, or UINT64_MAX. */
+static uint64_t index_find(const struct index *ix, uint64_t hash, index_eq eq, const void *ctx,
+                           const void *key)
+{
+    if (!ix->cap)
+        return UINT64_MAX;
+    size_t mask = ix->cap - 1;
+    for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
+        if (!ix->slot[i])
+            return UINT64_MAX;
+        if (eq(ctx, ix->slot[i] - 1, key))
+            return ix->slot[i] - 1;
+    }
+}
+
+/* Adds id (not present) under hash; hash_of gives the hash of a stored id on growth. */
+static bool index_add(struct index *ix, uint64_t id, uint64_t hash,
+                      uint64_t (*hash_of)(const void *ctx, uint64_t id), const void *ctx)
+{
+    if (2 * (ix->used + 1) > ix->cap) {
+        size_t cap = ix->cap ? ix->cap * 2 : 64;
+        uint64_t *slot = calloc(cap, sizeof *slot);
+        if (!slot)
+            return false;
+        for (size_t i = 0; i < ix->cap; i++) {
+            if (!ix->slot[i])
+                continue;
+            size_t j = (size_t)hash_of(ctx, ix->slot[i] - 1) & (cap - 1);
+            while (slot[j])
+                j = (j + 1) & (cap - 1);
+            slot[j] = ix->slot[i];
+        }
+        free(ix->slot);
+        ix->slot = slot;
+        ix->cap = cap;
+    }
+    size_t j = (size_t)hash & (ix->cap - 1);
+    while (ix->slot[j])
+        j = (j + 1) & (ix->cap - 1);
+    ix->slot[j] = id + 1;
+    ix->used++;
+    return true;
 }
 
 /* Reads one physical line into p->buf without its line break; false at the end. */
 static bool next_line(struct parse *p, size_t *len)
 {
     if (p->stream) {
-        ssize_t n = getline(&p->buf, &p->buf_cap, p->stream);
-        if (n < 0)
+        /* Room for a line one character too long (which the reader refuses) and its
+         * line break; what is longer is not read at all. */
+        enum { CAP = SG_CONFIG_MAX_LINE + 4 };
+        if (!p->buf) {
+            if (!(p->buf = malloc(CAP))) {
+                p->nomem = true;
+                return false;
+            }
+            p->buf_cap = CAP;
+        }
+        size_t n = 0;
+        int c = EOF;
+        while (n < CAP - 1 && (c = getc(p->stream)) != EOF) {
+            p->buf[n++] = (char)c;
+            if (c == '\n')
+                break;
+        }
+        if (n == 0)
             return false;
-        *len = (size_t)n;
+        p->buf[n] = '\0';
+        *len = n;
+        if (c != '\n' && n == CAP - 1)
+            p->stop = true; /* too long: the reader reports it and reads no further */
     } else {
         if (!*p->text)
             return false;
@@ -113,12 +204,40 @@ static bool next_line(struct parse *p, size_t *len)
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
-static struct section *find_section(sg_config *cfg, const char *name)
+static bool section_eq(const void *ctx, uint64_t id, const void *key)
 {
-    for (size_t i = 0; i < cfg->count; i++)
-        if (strcmp(cfg->sections[i].name, name) == 0)
-            return &cfg->sections[i];
-    return NULL;
+    return strcmp(((const sg_config *)ctx)->sections[id].name, key) == 0;
+}
+
+static uint64_t section_hash(const void *ctx, uint64_t id)
+{
+    return hash_text(((const sg_config *)ctx)->sections[id].name, 0);
+}
+
+static struct section *find_section(const sg_config *cfg, const char *name)
+{
+    uint64_t id = index_find(&cfg->by_name, hash_text(name, 0), section_eq, cfg, name);
+    return id == UINT64_MAX ? NULL : &cfg->sections[id];
+}
+
+/* Keys are indexed by section and key: id = section << 32 | item. */
+struct key_ref {
+    size_t section;
+    const char *key;
+};
+
+static bool key_eq(const void *ctx, uint64_t id, const void *key)
+{
+    const sg_config *cfg = ctx;
+    const struct key_ref *k = key;
+    return (id >> 32) == k->section &&
+           strcmp(cfg->sections[id >> 32].items[id & 0xffffffffu].key, k->key) == 0;
+}
+
+static uint64_t key_hash(const void *ctx, uint64_t id)
+{
+    const sg_config *cfg = ctx;
+    return hash_text(cfg->sections[id >> 32].items[id & 0xffffffffu].key, id >> 32);
 }
 
 /* A "[name]" line: records the section (or the error) and rewrites the line as "[name]"
@@ -159,6 +278,16 @@ static void header(struct parse *p, char *start, size_t len)
         return;
     }
     sg_config *cfg = p->cfg;
+    if (cfg->count >= UINT32_MAX) {
+        free(copy);
+        fail_at(p, p->line, "more than %u sections", (unsigned)UINT32_MAX);
+        return;
+    }
+    if (!index_add(&cfg->by_name, cfg->count, hash_text(copy, 0), section_hash, cfg)) {
+        free(copy);
+        p->nomem = true;
+        return;
+    }
     if (cfg->count == cfg->cap) {
         size_t cap = cfg->cap ? cfg->cap * 2 : 8;
         struct section *grown = realloc(cfg->sections, cap * sizeof *grown);
@@ -187,12 +316,18 @@ static char *reader(char *str, int num, void *stream)
 {
     struct parse *p = stream;
     size_t len;
-    if (p->nomem || num < 2 || !next_line(p, &len))
+    if (p->nomem || p->stop || num < 2 || !next_line(p, &len))
         return NULL;
     p->line++;
     str[0] = '\0';
     if (len > (size_t)num - 1) {
         fail_at(p, p->line, "line longer than %d characters", num - 1);
+        return str;
+    }
+    if (memchr(p->buf, '\0', len)) {
+        /* Everything below reads the line as a C string, so a NUL would hide the rest
+         * of it (and once let the header code read past its copy of the name). */
+        fail_at(p, p->line, "NUL byte in line");
         return str;
     }
     char *start = p->buf;
@@ -217,12 +352,18 @@ static int handler(void *user, const char *section, const char *key, const char 
         return 0;
     }
     struct section *s = p->current;
-    for (size_t i = 0; i < s->count; i++)
-        if (strcmp(s->items[i].key, key) == 0) {
-            fail_at(p, p->line, "%s: duplicate key '%s' (first at line %d)", s->name, key,
-                    s->items[i].line);
-            return 0;
-        }
+    struct key_ref ref = { (size_t)(s - p->cfg->sections), key };
+    uint64_t hash = hash_text(key, ref.section);
+    uint64_t dup = index_find(&p->keys, hash, key_eq, p->cfg, &ref);
+    if (dup != UINT64_MAX) {
+        fail_at(p, p->line, "%s: duplicate key '%s' (first at line %d)", s->name, key,
+                s->items[dup & 0xffffffffu].line);
+        return 0;
+    }
+    if (s->count >= UINT32_MAX) {
+        fail_at(p, p->line, "%s: more than %u keys", s->name, (unsigned)UINT32_MAX);
+        return 0;
+    }
     if (s->count == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 8;
         sg_param *grown = realloc(s->items, cap * sizeof *grown);
@@ -244,6 +385,11 @@ static int handler(void *user, const char *section, const char *key, const char 
         return 0;
     }
     s->count++;
+    if (!index_add(&p->keys, (uint64_t)ref.section << 32 | (s->count - 1), hash, key_hash,
+                   p->cfg)) {
+        p->nomem = true;
+        return 0;
+    }
     return 1;
 }
 
@@ -251,6 +397,7 @@ static int parse(struct parse *p, sg_config **out, char *err, size_t errlen)
 {
     int rc = ini_parse_stream(reader, p, handler, p);
     free(p->buf);
+    free(p->keys.slot);
     int status = SG_OK;
     if (p->nomem || rc == -2) {
         snprintf(err, errlen, "%s: out of memory", p->file);
@@ -341,12 +488,12 @@ int sg_config_section_line(const sg_config *cfg, size_t i)
 
 const sg_params *sg_config_find(const sg_config *cfg, const char *name)
 {
-    const struct section *s = find_section((sg_config *)cfg, name);
+    const struct section *s = find_section(cfg, name);
     return s ? &s->params : NULL;
 }
 
 int sg_config_find_line(const sg_config *cfg, const char *name)
 {
-    const struct section *s = find_section((sg_config *)cfg, name);
+    const struct section *s = find_section(cfg, name);
     return s ? s->line : 0;
 }

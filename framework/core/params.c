@@ -1,5 +1,7 @@
 #include "sumgame/params.h"
 
+#include "sumgame/escape.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -26,6 +28,7 @@ void sg_params_error(const sg_params *p, const sg_param *item, char *err, size_t
     va_start(ap, fmt);
     vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
     va_end(ap);
+    sg_escape_controls(err, errlen); /* values are the user's text */
 }
 
 const sg_param *sg_params_find(const sg_params *p, const char *key)

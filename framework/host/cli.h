@@ -2,6 +2,7 @@
 #ifndef SUMGAME_HOST_CLI_H
 #define SUMGAME_HOST_CLI_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -19,9 +20,13 @@ int cmd_gtp(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 
-/* Prints "sumgame: MESSAGE" on stderr and returns 2 (usage) or 1 (other failures). */
+/* Prints "sumgame: MESSAGE" on stderr, one line with control characters escaped (the
+ * message may echo anything the user typed), and returns 2 (usage) or 1 (other
+ * failures), or status. */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cli_fail_status(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cli_vprint_error(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Writes s as a JSON string literal (with quotes) to stdout, or to f. */
 void cli_json_string(const char *s);

@@ -163,7 +163,7 @@ static int run(const db_args *a, const limits_opt *lo, const char *plugin_path, 
                          sizeof err);
     progress_done(&progress);
     if (rc == SG_ERR_BUDGET)
-        status = (fprintf(stderr, "sumgame: db: %s\n", err), EXIT_LIMIT);
+        status = cli_fail_status(EXIT_LIMIT, "db: %s", err);
     else if (rc == SG_ERR_INVALID || rc == SG_ERR_UNSUPPORTED)
         status = cli_usage("db: %s", err);
     else if (rc != SG_OK)

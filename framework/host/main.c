@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sumgame/escape.h"
 
 static const struct {
     const char *name;
@@ -31,13 +32,21 @@ static void usage(FILE *out)
         fprintf(out, "  sumgame %s\n", commands[i].synopsis);
 }
 
+/* Every error the host prints passes here: one line, whatever the user's text in it
+ * held (control characters escaped). */
+void cli_vprint_error(const char *fmt, va_list ap)
+{
+    char line[4096];
+    vsnprintf(line, sizeof line, fmt, ap);
+    sg_escape_controls(line, sizeof line);
+    fprintf(stderr, "sumgame: %s\n", line);
+}
+
 int cli_usage(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("sumgame: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_vprint_error(fmt, ap);
     va_end(ap);
     return 2;
 }
@@ -46,11 +55,18 @@ int cli_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("sumgame: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_vprint_error(fmt, ap);
     va_end(ap);
     return 1;
+}
+
+int cli_fail_status(int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vprint_error(fmt, ap);
+    va_end(ap);
+    return status;
 }
 
 void cli_json_fstring(FILE *f, const char *s)

@@ -1,6 +1,7 @@
 /* Reading a match configuration: the sections and keys `sumgame match` accepts, the two
  * strategies and every position, all checked before the first game is played. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdalign.h>
 #include <stdarg.h>
@@ -8,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "match.h"
 #include "position_text.h"
@@ -289,19 +292,37 @@ static int add_listed(match_plan *plan, unsigned long long p, const char *text,
     return SG_OK;
 }
 
-/* The lines of a sums file that hold a position (not blank, not a # comment). */
+/* The lines of a sums file that hold a position (not blank, not a # comment). Only a
+ * regular file: a device or a pipe (file = /dev/zero) could be read forever. The open
+ * does not block, so a FIFO without a writer is refused, not waited on. */
 static int read_sum_file(const char *path, char ***lines, int **numbers, size_t *count,
                          char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return failf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return failf(err, errlen, "%s: not a regular file", path);
+    }
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        close(fd);
+        return failf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    }
     char *line = NULL;
     size_t cap = 0;
     int number = 0;
     int rc = SG_OK;
-    while (getline(&line, &cap, f) >= 0) {
+    ssize_t n;
+    while ((n = getline(&line, &cap, f)) >= 0) {
         number++;
+        if (memchr(line, '\0', (size_t)n)) {
+            /* the rest of the line would vanish silently */
+            rc = failf(err, errlen, "%s:%d: NUL byte in line", path, number);
+            break;
+        }
         char *s = line;
         while (*s == ' ' || *s == '\t')
             s++;

@@ -1,8 +1,10 @@
 /* INI configuration loading (framework/core/config.c): sections and keys with their lines,
  * every error as "file:line: message", and the typed getters on loaded sections. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -230,6 +232,123 @@ static void getters_report_the_line_of_bad_values(void **state)
     sg_config_free(cfg);
 }
 
+/* Writes len bytes (NULs included) to a new temporary file; returns its path (free it). */
+static char *temp_bytes(const char *data, size_t len)
+{
+    char *path = strdup("/tmp/sumgame-test-config-XXXXXX");
+    assert_non_null(path);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, data, len), (ssize_t)len);
+    close(fd);
+    return path;
+}
+
+static void load_fails(const char *data, size_t len, const char *want_after_path)
+{
+    char *path = temp_bytes(data, len);
+    sg_config *cfg = (sg_config *)1;
+    char err[512] = "", want[600];
+    assert_int_equal(sg_config_load(path, &cfg, err, sizeof err), SG_ERR_INVALID);
+    assert_null(cfg);
+    snprintf(want, sizeof want, "%s%s", path, want_after_path);
+    assert_string_equal(err, want);
+    unlink(path);
+    free(path);
+}
+
+/* A NUL inside a [section] header once made the header code copy the name with strndup
+ * (which stops at the NUL) and then read name_len bytes from the copy: a heap over-read
+ * under ASan. Every line with a NUL is now refused, naming its line. */
+static void nul_bytes_are_refused(void **state)
+{
+    (void)state;
+    static const char header[] = "[ok]\nk = v\n[a\0bcdefgh]\n";
+    load_fails(header, sizeof header - 1, ":3: NUL byte in line");
+    static const char key[] = "[ok]\nk = v\0w\n";
+    load_fails(key, sizeof key - 1, ":2: NUL byte in line");
+    static const char lone[] = "\0";
+    load_fails(lone, 1, ":1: NUL byte in line");
+}
+
+/* /dev/zero is one endless line: the reader stops after the first SG_CONFIG_MAX_LINE + 1
+ * characters instead of reading (and allocating) forever. Runs in a child under a
+ * generous alarm so that the old behaviour fails the test instead of hanging it. */
+static void endless_line_ends_the_file(void **state)
+{
+    (void)state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(60);
+        sg_config *cfg = (sg_config *)1;
+        char err[512] = "";
+        int rc = sg_config_load("/dev/zero", &cfg, err, sizeof err);
+        _exit(rc == SG_ERR_INVALID && !cfg &&
+                      strcmp(err, "/dev/zero:1: line longer than 199 characters") == 0
+                  ? 0
+                  : 3);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* The duplicate checks were a scan of every earlier section (and key): 200,000 sections
+ * took 99 s. A file of 300,000 sections and another of 300,000 keys in one section, each
+ * ending with a duplicate of its first, must load (and find the duplicate) in a child
+ * under a 60 s alarm: minutes for the old quadratic checks, well under a second now. */
+static void many_sections_and_keys_load_in_linear_time(void **state)
+{
+    (void)state;
+    enum { N = 300000 };
+    size_t cap = (size_t)N * 24 + 64;
+    char *sections = malloc(cap), *keys = malloc(cap);
+    assert_non_null(sections);
+    assert_non_null(keys);
+    size_t a = 0, b = 0;
+    b += (size_t)sprintf(keys + b, "[only]\n");
+    for (int i = 0; i < N; i++) {
+        a += (size_t)sprintf(sections + a, "[s%d]\nk = %d\n", i, i);
+        b += (size_t)sprintf(keys + b, "k%d = %d\n", i, i);
+    }
+    sprintf(sections + a, "[s0]\n");
+    sprintf(keys + b, "k0 = again\n");
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(60);
+        char err[512] = "", want[200];
+        sg_config *cfg = NULL;
+        /* Without the duplicate, every section is there and found by name. */
+        sections[a] = '\0';
+        if (sg_config_parse_string("s.ini", sections, &cfg, err, sizeof err) != SG_OK ||
+            sg_config_count(cfg) != N || sg_config_find_line(cfg, "s299999") != 2 * N - 1 ||
+            sg_config_find(cfg, "s300000") != NULL)
+            _exit(3);
+        sg_config_free(cfg);
+        sections[a] = '[';
+        snprintf(want, sizeof want, "s.ini:%d: duplicate section [s0] (first at line 1)",
+                 2 * N + 1);
+        if (sg_config_parse_string("s.ini", sections, &cfg, err, sizeof err) != SG_ERR_INVALID ||
+            strcmp(err, want) != 0)
+            _exit(4);
+        snprintf(want, sizeof want, "k.ini:%d: only: duplicate key 'k0' (first at line 2)",
+                 N + 2);
+        if (sg_config_parse_string("k.ini", keys, &cfg, err, sizeof err) != SG_ERR_INVALID ||
+            strcmp(err, want) != 0)
+            _exit(5);
+        _exit(0);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    free(sections);
+    free(keys);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +361,9 @@ int main(void)
         cmocka_unit_test(indented_lines_are_keys_not_continuations),
         cmocka_unit_test(files_load_and_missing_files_fail),
         cmocka_unit_test(getters_report_the_line_of_bad_values),
+        cmocka_unit_test(nul_bytes_are_refused),
+        cmocka_unit_test(endless_line_ends_the_file),
+        cmocka_unit_test(many_sections_and_keys_load_in_linear_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
