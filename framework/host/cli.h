@@ -28,6 +28,10 @@ int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_fail_status(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cli_vprint_error(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
+/* Writes the message into err (errlen bytes) and returns SG_ERR_INVALID: for the
+ * loaders that report a bad file to their caller rather than print. */
+int cli_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Writes s as a JSON string literal (with quotes) to stdout, or to f. */
 void cli_json_string(const char *s);
 void cli_json_fstring(FILE *f, const char *s);

@@ -113,16 +113,6 @@ typedef struct experiment {
     const char **drop;     /* keys that are not the generator's */
 } experiment;
 
-static int failf(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int failf(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return SG_ERR_INVALID;
-}
 
 /* ---- fingerprints (FNV-1a), so a resumed cell is the same cell ---- */
 
@@ -281,7 +271,7 @@ static int add_series(experiment *e, const sg_param *list_item, const char *name
     }
     series *grown = realloc(e->series, (e->nseries + 1) * sizeof *grown);
     if (!grown)
-        return failf(err, errlen, "out of memory");
+        return cli_errf(err, errlen, "out of memory");
     e->series = grown;
     series *s = &e->series[e->nseries++];
     memset(s, 0, sizeof *s);
@@ -320,7 +310,7 @@ static int add_series(experiment *e, const sg_param *list_item, const char *name
     }
     variant *vs = realloc(e->variants, (e->nvariants + nvalues) * sizeof *vs);
     if (!vs)
-        return failf(err, errlen, "out of memory");
+        return cli_errf(err, errlen, "out of memory");
     e->variants = vs;
     s->first_variant = e->nvariants;
     s->nvariants = nvalues;
@@ -351,12 +341,12 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
             (strncmp(name, STRATEGY_PREFIX, strlen(STRATEGY_PREFIX)) == 0 &&
              name[strlen(STRATEGY_PREFIX)]))
             continue;
-        return failf(err, errlen, "%s:%d: unknown section [%s] (expected [experiment] or "
+        return cli_errf(err, errlen, "%s:%d: unknown section [%s] (expected [experiment] or "
                      "[strategy.NAME])", e->file, sg_config_section_line(cfg, i), name);
     }
     const sg_params *ex = e->ex = sg_config_find(cfg, "experiment");
     if (!ex)
-        return failf(err, errlen, "%s: missing section [experiment]", e->file);
+        return cli_errf(err, errlen, "%s: missing section [experiment]", e->file);
     int kind;
     long long instances, seed, nodes;
     double seconds;
@@ -377,11 +367,11 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
     const sg_param *it = sg_params_find(ex, "components");
     const char *counts = ov->components ? ov->components : it ? it->value : NULL;
     if (!counts)
-        return failf(err, errlen, "%s:%d: experiment: missing key 'components' (e.g. 2-13)",
+        return cli_errf(err, errlen, "%s:%d: experiment: missing key 'components' (e.g. 2-13)",
                      e->file, sg_config_find_line(cfg, "experiment"));
     if (args_int_list(counts, 1, 1000, false, e->counts, LIST_MAX, &e->ncounts) != 0) {
         if (ov->components)
-            return failf(err, errlen, CMD ": --components '%.80s': expected numbers of components "
+            return cli_errf(err, errlen, CMD ": --components '%.80s': expected numbers of components "
                          "from 1 to 1000, e.g. 2-13 or 2, 4, 8", counts);
         sg_params_error(ex, it, err, errlen, "components = %s: expected numbers of components "
                         "from 1 to 1000, e.g. 2-13 or 2, 4, 8", counts);
@@ -389,7 +379,7 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
     }
     if (e->kind == KIND_TRADEOFF && e->ncounts != 1) {
         if (ov->components)
-            return failf(err, errlen, CMD ": --components '%.80s': kind = tradeoff takes one number "
+            return cli_errf(err, errlen, CMD ": --components '%.80s': kind = tradeoff takes one number "
                          "of components", counts);
         sg_params_error(ex, it, err, errlen, "components = %s: kind = tradeoff takes one "
                         "number of components", counts);
@@ -398,7 +388,7 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
 
     const sg_param *opp = sg_params_find(ex, "opponent");
     if (!opp)
-        return failf(err, errlen, "%s:%d: experiment: missing key 'opponent' (the perfect "
+        return cli_errf(err, errlen, "%s:%d: experiment: missing key 'opponent' (the perfect "
                      "player's [strategy.NAME])", e->file, sg_config_find_line(cfg, "experiment"));
     const sg_params *osec = strategy_section(e, opp->value);
     if (!osec) {
@@ -412,7 +402,7 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
     it = sg_params_find(ex, "strategies");
     const char *list = ov->strategies ? ov->strategies : it ? it->value : NULL;
     if (!list)
-        return failf(err, errlen, "%s:%d: experiment: missing key 'strategies' (names of "
+        return cli_errf(err, errlen, "%s:%d: experiment: missing key 'strategies' (names of "
                      "[strategy.NAME] sections)", e->file, sg_config_find_line(cfg, "experiment"));
     sg_param cli_item = { "--strategies", list, 0 };
     char name[200];
@@ -420,12 +410,12 @@ static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t 
         if ((rc = add_series(e, ov->strategies ? &cli_item : it, name, err, errlen)) != SG_OK)
             return rc;
     if (!e->nseries)
-        return failf(err, errlen, "%s: experiment: no strategies", e->file);
+        return cli_errf(err, errlen, "%s: experiment: no strategies", e->file);
 
     /* The generator's keys: everything in [experiment] that is not the experiment's. */
     e->drop = calloc(ex->count + sizeof own_keys / sizeof own_keys[0] + 1, sizeof *e->drop);
     if (!e->drop)
-        return failf(err, errlen, "out of memory");
+        return cli_errf(err, errlen, "out of memory");
     size_t nd = 0;
     for (const char *const *k = own_keys; *k; k++)
         e->drop[nd++] = *k;
@@ -442,11 +432,11 @@ static int make_positions(experiment *e, const char *plugin_path, char *err, siz
     e->positions = calloc(e->ncounts, sizeof *e->positions);
     e->positions_print = calloc(e->ncounts, sizeof *e->positions_print);
     if (!e->positions || !e->positions_print)
-        return failf(err, errlen, "out of memory");
+        return cli_errf(err, errlen, "out of memory");
     /* The host knows no game: the positions' generator is named, never assumed. */
     const sg_param *gen = sg_params_find(e->ex, "generator");
     if (!gen)
-        return failf(err, errlen, "%s:%d: experiment: missing key 'generator' (the game that "
+        return cli_errf(err, errlen, "%s:%d: experiment: missing key 'generator' (the game that "
                      "draws the positions, as `sumgame list` names it)", e->file,
                      sg_config_find_line(e->cfg, "experiment"));
     for (size_t c = 0; c < e->ncounts; c++) {
@@ -460,7 +450,7 @@ static int make_positions(experiment *e, const char *plugin_path, char *err, siz
         if ((rc = match_compute_stops(p, err, errlen)) != SG_OK) {
             char why[400];
             snprintf(why, sizeof why, "%.399s", err);
-            return failf(err, errlen, "%s: %d components: the optimal results: %s", e->file,
+            return cli_errf(err, errlen, "%s: %d components: the optimal results: %s", e->file,
                          e->counts[c], why);
         }
         uint64_t h = 0;
@@ -511,7 +501,7 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
     if (!f) {
         if (errno == ENOENT)
             return SG_OK;
-        return failf(err, errlen, "--out %s: %s", path, strerror(errno));
+        return cli_errf(err, errlen, "--out %s: %s", path, strerror(errno));
     }
     char *line = NULL;
     size_t cap = 0;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "experiment.h"
+#include "match_log.h"
 #include "match.h"
 #include "sumgame/params.h"
 
@@ -139,22 +140,5 @@ int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
 
 bool exp_json_field(const char *line, const char *key, char *buf, size_t cap)
 {
-    char pattern[64];
-    snprintf(pattern, sizeof pattern, "\"%s\":", key);
-    const char *p = strstr(line, pattern);
-    if (!p)
-        return false;
-    p += strlen(pattern);
-    size_t n;
-    if (*p == '"') {
-        p++;
-        n = strcspn(p, "\"");
-    } else {
-        n = strcspn(p, ",}");
-    }
-    if (n >= cap)
-        return false;
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-    return true;
+    return match_json_field(line, key, buf, cap);
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sumgame/host.h"
 #include "sumgame/escape.h"
 
 static const struct {
@@ -67,6 +68,15 @@ int cli_fail_status(int status, const char *fmt, ...)
     cli_vprint_error(fmt, ap);
     va_end(ap);
     return status;
+}
+
+int cli_errf(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return SG_ERR_INVALID;
 }
 
 void cli_json_fstring(FILE *f, const char *s)

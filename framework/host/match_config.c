@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "match.h"
+#include "cli.h"
 #include "position_text.h"
 #include "sumgame/meter.h"
 #include "sumgame/params.h"
@@ -31,16 +32,6 @@ static const char *const match_keys[] = { "left",          "right",          "ga
 static const char *const first_choices[] = { "left", "right", "alternate", NULL };
 static const char *const zero_choices[] = { "draw", "mover_loses", NULL };
 
-static int failf(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int failf(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return SG_ERR_INVALID;
-}
 
 sg_player match_first_player(const match_plan *plan, unsigned long long g)
 {
@@ -97,7 +88,7 @@ static int check_sections(const sg_config *cfg, char *err, size_t errlen)
         if (strcmp(name, "match") == 0 || strcmp(name, "sum") == 0 ||
             (strncmp(name, STRATEGY_PREFIX, plen) == 0 && name[plen]))
             continue;
-        return failf(err, errlen, "%s:%d: unknown section [%s] (expected [match], [sum] or "
+        return cli_errf(err, errlen, "%s:%d: unknown section [%s] (expected [match], [sum] or "
                      "[strategy.NAME])", sg_config_file(cfg), sg_config_section_line(cfg, i),
                      name);
     }
@@ -118,21 +109,21 @@ int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
     char why[512];
     if (catalog_strategy_desc(cat, plugin_name, &side->desc, why, sizeof why) != SG_OK) {
         int line = plugin ? plugin->line : sg_config_find_line(cfg, section);
-        return failf(err, errlen, "%s:%d: %s: plugin '%.80s': %s", sg_config_file(cfg), line,
+        return cli_errf(err, errlen, "%s:%d: %s: plugin '%.80s': %s", sg_config_file(cfg), line,
                      section, plugin_name, why);
     }
     static const char *const drop[] = { "plugin", NULL };
     sg_params own;
     if (params_without(sp, drop, skip_prefix, extra, nextra, &side->kept, &own) != SG_OK)
-        return failf(err, errlen, "out of memory");
+        return cli_errf(err, errlen, "out of memory");
     why[0] = '\0';
     int rc = side->desc->create(sg_default_host(), &own, &side->instance, why, sizeof why);
     if (rc != SG_OK) {
         side->instance = NULL;
         /* A plugin that followed the rules already wrote "file:line: section: ..." */
         if (strncmp(why, sg_config_file(cfg), strlen(sg_config_file(cfg))) == 0)
-            return failf(err, errlen, "%s", why);
-        return failf(err, errlen, "%s:%d: %s: %s", sg_config_file(cfg),
+            return cli_errf(err, errlen, "%s", why);
+        return cli_errf(err, errlen, "%s:%d: %s: %s", sg_config_file(cfg),
                      sg_config_find_line(cfg, section), section,
                      why[0] ? why : "the strategy refused its configuration");
     }
@@ -155,7 +146,7 @@ static int load_side(match_plan *plan, const sg_params *match, const char *key,
     const sg_config *cfg = plan->cfg;
     const sg_param *it = sg_params_find(match, key);
     if (!it)
-        return failf(err, errlen, "%s:%d: match: missing key '%s' (the name of a "
+        return cli_errf(err, errlen, "%s:%d: match: missing key '%s' (the name of a "
                      "[strategy.NAME] section)", sg_config_file(cfg),
                      sg_config_find_line(cfg, "match"), key);
     char section[256];
@@ -174,7 +165,7 @@ static int alloc_positions(match_plan *plan, char *err, size_t errlen)
     plan->sums = calloc(plan->positions, sizeof *plan->sums);
     plan->texts = calloc(plan->positions, sizeof *plan->texts);
     if (!plan->sums || !plan->texts)
-        return failf(err, errlen, "out of memory for %llu positions", plan->positions);
+        return cli_errf(err, errlen, "out of memory for %llu positions", plan->positions);
     return SG_OK;
 }
 
@@ -196,7 +187,7 @@ int match_generate(match_plan *plan, const sg_params *sum, const sg_param *gen,
 {
     sg_params game_params;
     if (params_without(sum, drop, NULL, NULL, 0, &plan->kept, &game_params) != SG_OK)
-        return failf(err, errlen, "out of memory");
+        return cli_errf(err, errlen, "out of memory");
     char why[512] = "";
     const sg_game_desc *desc;
     if (catalog_game_desc(plan->cat, gen->value, &desc, why, sizeof why) != SG_OK) {
@@ -211,7 +202,7 @@ int match_generate(match_plan *plan, const sg_params *sum, const sg_param *gen,
     sg_game *game;
     if (catalog_new_game(plan->cat, gen->value, &game_params, &game, why, sizeof why) != SG_OK) {
         if (strncmp(why, sum->file, strlen(sum->file)) == 0)
-            return failf(err, errlen, "%s", why);
+            return cli_errf(err, errlen, "%s", why);
         sg_params_error(sum, gen, err, errlen, "%s", why[0] ? why : "bad game parameters");
         return SG_ERR_INVALID;
     }
@@ -224,7 +215,7 @@ int match_generate(match_plan *plan, const sg_params *sum, const sg_param *gen,
         sg_rng rng = sg_rng_split(&root, (uint64_t)p);
         sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
         if (!s)
-            return failf(err, errlen, "out of memory");
+            return cli_errf(err, errlen, "out of memory");
         plan->sums[p] = s;
         size_t len = 0;
         for (long long c = 0; c < components; c++) {
@@ -249,7 +240,7 @@ int match_generate(match_plan *plan, const sg_params *sum, const sg_param *gen,
                 rc = append(&plan->texts[p], &len, text);
             free(text);
             if (rc != SG_OK)
-                return failf(err, errlen, "out of memory");
+                return cli_errf(err, errlen, "out of memory");
             if (sg_sum_add(s, game, pos, why, sizeof why) != SG_OK) {
                 sg_params_error(sum, gen, err, errlen, "position %llu: %s", p + 1, why);
                 return SG_ERR_INVALID;
@@ -280,7 +271,7 @@ static int add_listed(match_plan *plan, unsigned long long p, const char *text,
     sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
     if (!s || !(plan->texts[p] = strdup(text))) {
         sg_sum_free(s);
-        return failf(err, errlen, "out of memory");
+        return cli_errf(err, errlen, "out of memory");
     }
     plan->sums[p] = s;
     /* Trailing blanks (and a '\r') are not part of the notation. */
@@ -288,7 +279,7 @@ static int add_listed(match_plan *plan, unsigned long long p, const char *text,
     for (size_t n = strlen(t); n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r');)
         t[--n] = '\0';
     if (catalog_parse_sum(plan->cat, t, s, why, sizeof why) != SG_OK)
-        return failf(err, errlen, "%s: %s", where, why);
+        return cli_errf(err, errlen, "%s: %s", where, why);
     return SG_OK;
 }
 
@@ -300,16 +291,16 @@ static int read_sum_file(const char *path, char ***lines, int **numbers, size_t 
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        return failf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return cli_errf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
-        return failf(err, errlen, "%s: not a regular file", path);
+        return cli_errf(err, errlen, "%s: not a regular file", path);
     }
     FILE *f = fdopen(fd, "r");
     if (!f) {
         close(fd);
-        return failf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return cli_errf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     }
     char *line = NULL;
     size_t cap = 0;
@@ -320,7 +311,7 @@ static int read_sum_file(const char *path, char ***lines, int **numbers, size_t 
         number++;
         if (memchr(line, '\0', (size_t)n)) {
             /* the rest of the line would vanish silently */
-            rc = failf(err, errlen, "%s:%d: NUL byte in line", path, number);
+            rc = cli_errf(err, errlen, "%s:%d: NUL byte in line", path, number);
             break;
         }
         char *s = line;
@@ -336,13 +327,13 @@ static int read_sum_file(const char *path, char ***lines, int **numbers, size_t 
         if (gn)
             *numbers = gn;
         if (!gl || !gn || !((*lines)[*count] = strdup(s))) {
-            rc = failf(err, errlen, "out of memory");
+            rc = cli_errf(err, errlen, "out of memory");
             break;
         }
         (*numbers)[(*count)++] = number;
     }
     if (rc == SG_OK && ferror(f))
-        rc = failf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        rc = cli_errf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
     free(line);
     fclose(f);
     return rc;
@@ -379,7 +370,7 @@ static int list_positions(match_plan *plan, const sg_params *sum, const match_ov
     int rc = SG_OK;
     if (file) {
         if (!(path = relative_to(sum->file, file->value)))
-            return failf(err, errlen, "out of memory");
+            return cli_errf(err, errlen, "out of memory");
         char why[512];
         if (read_sum_file(path, &lines, &numbers, &file_count, why, sizeof why) != SG_OK) {
             sg_params_error(sum, file, err, errlen, "file = '%.80s': %s", file->value, why);
@@ -388,17 +379,17 @@ static int list_positions(match_plan *plan, const sg_params *sum, const match_ov
     }
     size_t listed = inline_count + file_count;
     if (rc == SG_OK && listed == 0)
-        rc = failf(err, errlen, "%s:%d: sum: no positions listed", sum->file,
+        rc = cli_errf(err, errlen, "%s:%d: sum: no positions listed", sum->file,
                    file ? file->line : sg_config_find_line(plan->cfg, "sum"));
     if (rc == SG_OK) {
         if (!ov->has_games && !games_in_file)
             plan->positions = listed;
         if (plan->positions > listed) {
             if (ov->has_games)
-                rc = failf(err, errlen, "--games %llu: [sum] lists only %zu position%s",
+                rc = cli_errf(err, errlen, "--games %llu: [sum] lists only %zu position%s",
                            plan->positions, listed, listed == 1 ? "" : "s");
             else
-                rc = failf(err, errlen, "%s:%d: match: games = %llu but [sum] lists only %zu "
+                rc = cli_errf(err, errlen, "%s:%d: match: games = %llu but [sum] lists only %zu "
                            "position%s", sum->file, games_item->line, plan->positions, listed,
                            listed == 1 ? "" : "s");
         }
@@ -436,7 +427,7 @@ static int configure_listed_games(match_plan *plan, const sg_params *sum, char *
     sg_param *items = calloc(sum->count ? sum->count : 1, sizeof *items);
     bool *done = calloc(sum->count ? sum->count : 1, sizeof *done);
     if (!items || !done)
-        rc = failf(err, errlen, "out of memory");
+        rc = cli_errf(err, errlen, "out of memory");
     for (size_t i = 0; rc == SG_OK && i < sum->count; i++) {
         const char *k = sum->items[i].key, *dot = strchr(k, '.');
         if (done[i] || !dot || strncmp(k, "sum.", 4) == 0)
@@ -453,12 +444,12 @@ static int configure_listed_games(match_plan *plan, const sg_params *sum, char *
         char why[512];
         sg_params params = { sum->file, "sum", items, n };
         if (!name)
-            rc = failf(err, errlen, "out of memory");
+            rc = cli_errf(err, errlen, "out of memory");
         else if (catalog_configure_game(plan->cat, name, &params, why, sizeof why) != SG_OK)
             /* A key's error names its line already; others get the first key's. */
             rc = strncmp(why, sum->file, strlen(sum->file)) == 0
-                     ? failf(err, errlen, "%s", why)
-                     : failf(err, errlen, "%s:%d: sum: %s", sum->file, sum->items[i].line, why);
+                     ? cli_errf(err, errlen, "%s", why)
+                     : cli_errf(err, errlen, "%s:%d: sum: %s", sum->file, sum->items[i].line, why);
         free(name);
     }
     free(items);
@@ -471,7 +462,7 @@ static int load_sum(match_plan *plan, const match_overrides *ov, bool games_in_f
 {
     const sg_params *sum = sg_config_find(plan->cfg, "sum");
     if (!sum)
-        return failf(err, errlen, "%s: missing section [sum] (generator = GAME, or the "
+        return cli_errf(err, errlen, "%s: missing section [sum] (generator = GAME, or the "
                      "positions as sum.1 = ..., sum.2 = ... or file = FILE)",
                      sg_config_file(plan->cfg));
     const sg_param *gen = sg_params_find(sum, "generator");
@@ -498,7 +489,7 @@ static int load_sum(match_plan *plan, const match_overrides *ov, bool games_in_f
     if (rc != SG_OK)
         return rc;
     if (!listed)
-        return failf(err, errlen, "%s:%d: sum: no positions: give generator = GAME, or "
+        return cli_errf(err, errlen, "%s:%d: sum: no positions: give generator = GAME, or "
                      "sum.1 = ..., sum.2 = ... or file = FILE", sum->file,
                      sg_config_find_line(plan->cfg, "sum"));
     return list_positions(plan, sum, ov, games_in_file, games_item, err, errlen);
@@ -634,7 +625,7 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
         return rc;
     const sg_params *match = sg_config_find(plan->cfg, "match");
     if (!match)
-        return failf(err, errlen, "%s: missing section [match] (left = ..., right = ...)",
+        return cli_errf(err, errlen, "%s: missing section [match] (left = ..., right = ...)",
                      path);
     first_error fe = { .file = sg_config_file(plan->cfg) };
     char e[512];
@@ -655,7 +646,7 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     note_error(&fe, read_seconds(match, "game_time_limit", MATCH_GAME_SECONDS_MAX,
                                  &plan->limits.game_seconds, NULL, e, sizeof e), e);
     if (sg_params_find(match, "game_time_limit") && plan->limits.game_seconds <= 0)
-        note_error(&fe, failf(e, sizeof e, "%s:%d: match: game_time_limit must be more than 0",
+        note_error(&fe, cli_errf(e, sizeof e, "%s:%d: match: game_time_limit must be more than 0",
                               path, sg_params_find(match, "game_time_limit")->line), e);
     note_error(&fe, read_memory(match, &plan->limits, e, sizeof e), e);
     note_error(&fe, sg_params_int(match, "nodes_per_move", 0, 0, INT64_MAX, &nodes, e, sizeof e),
@@ -669,7 +660,7 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     plan->positions = ov->has_games ? ov->games : (unsigned long long)games;
     plan->seed = ov->has_seed ? ov->seed : (uint64_t)seed;
     if (match_ok && ov->from >= plan->positions)
-        return failf(err, errlen, "match: --from %llu: the match has positions 0 to %llu",
+        return cli_errf(err, errlen, "match: --from %llu: the match has positions 0 to %llu",
                      ov->from, plan->positions - 1);
     plan->from = ov->from;
     plan->shard = ov->shard;
@@ -698,7 +689,7 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     if (optimal && (rc = match_compute_stops(plan, err, errlen)) != SG_OK) {
         char why[512];
         snprintf(why, sizeof why, "%s", err);
-        return failf(err, errlen, "%s:%d: match: optimal = yes: %s", path,
+        return cli_errf(err, errlen, "%s:%d: match: optimal = yes: %s", path,
                      sg_params_find(match, "optimal")->line, why);
     }
     return SG_OK;

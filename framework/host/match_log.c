@@ -1,4 +1,5 @@
 #include "match_log.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,16 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int failf(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int failf(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return SG_ERR_INVALID;
-}
 
 /* FNV-1a over s and a separator, so that "ab" + "c" differs from "a" + "bc". */
 static uint64_t fnv(uint64_t h, const char *s)
@@ -142,7 +133,7 @@ int match_log_read(const char *path, match_entries *list, bool *missing, long lo
             *missing = true;
             return SG_OK;
         }
-        return failf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return cli_errf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     }
     char *line = NULL;
     size_t cap = 0, lineno = 0;
@@ -153,7 +144,7 @@ int match_log_read(const char *path, match_entries *list, bool *missing, long lo
         lineno++;
         if (line[len - 1] != '\n') {
             if (!torn_at) {
-                rc = failf(err, errlen, "%s:%zu: the last record is cut short (the run was "
+                rc = cli_errf(err, errlen, "%s:%zu: the last record is cut short (the run was "
                            "killed while writing it): finish that run with --resume first",
                            path, lineno);
                 break;
@@ -165,27 +156,27 @@ int match_log_read(const char *path, match_entries *list, bool *missing, long lo
         if (len == 1)
             continue; /* an empty line carries nothing */
         if (memchr(line, '\0', (size_t)len)) {
-            rc = failf(err, errlen, "%s:%zu: not a match record (a NUL byte)", path, lineno);
+            rc = cli_errf(err, errlen, "%s:%zu: not a match record (a NUL byte)", path, lineno);
             break;
         }
         match_entry e = { .file = path, .line = lineno, .len = (size_t)len };
         if (!parse_entry(line, &e)) {
-            rc = failf(err, errlen, "%s:%zu: not a record of `sumgame match` (no game, "
+            rc = cli_errf(err, errlen, "%s:%zu: not a record of `sumgame match` (no game, "
                        "tournament and games_total)", path, lineno);
             break;
         }
         if (!(e.text = malloc((size_t)len + 1))) {
-            rc = failf(err, errlen, "%s: out of memory", path);
+            rc = cli_errf(err, errlen, "%s: out of memory", path);
             break;
         }
         memcpy(e.text, line, (size_t)len + 1);
         if (push(list, &e) != SG_OK) {
             free(e.text);
-            rc = failf(err, errlen, "%s: out of memory", path);
+            rc = cli_errf(err, errlen, "%s: out of memory", path);
         }
     }
     if (rc == SG_OK && ferror(f))
-        rc = failf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        rc = cli_errf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
     free(line);
     fclose(f);
     return rc;
@@ -194,7 +185,7 @@ int match_log_read(const char *path, match_entries *list, bool *missing, long lo
 int match_log_cut(const char *path, long long length, char *err, size_t errlen)
 {
     if (truncate(path, (off_t)length) != 0)
-        return failf(err, errlen, "%s: cannot cut off the torn last line: %s", path,
+        return cli_errf(err, errlen, "%s: cannot cut off the torn last line: %s", path,
                      strerror(errno));
     return SG_OK;
 }
@@ -202,19 +193,19 @@ int match_log_cut(const char *path, long long length, char *err, size_t errlen)
 int match_log_open(const char *path, bool resume, char *err, size_t errlen)
 {
     if (!*path) {
-        failf(err, errlen, "--out: empty file name");
+        cli_errf(err, errlen, "--out: empty file name");
         return -1;
     }
     int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
-        failf(err, errlen, "--out %s: cannot open: %s", path, strerror(errno));
+        cli_errf(err, errlen, "--out %s: cannot open: %s", path, strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
     }
     if (!resume && S_ISREG(st.st_mode) && st.st_size > 0) {
-        failf(err, errlen, "--out %s already holds results: add --resume to continue that "
+        cli_errf(err, errlen, "--out %s already holds results: add --resume to continue that "
               "match, or choose another file", path);
         close(fd);
         return -1;
@@ -229,12 +220,12 @@ int match_log_append(int fd, const char *text, size_t len, char *err, size_t err
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
-            return failf(err, errlen, "cannot write: %s", w < 0 ? strerror(errno) : "no space");
+            return cli_errf(err, errlen, "cannot write: %s", w < 0 ? strerror(errno) : "no space");
         off += (size_t)w;
     }
     /* Pipes and terminals cannot be synced (EINVAL): they keep nothing to lose. */
     if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
-        return failf(err, errlen, "cannot sync: %s", strerror(errno));
+        return cli_errf(err, errlen, "cannot sync: %s", strerror(errno));
     return SG_OK;
 }
 
@@ -263,10 +254,10 @@ int match_log_write_sorted(const char *path, match_entries *list, char *err, siz
     qsort(list->v, list->n, sizeof *list->v, by_game);
     char tmp[4096];
     if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-        return failf(err, errlen, "%s: path too long", path);
+        return cli_errf(err, errlen, "%s: path too long", path);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        return failf(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
+        return cli_errf(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
     int rc = SG_OK;
     for (size_t i = 0; i < list->n && rc == SG_OK; i++)
         for (size_t off = 0; off < list->v[i].len && rc == SG_OK;) {
@@ -274,17 +265,17 @@ int match_log_write_sorted(const char *path, match_entries *list, char *err, siz
             if (w < 0 && errno == EINTR)
                 continue;
             if (w <= 0)
-                rc = failf(err, errlen, "%s: cannot write: %s", tmp,
+                rc = cli_errf(err, errlen, "%s: cannot write: %s", tmp,
                            w < 0 ? strerror(errno) : "no space");
             else
                 off += (size_t)w;
         }
     if (rc == SG_OK && fsync(fd) != 0)
-        rc = failf(err, errlen, "%s: cannot sync: %s", tmp, strerror(errno));
+        rc = cli_errf(err, errlen, "%s: cannot sync: %s", tmp, strerror(errno));
     if (close(fd) != 0 && rc == SG_OK)
-        rc = failf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
+        rc = cli_errf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
     if (rc == SG_OK && rename(tmp, path) != 0)
-        rc = failf(err, errlen, "%s: cannot replace: %s", path, strerror(errno));
+        rc = cli_errf(err, errlen, "%s: cannot replace: %s", path, strerror(errno));
     if (rc != SG_OK)
         unlink(tmp);
     else
