@@ -15,6 +15,7 @@
 #include "sumgame/database.h"
 #include "sumgame/thermograph.h"
 #include "sumgame/game_call.h"
+#include "sumgame/fault.h"
 
 #define USAGE                                                                               \
     "usage: sumgame db GAME SHAPE [--positions-only] [--sample Q0,Q1,... [--seed S]] "     \
@@ -185,6 +186,8 @@ static int run(const db_args *a, const limits_opt *lo, const char *plugin_path, 
 
 int cmd_db(int argc, char **argv)
 {
+    /* A crash inside a game plugin is named in one line, not a silent exit 139. */
+    sg_fault_install(sg_fault_cli, "db");
     const char *out_path = NULL, *plugin_path = NULL, *seed_text = NULL;
     bool positions_only = false;
     db_args a;

@@ -12,11 +12,14 @@
 #include "position_text.h"
 #include "sumgame/rng.h"
 #include "sumgame/game_call.h"
+#include "sumgame/fault.h"
 
 #define GEN_COUNT_MAX 100000000ULL
 
 int cmd_gen(int argc, char **argv)
 {
+    /* A crash inside a game plugin is named in one line, not a silent exit 139. */
+    sg_fault_install(sg_fault_cli, "gen");
     const char *plugin_path = NULL;
     unsigned long long count = 1;
     uint64_t seed = 1;

@@ -10,11 +10,14 @@
 #include "catalog.h"
 #include "cli.h"
 #include "gtp.h"
+#include "sumgame/fault.h"
 
 #define GTP_PARAMS_MAX 64
 
 int cmd_gtp(int argc, char **argv)
 {
+    /* A crash inside a game plugin is named in one line, not a silent exit 139. */
+    sg_fault_install(sg_fault_cli, "gtp");
     const char *plugin_path = NULL, *game_name = NULL, *strategy_name = NULL;
     const char *time_text = "1";
     unsigned long long nodes = 0;

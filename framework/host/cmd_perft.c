@@ -15,11 +15,14 @@
 #include "catalog.h"
 #include "cli.h"
 #include "sumgame/clock.h"
+#include "sumgame/fault.h"
 
 #define PERFT_DEPTH_MAX 64
 
 int cmd_perft(int argc, char **argv)
 {
+    /* A crash inside a game plugin is named in one line, not a silent exit 139. */
+    sg_fault_install(sg_fault_cli, "perft");
     static const char *const players[] = { "left", "right", NULL };
     const char *plugin_path = NULL;
     int player = 0;
