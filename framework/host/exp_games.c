@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "in_file.h"
 #include "catalog.h"
 #include "cli.h"
 #include "exp_games.h"
@@ -497,11 +498,12 @@ static void write_cell(FILE *f, const experiment *e, const cell *c)
 static int resume(experiment *e, const char *path, size_t *found, char *err, size_t errlen)
 {
     *found = 0;
-    FILE *f = fopen(path, "r");
+    char open_err[512];
+    FILE *f = in_file_open(path, open_err, sizeof open_err);
     if (!f) {
         if (errno == ENOENT)
             return SG_OK;
-        return cli_errf(err, errlen, "--out %s: %s", path, strerror(errno));
+        return cli_errf(err, errlen, "--out %s", open_err);
     }
     char *line = NULL;
     size_t cap = 0;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "experiment.h"
+#include "in_file.h"
 #include "match_log.h"
 #include "match.h"
 #include "sumgame/params.h"
@@ -90,11 +91,9 @@ int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
 {
     *out = NULL;
     *count = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%.300s: cannot open: %s", path, strerror(errno));
+    FILE *f = in_file_open(path, err, errlen);
+    if (!f)
         return SG_ERR_INVALID;
-    }
     char line[256];
     size_t cap = 0;
     int lineno = 0, rc = SG_OK;

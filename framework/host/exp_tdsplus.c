@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "in_file.h"
 #include "catalog.h"
 #include "cli.h"
 #include "experiment.h"
@@ -468,11 +469,12 @@ static void write_record(FILE *f, const plan *pl, size_t v, size_t r, size_t l,
 static int resume(plan *pl, const char *path, size_t *found, char *err, size_t errlen)
 {
     *found = 0;
-    FILE *f = fopen(path, "r");
+    char open_err[512];
+    FILE *f = in_file_open(path, open_err, sizeof open_err);
     if (!f) {
         if (errno == ENOENT)
             return SG_OK;
-        snprintf(err, errlen, "--out %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "--out %s", open_err);
         return SG_ERR_INVALID;
     }
     char *line = NULL;

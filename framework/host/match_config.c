@@ -14,6 +14,7 @@
 
 #include "match.h"
 #include "cli.h"
+#include "in_file.h"
 #include "position_text.h"
 #include "sumgame/meter.h"
 #include "sumgame/params.h"
@@ -289,19 +290,9 @@ static int add_listed(match_plan *plan, unsigned long long p, const char *text,
 static int read_sum_file(const char *path, char ***lines, int **numbers, size_t *count,
                          char *err, size_t errlen)
 {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return cli_errf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return cli_errf(err, errlen, "%s: not a regular file", path);
-    }
-    FILE *f = fdopen(fd, "r");
-    if (!f) {
-        close(fd);
-        return cli_errf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    }
+    FILE *f = in_file_open(path, err, errlen);
+    if (!f)
+        return SG_ERR_INVALID;
     char *line = NULL;
     size_t cap = 0;
     int number = 0;

@@ -79,7 +79,7 @@ static void config_errors_escape_the_file_text(void **state)
 /* Runs BUILD/sumgame match config in a child under a 60 s alarm (kept across exec), so
  * that reading forever fails the test instead of hanging it; returns stderr (free it)
  * and the exit status in *status (128 + signal when killed). */
-static char *match_bounded(const char *config, int *status)
+static char *host_bounded(const char *command, const char *config, int *status)
 {
     char bin[4096], err_path[] = "/tmp/sumgame-hard-XXXXXX";
     snprintf(bin, sizeof bin, "%s/sumgame", support_build_dir());
@@ -93,7 +93,7 @@ static char *match_bounded(const char *config, int *status)
         dup2(null, 0);
         dup2(null, 1);
         alarm(60);
-        execl(bin, bin, "match", config, (char *)NULL);
+        execl(bin, bin, command, config, (char *)NULL);
         _exit(127);
     }
     close(fe);
@@ -103,6 +103,11 @@ static char *match_bounded(const char *config, int *status)
     char *err = support_read_file(err_path);
     unlink(err_path);
     return err;
+}
+
+static char *match_bounded(const char *config, int *status)
+{
+    return host_bounded("match", config, status);
 }
 
 /* file = /dev/zero as the sums list was read forever (one endless line); a FIFO
@@ -164,6 +169,30 @@ static void sums_file_must_be_a_regular_file(void **state)
     rmdir(dir);
 }
 
+/* The experiments' data files (room databases, test sets) are read whole too: a device
+ * is refused, not read forever. */
+static void experiment_data_must_be_regular_files(void **state)
+{
+    (void)state;
+    static const char *const configs[] = {
+        "[experiment]\nkind = agree\ngame = amazons\nsizes = 4\ndata = /dev/zero\n",
+        "[experiment]\nkind = coverage\ngame = amazons\ntest_set = /dev/zero\nlimits = 1\n"
+        "variants = plus\n[variant.plus]\nmethod = tdsplus\n",
+    };
+    for (size_t i = 0; i < 2; i++) {
+        char *config = support_temp_file(".ini", configs[i]);
+        int status;
+        char *err = host_bounded("experiment", config, &status);
+        assert_int_equal(status, 1);
+        support_assert_contains(err, "/dev/zero: not a regular file\n");
+        assert_non_null(strstr(err, "sumgame: "));
+        assert_null(strchr(strchr(err, '\n') + 1, '\n')); /* one line */
+        free(err);
+        unlink(config);
+        free(config);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -171,6 +200,7 @@ int main(void)
         cmocka_unit_test(cli_errors_escape_arguments),
         cmocka_unit_test(config_errors_escape_the_file_text),
         cmocka_unit_test(sums_file_must_be_a_regular_file),
+        cmocka_unit_test(experiment_data_must_be_regular_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
