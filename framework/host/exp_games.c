@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "match_log.h"
 #include "in_file.h"
 #include "catalog.h"
 #include "cli.h"
@@ -509,7 +510,7 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
     size_t cap = 0;
     while (getline(&line, &cap, f) >= 0) {
         char print[32];
-        if (!exp_json_field(line, "fingerprint", print, sizeof print))
+        if (!match_json_field(line, "fingerprint", print, sizeof print))
             continue;
         uint64_t h = strtoull(print, NULL, 16);
         for (size_t i = 0; i < e->ncells; i++) {
@@ -520,22 +521,22 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
             for (int k = 0; k < 2 && ok; k++) {
                 char key[32], buf[64], why[128];
                 snprintf(key, sizeof key, "loss_%s", sides[k]);
-                ok = exp_json_field(line, key, buf, sizeof buf) &&
+                ok = match_json_field(line, key, buf, sizeof buf) &&
                      sg_value_parse(buf, &c->loss[k], why, sizeof why) == SG_OK;
                 snprintf(key, sizeof key, "games_%s", sides[k]);
-                ok = ok && exp_json_field(line, key, buf, sizeof buf);
+                ok = ok && match_json_field(line, key, buf, sizeof buf);
                 c->games[k] = strtoull(buf, NULL, 10);
                 snprintf(key, sizeof key, "forfeits_%s", sides[k]);
-                ok = ok && exp_json_field(line, key, buf, sizeof buf);
+                ok = ok && match_json_field(line, key, buf, sizeof buf);
                 c->forfeits[k] = strtoull(buf, NULL, 10);
                 snprintf(key, sizeof key, "cpu_%s", sides[k]);
-                ok = ok && exp_json_field(line, key, buf, sizeof buf);
+                ok = ok && match_json_field(line, key, buf, sizeof buf);
                 c->cpu[k] = strtod(buf, NULL);
                 snprintf(key, sizeof key, "wall_%s", sides[k]);
-                ok = ok && exp_json_field(line, key, buf, sizeof buf);
+                ok = ok && match_json_field(line, key, buf, sizeof buf);
                 c->wall[k] = strtod(buf, NULL);
                 snprintf(key, sizeof key, "nodes_%s", sides[k]);
-                ok = ok && exp_json_field(line, key, buf, sizeof buf);
+                ok = ok && match_json_field(line, key, buf, sizeof buf);
                 c->nodes[k] = strtoull(buf, NULL, 10);
             }
             if (ok) {

@@ -137,7 +137,3 @@ int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
     return SG_OK;
 }
 
-bool exp_json_field(const char *line, const char *key, char *buf, size_t cap)
-{
-    return match_json_field(line, key, buf, cap);
-}

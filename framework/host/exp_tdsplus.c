@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "match_log.h"
 #include "in_file.h"
 #include "catalog.h"
 #include "cli.h"
@@ -481,10 +482,10 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
     size_t cap = 0;
     while (getline(&line, &cap, f) >= 0) {
         char name[64], print[32], position[40], buf[64], why[160];
-        if (!exp_json_field(line, "variant", name, sizeof name) ||
-            !exp_json_field(line, "fingerprint", print, sizeof print) ||
-            !exp_json_field(line, "position", position, sizeof position) ||
-            !exp_json_field(line, "limit", buf, sizeof buf))
+        if (!match_json_field(line, "variant", name, sizeof name) ||
+            !match_json_field(line, "fingerprint", print, sizeof print) ||
+            !match_json_field(line, "position", position, sizeof position) ||
+            !match_json_field(line, "limit", buf, sizeof buf))
             continue;
         double limit = strtod(buf, NULL);
         uint64_t h = strtoull(print, NULL, 16);
@@ -506,25 +507,25 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
         if (rec->done)
             continue;
         record got = { .done = true, .resumed = true };
-        bool ok = exp_json_field(line, "finished", buf, sizeof buf);
+        bool ok = match_json_field(line, "finished", buf, sizeof buf);
         got.finished = ok && strcmp(buf, "true") == 0;
-        ok = ok && exp_json_field(line, "seconds", buf, sizeof buf);
+        ok = ok && match_json_field(line, "seconds", buf, sizeof buf);
         got.seconds = strtod(buf, NULL);
-        if (exp_json_field(line, "cpu", buf, sizeof buf))
+        if (match_json_field(line, "cpu", buf, sizeof buf))
             got.cpu = strtod(buf, NULL);
         if (ok && got.finished) {
-            ok = exp_json_field(line, "mean", buf, sizeof buf) &&
+            ok = match_json_field(line, "mean", buf, sizeof buf) &&
                  sg_value_parse(buf, &got.mean, why, sizeof why) == SG_OK &&
-                 exp_json_field(line, "temperature", buf, sizeof buf) &&
+                 match_json_field(line, "temperature", buf, sizeof buf) &&
                  sg_value_parse(buf, &got.temperature, why, sizeof why) == SG_OK &&
-                 exp_json_field(line, "nodes", buf, sizeof buf);
+                 match_json_field(line, "nodes", buf, sizeof buf);
             got.nodes = strtoull(buf, NULL, 10);
             got.err_t = abs_error(got.temperature, pl->rooms[r].temperature);
             got.err_mu = abs_error(got.mean, pl->rooms[r].mean);
             got.correct = got.err_t == 0 && got.err_mu == 0;
         } else if (ok) {
             ok = heuristic || limit >= pl->limits[pl->nlimits - 1];
-            exp_json_field(line, "why", got.why, sizeof got.why);
+            match_json_field(line, "why", got.why, sizeof got.why);
         }
         /* Counters a record of an earlier build lacks count 0. */
         static const char *const counters[] = { "presearches", "conjecture_checks",
@@ -533,9 +534,9 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
                                                 "e6_closed", NULL };
         uint64_t n[8] = { 0 };
         for (int k = 0; counters[k] && ok; k++)
-            if (exp_json_field(line, counters[k], buf, sizeof buf))
+            if (match_json_field(line, counters[k], buf, sizeof buf))
                 n[k] = strtoull(buf, NULL, 10);
-        ok = ok && exp_json_field(line, "timed_out", buf, sizeof buf);
+        ok = ok && match_json_field(line, "timed_out", buf, sizeof buf);
         got.stats = (sg_tds_stats){ .enhancements = pl->variants[v].mask,
                                     .presearches = (int)n[0], .conjecture_checks = (int)n[1],
                                     .conjecture_violations = (int)n[2], .e2_closed = n[3],

@@ -50,8 +50,4 @@ typedef struct exp_room {
 int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
                    size_t errlen);
 
-/* The text after "key": in one JSON line (a string's contents without quotes, or a
- * literal) into buf; false when absent or longer than cap - 1. */
-bool exp_json_field(const char *line, const char *key, char *buf, size_t cap);
-
 #endif
