@@ -199,6 +199,7 @@ int gg_build(game_graph *g, const sg_game *game, const void *root, size_t max_po
     g->pos_size = game->desc->pos_size;
     g->passes = (SG_GAME_FLAGS(game->desc) & SG_GAME_PASSES) != 0;
     const sg_game_desc *d = game->desc;
+    g->stops = g->passes && SG_GAME_HAS(d, stop_score);
     void *inst = game->instance;
     bool has_lift = SG_GAME_HAS(d, moved_elsewhere);
     uint32_t id;
@@ -214,8 +215,16 @@ int gg_build(game_graph *g, const sg_game *game, const void *root, size_t max_po
         sg_value v;
         if (sg_gc_number(d, inst, pos, &v)) {
             g->node[i].leaf = true;
-            g->node[i].value = v;
+            g->node[i].value = g->node[i].stop = v;
             continue;
+        }
+        if (g->stops && !sg_gc_stop_score(d, inst, pos, &g->node[i].stop)) {
+            char text[160];
+            gg_describe(g, i, text, sizeof text);
+            snprintf(err, errlen, "%s: stop_score refused '%s', a position its own moves reach",
+                     d->name, text);
+            rc = SG_ERR_INVALID;
+            break;
         }
         if (has_lift && sg_gc_moved_elsewhere(d, inst, pos, next)) {
             rc = intern(g, next, max_positions, &id, err, errlen);
@@ -319,4 +328,15 @@ int gg_prune_cycles(game_graph *g, int km, size_t *count)
     int rc = gg_walk(g, &ops, &p);
     *count = p.count;
     return rc;
+}
+
+bool gg_dead_end(const game_graph *g, uint32_t i, int km)
+{
+    const gg_node *nd = &g->node[i];
+    if (!g->stops || nd->leaf || nd->lift != i)
+        return false;
+    for (uint32_t k = 0; k < nd->count; k++)
+        if (gg_edge_open(&g->edge[nd->first + k], km))
+            return false;
+    return true;
 }

@@ -30,6 +30,7 @@ typedef struct gg_node {
     sg_value value;      /* when leaf */
     uint32_t lift;       /* what a move elsewhere makes of it; itself when no ban */
     uint32_t first, count; /* its options, edges[first .. first+count) */
+    sg_value stop;       /* what it counts if both pass now (game_graph.stops) */
     bool leaf;           /* number() reports it */
     bool stuck[2];       /* the player has no ordinary move here */
 } gg_node;
@@ -45,6 +46,7 @@ typedef struct game_graph {
     uint32_t *slot;      /* open addressing: node index + 1, 0 empty */
     size_t nslots;
     bool passes;         /* the game declares SG_GAME_PASSES */
+    bool stops;          /* ... and gives stop_score (each node's stop) */
 } game_graph;
 
 /* Builds the graph from root (node 0). max_positions bounds it (SG_ERR_BUDGET); meter,
@@ -82,5 +84,9 @@ int gg_walk(game_graph *g, const gg_walk_ops *ops, void *ctx);
  * a depth-first walk over the edges open under km, from node 0 first, options in move
  * order; *count says how many were removed. */
 int gg_prune_cycles(game_graph *g, int km, size_t *count);
+
+/* Whether node i is a position where a cut cycle leaves nobody a move (no ban either), in
+ * a game with stops: superko has ended play there, both pass, and it counts its stop. */
+bool gg_dead_end(const game_graph *g, uint32_t i, int km);
 
 #endif

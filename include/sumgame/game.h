@@ -228,6 +228,16 @@ struct sg_game_desc {
      * host uses moves, play and db_index. */
     int (*db_children)(void *instance, uint64_t index, sg_player who, uint64_t *out,
                        size_t cap, size_t *count);
+
+    /* ---- ABI 1.4: optional, present when size covers it (SG_GAME_HAS) ---- */
+
+    /* For games that pass (SG_GAME_PASSES): what pos counts, in Left's view, if both
+     * players pass now and play stops there (Go: the area score as the stones stand).
+     * Generalized thermography then lets either player pass at t = 0, where a pass is all
+     * a move elsewhere can be, and ends play at two passes in a row, as Go ends. False
+     * when pos is not a position of the game. Optional (NULL): at t = 0 a player passes
+     * only to let a ko ban lift or when he has no move, and play ends only at a number. */
+    bool (*stop_score)(void *instance, const void *pos, sg_value *value);
 };
 
 /* A player without a move in a component passes there, and the component stays live

@@ -235,4 +235,13 @@ static inline int sg_gc_db_children(const sg_game_desc *d, void *instance, uint6
     return r;
 }
 
+static inline bool sg_gc_stop_score(const sg_game_desc *d, void *instance, const void *pos,
+                                    sg_value *value)
+{
+    sg_fault_frame f = sg_fault_enter(SG_FAULT_GAME, d->name, "stop_score");
+    bool r = d->stop_score(instance, pos, value);
+    sg_fault_leave(f);
+    return r;
+}
+
 #endif

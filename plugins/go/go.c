@@ -269,6 +269,17 @@ static bool number(void *instance, const void *pos, sg_value *value)
     return true;
 }
 
+/* Two passes end Go: the area score as the stones stand. */
+static bool stop_score(void *instance, const void *pos, sg_value *value)
+{
+    go_instance *inst = instance;
+    go_board b;
+    if (!go_board_from_pos(&b, &inst->geo, pos))
+        return false;
+    *value = sg_value_int(go_board_area(&b));
+    return true;
+}
+
 static uint64_t mix(uint64_t h, uint64_t x)
 {
     h ^= x + UINT64_C(0x9E3779B97F4A7C15) + (h << 6) + (h >> 2);
@@ -469,6 +480,7 @@ static const sg_game_desc descriptor = {
     .gtp_start = gtp_start,
     .gtp_parse_move = gtp_parse_move,
     .gtp_format_move = gtp_format_move,
+    .stop_score = stop_score,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);
