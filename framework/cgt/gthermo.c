@@ -124,6 +124,7 @@ typedef struct sweep {
     size_t *cursor[2];  /* FIXED: the segment t is in */
     uint32_t *order;    /* SWEEP nodes, options before the positions they come from */
     size_t norder;
+    size_t ended, komaster_won;
     bool overflow;
     char *err;
     size_t errlen;
@@ -437,7 +438,7 @@ static int bottom(sweep *sw, sg_ratio t0, sg_meter *meter)
         }
     }
     /* No line of play earns anything at t = 0 beyond the largest number. */
-    int64_t big = 2 * (int64_t)sw->n + 8;
+    int64_t big = 2 * (int64_t)sw->n + 8, most = 0;
     for (uint32_t i = 0; i < sw->n; i++)
         if (sw->kind[i] != K_SWEEP)
             for (int side = 0; side < 2; side++) {
@@ -447,6 +448,8 @@ static int bottom(sweep *sw, sg_ratio t0, sg_meter *meter)
                     return fail(sw, SG_ERR_UNSUPPORTED, i, "has values too large to sweep");
                 if (a + big > big)
                     big = a + big;
+                if (a > most)
+                    most = a;
             }
     sg_ratio *upper[2] = { malloc(sw->n * sizeof(sg_ratio)), malloc(sw->n * sizeof(sg_ratio)) };
     uint32_t *first = NULL, *readers = NULL;
@@ -465,13 +468,31 @@ static int bottom(sweep *sw, sg_ratio t0, sg_meter *meter)
     }
     free(first);
     free(readers);
+    /* Where the two differ, play can go round a cycle for ever. Under a komaster that
+     * play is the komaster's win, as Winning Ways' onside (Left) and offside (Right)
+     * count infinite play: only the komaster's ban-breaking retakes keep a ko going, so
+     * the koloser, who can never win it, must leave the cycle. A cycle nobody can leave,
+     * and any cycle without a komaster, has no thermograph. */
     for (size_t k = 0; k < sw->norder && rc == SG_OK; k++) {
         uint32_t i = sw->order[k];
-        for (int side = 0; side < 2 && rc == SG_OK; side++)
-            if (!sg_ratio_eq(upper[side][i], sw->w[side][i]))
+        for (int side = 0; side < 2 && rc == SG_OK; side++) {
+            if (sg_ratio_eq(upper[side][i], sw->w[side][i]))
+                continue;
+            sg_ratio v = sw->km == SG_KOMASTER_LEFT ? upper[side][i] : sw->w[side][i];
+            if (sw->km == SG_KOMASTER_NONE)
                 rc = fail(sw, SG_ERR_UNSUPPORTED, i,
-                          "cannot be valued at t = 0: play that never waits can go round a "
-                          "cycle for ever (a loopy value, not a thermograph)");
+                          "cannot be valued at t = 0 without a komaster: play can go round "
+                          "a cycle for ever (a loopy value, not a thermograph)");
+            else if (sg_ratio_cmp(v, sg_ratio_int(most)) > 0 ||
+                     sg_ratio_cmp(v, sg_ratio_int(-most)) < 0)
+                rc = fail(sw, SG_ERR_UNSUPPORTED, i,
+                          "cannot be valued at t = 0: play goes round a cycle for ever and "
+                          "nobody can leave it (a loopy value, not a thermograph)");
+            else {
+                sw->w[side][i] = v;
+                sw->komaster_won++;
+            }
+        }
     }
     free(upper[0]);
     free(upper[1]);
@@ -634,9 +655,10 @@ static int classify(sweep *sw, const sg_gthermo_options *opt, size_t max, char *
     sg_thermo_cache *cache = NULL;
     for (uint32_t i = 0; i < sw->n && rc == SG_OK; i++) {
         const gg_node *nd = &g->node[i];
-        if (nd->leaf) {
+        if (nd->leaf || gg_dead_end(g, i, sw->km)) {
+            sw->ended += !nd->leaf;
             sw->kind[i] = K_LEAF;
-            sw->w[0][i] = sw->w[1][i] = sg_ratio_from_value(nd->value);
+            sw->w[0][i] = sw->w[1][i] = sg_ratio_from_value(nd->leaf ? nd->value : nd->stop);
             continue;
         }
         /* A one-sided short position of a normal-play game is a number; its walls must
@@ -729,6 +751,8 @@ static int run_sweep(const sg_game *game, const void *pos, sg_komaster km,
             fixed_at(&sw, i, t);
     if (rc == SG_OK)
         rc = bottom(&sw, t, opt->meter);
+    out->ended = sw.ended;
+    out->komaster_won = sw.komaster_won;
     if (rc == SG_ERR_BUDGET && opt->meter && sg_meter_expired(opt->meter))
         sg_meter_reason(opt->meter, err, errlen);
     while (rc == SG_OK) {

@@ -70,8 +70,8 @@ static int value(env *e, uint32_t i, size_t k, int p, sg_value *out)
         return SG_ERR_BUDGET;
     }
     const gg_node *nd = &e->g.node[i];
-    if (nd->leaf) {
-        *out = sg_value_add(nd->value, stack_value(e, k, p));
+    if (nd->leaf || gg_dead_end(&e->g, i, e->km)) {
+        *out = sg_value_add(nd->leaf ? nd->value : nd->stop, stack_value(e, k, p));
         e->val[c] = *out;
         e->state[c] = 2;
         return SG_OK;

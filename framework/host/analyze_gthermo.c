@@ -112,6 +112,8 @@ static void print_json(const gthermo_request *req, const sg_gthermograph *th, si
         put_wall_json(&th[i].left_wall);
         printf(",\"right_wall\":");
         put_wall_json(&th[i].right_wall);
+        printf(",\"ended_by_superko\":%zu,\"komaster_won\":%zu", th[i].ended,
+               th[i].komaster_won);
         if (chk[i].done) {
             char d[SG_VALUE_TEXT_MAX], hi[SG_VALUE_TEXT_MAX], at[SG_VALUE_TEXT_MAX];
             sg_value_format(chk[i].delta, d, sizeof d);
@@ -161,6 +163,12 @@ static void print_human(const gthermo_request *req, const sg_gthermograph *th, s
             put_ratio(chk[i].worst, false);
             printf(" (largest at t = %s)\n", at);
         }
+        if (th[i].ended)
+            printf("  %-24s%zu (nobody has a move once superko cycles are cut: both pass)\n",
+                   "ended by superko:", th[i].ended);
+        if (th[i].komaster_won)
+            printf("  %-24s%zu walls at t = 0 (play round a cycle for ever, the komaster's "
+                   "win)\n", "cycles at t = 0:", th[i].komaster_won);
     }
     printf("%-26s%zu\n", "positions:", th[0].positions);
     if (th[0].pruned)

@@ -75,6 +75,10 @@ typedef struct sg_gthermograph {
     size_t positions;    /* positions of the game graph */
     size_t events;       /* breakpoints the sweep stopped at */
     size_t pruned;       /* moves removed because they close a cycle no ban stops */
+    size_t ended;        /* positions those cuts leave nobody a move: they count their
+                          * stop (stop_score), as two passes end Go */
+    size_t komaster_won; /* walls at t = 0 where play could go round a cycle for ever,
+                          * counted as the komaster's win (docs/algorithms.md) */
 } sg_gthermograph;
 
 typedef struct sg_gthermo_options {

@@ -186,6 +186,68 @@ static void test_cold_position_with_a_ko(void **state)
     sg_gthermograph_free(&th);
 }
 
+/* The ten-thousand-year ko as Sensei's Library describes it (Ten Thousand Year Ko): from
+ * the seki-like S, Black may take the ko (K) and then fill it, a seki worth 0, or convert
+ * it (B), a direct ko in which White takes first; White may convert at once (W), a direct
+ * ko in which Black takes first. The stakes are the page's example: Black winning makes
+ * 10 points, White winning 18, against the seki. The page calls such a ko hyperactive.
+ *   B = {10|C}, C = {B|-18} and W = {X|-18}, X = {10|W} are simple kos (swing 28), by the
+ *   simple ko's law (2a + b)/3 and (a - b)/3: masts 2/3 and -26/3, temperature 28/3.
+ *   Right komaster, by hand: RW_B = -18 + 2t, LW_W = -18 + t (inclined); at K Right's
+ *   double move (retake, convert) gives LW_W + 2t = -18 + 3t, Left's best at K is the
+ *   seki's -t, so RW_K = -18 + 3t up to t = 9/2; LW_S = RW_K - t = -18 + 2t and
+ *   RW_S = LW_W + t = -18 + 2t: an inclined mast from -18 up to t = 9/2, value -9.
+ *   Left komaster, by hand: RW_B = 10 - t; White's conversion gives LW_W + t = 10 - t
+ *   (Black takes first and wins); Black's own try, take then convert, gives only
+ *   10 - 3t, so Black waits and the walls run along 10 - t to t = 28/3, value 2/3 (the
+ *   environment, below, confirms which of the waiting solutions play reaches). */
+static int check_environment(const sg_game *game, const void *pos, sg_komaster km,
+                             int delta_exp, int tol, char *why, size_t cap);
+
+static void test_ten_thousand_year_ko(void **state)
+{
+    (void)state;
+    const char *s = "S={K|W}; K={0,B|S}; B={10|C}; C={B|-18}; W={X|-18}; X={10|W}";
+    sg_gthermograph l = thermo_of(s, SG_KOMASTER_LEFT), r = thermo_of(s, SG_KOMASTER_RIGHT);
+    assert_int_equal(sg_ko_classify(&l, &r), SG_KO_HYPERACTIVE);
+    assert_ratio(r.mast, -9, 1);
+    assert_ratio(r.temperature, 9, 2);
+    assert_ratio(r.left_stop, -18, 1);
+    assert_ratio(wall_at(&r.left_wall, 2, 1), -14, 1);
+    assert_ratio(wall_at(&r.right_wall, 3, 1), -12, 1);
+    assert_true(r.inclined);
+    assert_ratio(l.mast, 2, 3);
+    assert_ratio(l.temperature, 28, 3);
+    assert_ratio(l.left_stop, 10, 1);
+    assert_ratio(wall_at(&l.left_wall, 4, 1), 6, 1);
+    assert_ratio(wall_at(&l.right_wall, 7, 1), 3, 1);
+    sg_gthermograph_free(&l);
+    sg_gthermograph_free(&r);
+    static const char *const kos[] = { "B={10|C}; C={B|-18}", "W={X|-18}; X={10|W}" };
+    static const int64_t masts[] = { 2, -26 };
+    for (size_t i = 0; i < 2; i++)
+        for (size_t k = 0; k < 2; k++) {
+            sg_gthermograph th = thermo_of(kos[i], both[k]);
+            assert_ratio(th.mast, masts[i], 3);
+            assert_ratio(th.temperature, 28, 3);
+            sg_gthermograph_free(&th);
+        }
+    support_pos p = support_parse(&ko.game, s);
+    for (size_t k = 0; k < 2; k++) {
+        char why[300] = "";
+        if (check_environment(&ko.game, p.b, both[k], 6, 4, why, sizeof why) != 0)
+            fail_msg("%s: %s", s, why);
+    }
+    /* Without a komaster nobody need ever start it: refused, not given a value. */
+    sg_gthermograph th;
+    char err[512] = "";
+    assert_int_equal(sg_gthermograph_of_position(&ko.game, p.b, SG_KOMASTER_NONE, NULL, &th,
+                                                 err, sizeof err),
+                     SG_ERR_UNSUPPORTED);
+    assert_non_null(strstr(err, "without a komaster"));
+    sg_gthermograph_free(&th);
+}
+
 /* An approach into a ko, P = {M|-3} with M = {3|N}, N = {M|-3} (the simple ko scaled by
  * 3: mast 1, temperature 2). Right komaster: RW_M = -3 + 2t, so Left's scaffold RW_M - t
  * = -3 + t equals Right's, -3 + t: an inclined mast up to t = 2, then vertical at -1.
@@ -451,6 +513,60 @@ static void test_go_regions_agree_with_environment(void **state)
     support_game_close(&go);
 }
 
+/* Regions whose graphs the t = 0 rules of docs/algorithms.md need: cutting superko
+ * cycles leaves positions where nobody can move (they count their stop_score, as two
+ * passes end Go), and play at t = 0 goes round a ko for ever where the komaster's retakes
+ * keep it going (the komaster's win). Both used to be refused; every komaster agrees with
+ * the environment, which applies the same end of play. */
+static void test_go_regions_with_superko_ends(void **state)
+{
+    (void)state;
+    sg_param items[] = { { "cycles", "yes", 0 }, { "selfatari", "no", 0 } };
+    sg_params params = { "test", "go", items, 2 };
+    support_game go;
+    support_game_open(&go, "go", &params);
+    static const char *const regions[] = { ".OX.XX", "X..O./....X", ".O.OX/X.X.." };
+    size_t ended = 0, won = 0;
+    for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++) {
+        support_pos p = support_parse(&go.game, regions[i]);
+        for (int km = 1; km < 3; km++) {
+            sg_gthermograph th;
+            char err[512] = "";
+            if (sg_gthermograph_of_position(&go.game, p.b, (sg_komaster)km, NULL, &th, err,
+                                            sizeof err) != SG_OK)
+                fail_msg("go:%s: %s", regions[i], err);
+            ended += th.ended;
+            won += th.komaster_won;
+            sg_gthermograph_free(&th);
+            char why[300] = "";
+            if (check_environment(&go.game, p.b, (sg_komaster)km, 6, 4, why, sizeof why) != 0)
+                fail_msg("go:%s: %s", regions[i], why);
+        }
+    }
+    assert_true(ended > 0);
+    assert_true(won > 0);
+    /* .OX.XX by hand: White at d1 takes all three black stones and the region (-6); Black
+     * at a1 takes the ko and, unless White can retake, owns the region (+6), since White's
+     * d1 then takes two stones that e1 takes back. Left komaster: {6 | -6}, mean 0,
+     * temperature 6. Right komaster: White retakes at once and needs no move first: -6,
+     * temperature 0. */
+    support_pos p = support_parse(&go.game, ".OX.XX");
+    sg_gthermograph th[2];
+    char err[512] = "";
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(sg_gthermograph_of_position(&go.game, p.b, both[k], NULL, &th[k], err,
+                                                     sizeof err),
+                         SG_OK);
+    assert_ratio(th[0].mast, 0, 1);
+    assert_ratio(th[0].temperature, 6, 1);
+    assert_ratio(th[1].mast, -6, 1);
+    assert_ratio(th[1].temperature, 0, 1);
+    assert_true(th[0].komaster_won > 0);
+    sg_gthermograph_free(&th[0]);
+    sg_gthermograph_free(&th[1]);
+    support_game_close(&go);
+}
+
 /* ---- the TDS machinery and Hotstrat ---- */
 
 /* TDS (#5) plays a ko against its coupon stack under the ko rule with coupons as the only
@@ -669,7 +785,9 @@ int main(void)
         cmocka_unit_test(test_superko_cycle_is_cut),
         cmocka_unit_test(test_cold_position_with_a_ko),
         cmocka_unit_test(test_approach_into_a_ko),
+        cmocka_unit_test(test_ten_thousand_year_ko),
         cmocka_unit_test(test_go_regions_agree_with_environment),
+        cmocka_unit_test(test_go_regions_with_superko_ends),
         cmocka_unit_test(test_go_ko_in_a_region),
         cmocka_unit_test(test_loop_free_trees_agree_with_thermograph_h),
         cmocka_unit_test(test_catalogue_agrees_with_environment),
