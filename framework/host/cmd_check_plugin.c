@@ -55,6 +55,7 @@ enum check_id {
     CK_BIRTHDAY_BOUND,
     CK_CANONICAL,
     CK_DB,
+    CK_STOP_SCORE,
     CK_COUNT
 };
 
@@ -86,6 +87,8 @@ static const char *const check_names[CK_COUNT] = {
     [CK_BIRTHDAY_BOUND] = "birthday_bound is at least the longest line of play",
     [CK_CANONICAL] = ("canonical is idempotent, leaves its input alone and keeps the exact "
                       "value"),
+    [CK_STOP_SCORE] = "stop_score answers every position and agrees with number() where it "
+                      "reports",
     [CK_DB] = ("database hooks agree (db_index(db_position(i)) == i, db_children are what "
                "moves reach, images have equal or "
                "negated exact values)"),
@@ -399,6 +402,17 @@ static void check_number(struct checker *c, const unsigned char *pos, const char
                "%.100s: %s has no move but number() reports %s%s", label,
                n[0] == 0 ? "left" : "right", is_number ? "the non-integer " : "no number",
                is_number ? vt : "");
+    if (!c->ck[CK_STOP_SCORE].applicable)
+        return;
+    running_check = CK_STOP_SCORE;
+    sg_value stop = { 0, 0 };
+    bool has = c->d->stop_score(c->inst, pos, &stop);
+    char st[SG_VALUE_TEXT_MAX];
+    sg_value_format(stop, st, sizeof st);
+    if (expect(c, CK_STOP_SCORE, has, "%.100s: stop_score() refuses a position", label) &&
+        is_number)
+        expect(c, CK_STOP_SCORE, sg_value_cmp(stop, v) == 0,
+               "%.100s: stop_score() gives %s where number() gives %s", label, st, vt);
 }
 
 static void check_evaluate_and_split(struct checker *c, const unsigned char *pos,
@@ -1065,6 +1079,7 @@ static int run_checks(const sg_plugin *plugin, const sg_params *params, struct o
     c.ck[CK_EVALUATE].applicable = c.d->evaluate != NULL;
     c.ck[CK_SPLIT].applicable = c.d->split != NULL;
     c.ck[CK_KO].applicable = SG_GAME_HAS(c.d, moved_elsewhere);
+    c.ck[CK_STOP_SCORE].applicable = SG_GAME_HAS(c.d, stop_score);
     c.ck[CK_PLAYOUT].applicable = SG_GAME_HAS(c.d, playout);
     c.ck[CK_TRANSPOSITION].applicable = true;
     c.ck[CK_EVALUATE_SIGN].applicable = c.d->evaluate != NULL;

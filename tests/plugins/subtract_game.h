@@ -462,6 +462,18 @@ static int subtract_bad_playout(void *instance, const void *pos, sg_player who, 
 }
 #endif
 
+#ifdef SUBTRACT_BAD_STOP
+/* A stop one point off the number wherever number() reports one. */
+static bool subtract_bad_stop(void *instance, const void *pos, sg_value *value)
+{
+    if (!subtract_number(instance, pos, value))
+        *value = sg_value_int(0);
+    else
+        *value = sg_value_add(*value, sg_value_int(1));
+    return true;
+}
+#endif
+
 static const sg_game_desc subtract_desc = {
     .abi_version = SG_ABI_VERSION,
     .size = SUBTRACT_DESC_SIZE,
@@ -518,6 +530,10 @@ static const sg_game_desc subtract_desc = {
 #ifdef SUBTRACT_WRONG_1_3
     .format_move_for = subtract_wrong_format_move_for,
     .canonical = subtract_wrong_canonical,
+#endif
+#ifdef SUBTRACT_BAD_STOP
+    .flags = SG_GAME_PASSES,
+    .stop_score = subtract_bad_stop,
 #endif
 };
 

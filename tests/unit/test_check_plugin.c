@@ -104,6 +104,22 @@ static void test_broken_ko_hooks_fail(void **state)
     support_run_free(&r);
 }
 
+/* ABI 1.4: a stop_score that disagrees with number() fails, and go's agrees. */
+static void test_stop_score_is_checked(void **state)
+{
+    (void)state;
+    support_run r = check(test_plugin("bad_stop"), "");
+    assert_int_equal(r.status, 1);
+    assert_has(&r, "FAIL stop_score answers every position and agrees with number()");
+    assert_has(&r, "stop_score() gives 1 where number() gives 0");
+    support_run_free(&r);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/games/go.so", support_build_dir());
+    r = check(path, "--position .X./X.X/.X.");
+    assert_has(&r, "ok   stop_score answers every position");
+    support_run_free(&r);
+}
+
 static void test_crash_is_reported(void **state)
 {
     (void)state;
@@ -297,6 +313,7 @@ int main(void)
         cmocka_unit_test(test_rcg_passes),
         cmocka_unit_test(test_go_passes),
         cmocka_unit_test(test_broken_ko_hooks_fail),
+        cmocka_unit_test(test_stop_score_is_checked),
         cmocka_unit_test(test_planted_bugs_are_caught),
         cmocka_unit_test(test_database_hooks_pass),
         cmocka_unit_test(test_exact_budget),
