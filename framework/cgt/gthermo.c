@@ -307,6 +307,30 @@ static bool bottom_node(sweep *sw, uint32_t i, sg_ratio t0)
 {
     sg_ratio v[2];
     bool wait[2], changed = false;
+    if (sw->g.stops && sw->g.node[i].lift == i) {
+        /* Either player may pass, and two passes end play at the stop: a hot position
+         * is worth its options, a cold one its stop, unless a player's option beats
+         * passing. */
+        bool have[2];
+        for (int side = 0; side < 2; side++) {
+            int s;
+            have[side] = best_term(sw, i, side, t0, false, &v[side], &s);
+        }
+        if (!(have[0] && have[1] && sg_ratio_cmp(v[0], v[1]) > 0)) {
+            sg_ratio c = sg_ratio_from_value(sw->g.node[i].stop);
+            if (have[0] && sg_ratio_cmp(c, v[0]) < 0)
+                c = v[0];
+            if (have[1] && sg_ratio_cmp(c, v[1]) > 0)
+                c = v[1];
+            v[0] = v[1] = c;
+        }
+        for (int side = 0; side < 2; side++)
+            if (!sg_ratio_eq(v[side], sw->w[side][i])) {
+                sw->w[side][i] = v[side];
+                changed = true;
+            }
+        return changed;
+    }
     for (int side = 0; side < 2; side++) {
         bool any;
         wait[side] = waits_at_bottom(sw, i, side, &any);
@@ -651,7 +675,8 @@ static int classify(sweep *sw, const sg_gthermo_options *opt, size_t max, char *
     if (!loopfree)
         return SG_ERR_NOMEM;
     int rc = find_loopfree(sw, loopfree);
-    bool shortcut = !opt->no_shortcut;
+    /* Canonical forms know no passing: where two passes end play, everything is swept. */
+    bool shortcut = !opt->no_shortcut && !g->stops;
     sg_thermo_cache *cache = NULL;
     for (uint32_t i = 0; i < sw->n && rc == SG_OK; i++) {
         const gg_node *nd = &g->node[i];

@@ -18,6 +18,7 @@ typedef struct env {
     sg_value delta;
     sg_value *val;
     unsigned char *state; /* 0 new, 1 open, 2 done */
+    sg_value *z;          /* games with stops: no coupon left, z[(i * 2 + p) * 2 + passed] */
     sg_meter *meter;
     char *err;
     size_t errlen;
@@ -58,6 +59,10 @@ static int env_fail(env *e, int rc, uint32_t i, const char *why)
 static int value(env *e, uint32_t i, size_t k, int p, sg_value *out)
 {
     size_t c = cell(e, i, k, p);
+    if (k == 0 && e->z) {
+        *out = e->z[((size_t)i * 2 + (size_t)p) * 2];
+        return SG_OK;
+    }
     if (e->state[c] == 2) {
         *out = e->val[c];
         return SG_OK;
@@ -120,6 +125,103 @@ static int value(env *e, uint32_t i, size_t k, int p, sg_value *out)
     return SG_OK;
 }
 
+/* One sweep of the no-coupon equations of a game with stops: either player may pass,
+ * and a pass right after the opponent's ends play at the stop. true when a value moved. */
+static bool bottom_pass(env *e)
+{
+    const game_graph *g = &e->g;
+    bool changed = false;
+    for (uint32_t i = 0; i < g->n; i++) {
+        const gg_node *nd = &g->node[i];
+        if (nd->leaf || gg_dead_end(g, i, e->km))
+            continue;
+        for (int p = 0; p < 2; p++) {
+            int sign = p == SG_LEFT ? 1 : -1;
+            bool have = false;
+            sg_value best = { 0, 0 };
+            for (uint32_t a = 0; a < nd->count; a++) {
+                const gg_edge *ed = &g->edge[nd->first + a];
+                if (ed->who != p || !gg_edge_open(ed, e->km))
+                    continue;
+                sg_value v = e->z[((size_t)ed->to * 2 + (size_t)(1 - p)) * 2];
+                if (!have || sg_value_cmp(v, best) * sign > 0) {
+                    best = v;
+                    have = true;
+                }
+            }
+            for (int passed = 0; passed < 2; passed++) {
+                sg_value v = passed ? nd->stop
+                                    : e->z[((size_t)nd->lift * 2 + (size_t)(1 - p)) * 2 + 1];
+                sg_value b = !have || sg_value_cmp(v, best) * sign > 0 ? v : best;
+                sg_value *slot = &e->z[((size_t)i * 2 + (size_t)p) * 2 + (size_t)passed];
+                if (sg_value_cmp(*slot, b) != 0) {
+                    *slot = b;
+                    changed = true;
+                }
+            }
+        }
+    }
+    return changed;
+}
+
+/* Values without coupons for a game with stops, where passes can go round a cycle: solved
+ * by sidling from above and from below, as the thermograph's bottom is; where the two
+ * differ, the komaster's side wins (docs/algorithms.md). */
+static int env_bottom(env *e)
+{
+    const game_graph *g = &e->g;
+    size_t cells = g->n * 4;
+    e->z = malloc(cells * sizeof *e->z);
+    sg_value *upper = malloc(cells * sizeof *upper);
+    if (!e->z || !upper) {
+        free(upper);
+        return SG_ERR_NOMEM;
+    }
+    int64_t most = 0;
+    for (uint32_t i = 0; i < g->n; i++) {
+        sg_value v = g->node[i].leaf ? g->node[i].value : g->node[i].stop;
+        int64_t a = (v.num < 0 ? -v.num : v.num) + 1;
+        if (a > most)
+            most = a;
+    }
+    int64_t big = most + 2 * (int64_t)g->n + 8;
+    int rc = SG_OK;
+    for (int from = 0; from < 2 && rc == SG_OK; from++) {
+        for (uint32_t i = 0; i < g->n; i++) {
+            bool fixed = g->node[i].leaf || gg_dead_end(g, i, e->km);
+            sg_value v = g->node[i].leaf ? g->node[i].value
+                         : fixed         ? g->node[i].stop
+                                         : sg_value_int(from == 0 ? big : -big);
+            for (size_t k = 0; k < 4; k++)
+                e->z[(size_t)i * 4 + k] = v;
+        }
+        size_t round = 0, limit = 4 * (size_t)g->n + 64;
+        while (bottom_pass(e))
+            if (++round > limit || (e->meter && sg_meter_tick(e->meter))) {
+                rc = e->meter && sg_meter_expired(e->meter)
+                         ? SG_ERR_BUDGET
+                         : env_fail(e, SG_ERR_UNSUPPORTED, 0,
+                                    "has no-coupon values that do not settle");
+                break;
+            }
+        if (from == 0)
+            memcpy(upper, e->z, cells * sizeof *upper);
+    }
+    for (size_t c = 0; c < cells && rc == SG_OK; c++) {
+        if (sg_value_cmp(upper[c], e->z[c]) == 0)
+            continue;
+        sg_value v = e->km == SG_KOMASTER_LEFT ? upper[c] : e->z[c];
+        if (e->km == SG_KOMASTER_NONE || sg_value_cmp(v, sg_value_int(most)) > 0 ||
+            sg_value_cmp(v, sg_value_int(-most)) < 0)
+            rc = env_fail(e, SG_ERR_UNSUPPORTED, (uint32_t)(c / 4),
+                          "goes round a cycle of passes and moves in the environment");
+        else
+            e->z[c] = v;
+    }
+    free(upper);
+    return rc;
+}
+
 /* Builds the environment of pos with k_max coupons of delta; env_close frees it. */
 static int env_open(env *e, const sg_game *game, const void *pos, sg_komaster km,
                     sg_value t_max, sg_value delta, const sg_gthermo_options *opt, char *err,
@@ -154,6 +256,8 @@ static int env_open(env *e, const sg_game *game, const void *pos, sg_komaster km
                  (unsigned long long)cells, (unsigned long long)MAX_CELLS);
         rc = SG_ERR_BUDGET;
     }
+    if (rc == SG_OK && e->g.stops)
+        rc = env_bottom(e);
     if (rc == SG_OK) {
         e->val = malloc(cells * sizeof *e->val);
         e->state = calloc(cells, 1);
@@ -168,6 +272,7 @@ static int env_open(env *e, const sg_game *game, const void *pos, sg_komaster km
 
 static void env_close(env *e)
 {
+    free(e->z);
     free(e->val);
     free(e->state);
     gg_free(&e->g);

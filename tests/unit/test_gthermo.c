@@ -567,6 +567,31 @@ static void test_go_regions_with_superko_ends(void **state)
     support_game_close(&go);
 }
 
+/* Regions where forced play at t = 0 was a zugzwang: a player who would pass in Go had to
+ * move and lost the region, so the thermograph started its walls from values play against
+ * coupons never reaches (the environment differed by up to 6 points on these). With
+ * stop_score either player may pass at t = 0 and two passes end play: the two methods
+ * agree under both komasters. */
+static void test_go_regions_where_players_pass(void **state)
+{
+    (void)state;
+    sg_param items[] = { { "cycles", "yes", 0 }, { "selfatari", "no", 0 } };
+    sg_params params = { "test", "go", items, 2 };
+    support_game go;
+    support_game_open(&go, "go", &params);
+    static const char *const regions[] = { "..X/OOX/...", "..X/O.X/...", "XOO/.../..O",
+                                           ".O./XOO/...", "X.O/..X/..X", "O../.../XO." };
+    for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++) {
+        support_pos p = support_parse(&go.game, regions[i]);
+        for (int km = 1; km < 3; km++) {
+            char why[300] = "";
+            if (check_environment(&go.game, p.b, (sg_komaster)km, 6, 4, why, sizeof why) != 0)
+                fail_msg("go:%s: %s", regions[i], why);
+        }
+    }
+    support_game_close(&go);
+}
+
 /* ---- the TDS machinery and Hotstrat ---- */
 
 /* TDS (#5) plays a ko against its coupon stack under the ko rule with coupons as the only
@@ -788,6 +813,7 @@ int main(void)
         cmocka_unit_test(test_ten_thousand_year_ko),
         cmocka_unit_test(test_go_regions_agree_with_environment),
         cmocka_unit_test(test_go_regions_with_superko_ends),
+        cmocka_unit_test(test_go_regions_where_players_pass),
         cmocka_unit_test(test_go_ko_in_a_region),
         cmocka_unit_test(test_loop_free_trees_agree_with_thermograph_h),
         cmocka_unit_test(test_catalogue_agrees_with_environment),
