@@ -487,6 +487,28 @@ static void test_random_graphs_agree_with_environment(void **state)
 /* Small Go regions with a ko, valued from the go plugin's own game graph (cycles = yes:
  * no move counter, so a retaken ko is the same position), agree with the environment
  * under every komaster (docs/results/ko-catalogue.md has their values). */
+/* Every region of go agrees with the environment under komasters km_first .. right. */
+static void assert_regions_agree(const support_game *go, const char *const *regions, size_t n,
+                                 int km_first)
+{
+    for (size_t i = 0; i < n; i++) {
+        support_pos p = support_parse(&go->game, regions[i]);
+        for (int km = km_first; km < 3; km++) {
+            char why[300] = "";
+            if (check_environment(&go->game, p.b, (sg_komaster)km, 6, 4, why, sizeof why) != 0)
+                fail_msg("go:%s: %s", regions[i], why);
+        }
+    }
+}
+
+/* The go plugin with cycles = yes and selfatari = no. */
+static void open_go_no_selfatari(support_game *go)
+{
+    static sg_param items[] = { { "cycles", "yes", 0 }, { "selfatari", "no", 0 } };
+    static sg_params params = { "test", "go", items, 2 };
+    support_game_open(go, "go", &params);
+}
+
 static void test_go_regions_agree_with_environment(void **state)
 {
     (void)state;
@@ -504,12 +526,8 @@ static void test_go_regions_agree_with_environment(void **state)
                          SG_OK);
         assert_true(th.loopy);
         sg_gthermograph_free(&th);
-        for (int km = 0; km < 3; km++) {
-            char why[300] = "";
-            if (check_environment(&go.game, p.b, (sg_komaster)km, 6, 4, why, sizeof why) != 0)
-                fail_msg("go:%s: %s", regions[i], why);
-        }
     }
+    assert_regions_agree(&go, regions, sizeof regions / sizeof regions[0], 0);
     support_game_close(&go);
 }
 
@@ -521,10 +539,8 @@ static void test_go_regions_agree_with_environment(void **state)
 static void test_go_regions_with_superko_ends(void **state)
 {
     (void)state;
-    sg_param items[] = { { "cycles", "yes", 0 }, { "selfatari", "no", 0 } };
-    sg_params params = { "test", "go", items, 2 };
     support_game go;
-    support_game_open(&go, "go", &params);
+    open_go_no_selfatari(&go);
     static const char *const regions[] = { ".OX.XX", "X..O./....X", ".O.OX/X.X.." };
     size_t ended = 0, won = 0;
     for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++) {
@@ -538,11 +554,9 @@ static void test_go_regions_with_superko_ends(void **state)
             ended += th.ended;
             won += th.komaster_won;
             sg_gthermograph_free(&th);
-            char why[300] = "";
-            if (check_environment(&go.game, p.b, (sg_komaster)km, 6, 4, why, sizeof why) != 0)
-                fail_msg("go:%s: %s", regions[i], why);
         }
     }
+    assert_regions_agree(&go, regions, sizeof regions / sizeof regions[0], 1);
     assert_true(ended > 0);
     assert_true(won > 0);
     /* .OX.XX by hand: White at d1 takes all three black stones and the region (-6); Black
@@ -575,20 +589,11 @@ static void test_go_regions_with_superko_ends(void **state)
 static void test_go_regions_where_players_pass(void **state)
 {
     (void)state;
-    sg_param items[] = { { "cycles", "yes", 0 }, { "selfatari", "no", 0 } };
-    sg_params params = { "test", "go", items, 2 };
     support_game go;
-    support_game_open(&go, "go", &params);
+    open_go_no_selfatari(&go);
     static const char *const regions[] = { "..X/OOX/...", "..X/O.X/...", "XOO/.../..O",
                                            ".O./XOO/...", "X.O/..X/..X", "O../.../XO." };
-    for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++) {
-        support_pos p = support_parse(&go.game, regions[i]);
-        for (int km = 1; km < 3; km++) {
-            char why[300] = "";
-            if (check_environment(&go.game, p.b, (sg_komaster)km, 6, 4, why, sizeof why) != 0)
-                fail_msg("go:%s: %s", regions[i], why);
-        }
-    }
+    assert_regions_agree(&go, regions, sizeof regions / sizeof regions[0], 1);
     support_game_close(&go);
 }
 
@@ -695,10 +700,8 @@ static void test_match_with_kos(void **state)
 static void test_go_ko_in_a_region(void **state)
 {
     (void)state;
-    sg_param items[] = { { "cycles", "yes", 0 }, { "selfatari", "no", 0 } };
-    sg_params params = { "test", "go", items, 2 };
     support_game go;
-    support_game_open(&go, "go", &params);
+    open_go_no_selfatari(&go);
     support_pos p = support_parse(&go.game, ".XO./XO.O");
     for (size_t k = 0; k < 2; k++) {
         sg_gthermograph th;
