@@ -1,11 +1,12 @@
 #!/bin/sh
 # Prints the table of docs/results/ko-catalogue.md: each position under each komaster,
 # by generalized thermography (analyze --method thermograph) with the enriched-environment
-# check at delta = 1/64. Run from the repository root after `make`.
+# check at delta = 1/64 (1/16 for the largest region). Run from the repository root after
+# `make`; about two minutes.
 set -eu
 row() {
-    name=$1 pos=$2 params=${3:-}
-    build/sumgame analyze "$pos" --method thermograph --check 1/64 --json $params |
+    name=$1 pos=$2 params=${3:-} delta=${4:-1/64}
+    build/sumgame analyze "$pos" --method thermograph --check "$delta" --json $params |
         python3 -c '
 import json, sys
 name, pos = sys.argv[1], sys.argv[2]
@@ -41,3 +42,4 @@ row "go: 2x3 black stone" 'go:#../.X#' '--params cycles=yes'
 row "go: the classic ko, 2x4" 'go:.XO./XO.O' '--params cycles=yes,selfatari=no'
 row "go: a ko beside a wall, 2x5" 'go:.XO.#/XO.OO' '--params cycles=yes,selfatari=no'
 row "go: a ko where superko ends play, 1x6" 'go:.OX.XX' '--params cycles=yes,selfatari=no'
+row "go: a ten-thousand-year ko, 3x4 (delta 1/16)" 'go:.XO./O.#O/OOOO' '--params cycles=yes,selfatari=no' 1/16
