@@ -464,9 +464,10 @@ static int bottom(sweep *sw, sg_ratio t0, sg_meter *meter)
     /* No line of play earns anything at t = 0 beyond the largest number. */
     int64_t big = 2 * (int64_t)sw->n + 8, most = 0;
     for (uint32_t i = 0; i < sw->n; i++)
-        if (sw->kind[i] != K_SWEEP)
+        if (sw->kind[i] != K_SWEEP || sw->g.stops)
             for (int side = 0; side < 2; side++) {
-                sg_ratio v = sw->w[side][i];
+                sg_ratio v = sw->kind[i] != K_SWEEP ? sw->w[side][i]
+                                                    : sg_ratio_from_value(sw->g.node[i].stop);
                 int64_t a = (v.num < 0 ? -v.num : v.num) / v.den + 1;
                 if (a > INT64_MAX / 4 - big)
                     return fail(sw, SG_ERR_UNSUPPORTED, i, "has values too large to sweep");
