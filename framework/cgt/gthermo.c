@@ -324,24 +324,19 @@ static bool bottom_node(sweep *sw, uint32_t i, sg_ratio t0)
                 c = v[1];
             v[0] = v[1] = c;
         }
-        for (int side = 0; side < 2; side++)
-            if (!sg_ratio_eq(v[side], sw->w[side][i])) {
-                sw->w[side][i] = v[side];
-                changed = true;
-            }
-        return changed;
+    } else {
+        for (int side = 0; side < 2; side++) {
+            bool any;
+            wait[side] = waits_at_bottom(sw, i, side, &any);
+            int s;
+            v[side] = sw->w[side][i];
+            best_term(sw, i, side, t0, wait[side], &v[side], &s);
+        }
+        sg_ratio x;
+        if (!wait[0] && !wait[1] && sg_ratio_cmp(v[0], v[1]) < 0 &&
+            sg_ratio_simplest_between(v[0], v[1], &x))
+            v[0] = v[1] = x;
     }
-    for (int side = 0; side < 2; side++) {
-        bool any;
-        wait[side] = waits_at_bottom(sw, i, side, &any);
-        int s;
-        v[side] = sw->w[side][i];
-        best_term(sw, i, side, t0, wait[side], &v[side], &s);
-    }
-    sg_ratio x;
-    if (!wait[0] && !wait[1] && sg_ratio_cmp(v[0], v[1]) < 0 &&
-        sg_ratio_simplest_between(v[0], v[1], &x))
-        v[0] = v[1] = x;
     for (int side = 0; side < 2; side++)
         if (!sg_ratio_eq(v[side], sw->w[side][i])) {
             sw->w[side][i] = v[side];
