@@ -14,6 +14,19 @@
 #include "sumgame/strategy.h"
 #include "sumgame/sum.h"
 
+/* UNDER_ASAN: 1 when the test program is built with AddressSanitizer (gcc or clang),
+ * else 0. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
 /* The build directory under test ($SUMGAME_BUILD, else the one compiled in). */
 const char *support_build_dir(void);
 

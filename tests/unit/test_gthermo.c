@@ -3,14 +3,6 @@
  * enriched environment (an independent computation of the same walls). */
 #include "support.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -617,9 +609,8 @@ static void test_go_regions_where_players_pass(void **state)
 static void test_go_ten_thousand_year_ko(void **state)
 {
     (void)state;
-#ifdef UNDER_ASAN
-    skip();
-#endif
+    if (UNDER_ASAN)
+        skip();
     support_game go;
     open_go_no_selfatari(&go);
     support_pos p = support_parse(&go.game, ".XO./O.#O/OOOO");
