@@ -777,7 +777,8 @@ static int run_sweep(const sg_game *game, const void *pos, sg_komaster km,
     if (rc == SG_ERR_BUDGET && opt->meter && sg_meter_expired(opt->meter))
         sg_meter_reason(opt->meter, err, errlen);
     while (rc == SG_OK) {
-        if (opt->meter && sg_meter_tick(opt->meter)) {
+        /* An event costs work in every swept position: read the clock at each one. */
+        if (opt->meter && (sg_meter_tick(opt->meter) || sg_meter_check(opt->meter))) {
             sg_meter_reason(opt->meter, err, errlen);
             rc = SG_ERR_BUDGET;
             break;

@@ -197,7 +197,8 @@ static int env_bottom(env *e)
         }
         size_t round = 0, limit = 4 * (size_t)g->n + 64;
         while (bottom_pass(e))
-            if (++round > limit || (e->meter && sg_meter_tick(e->meter))) {
+            if (++round > limit || (e->meter && (sg_meter_tick(e->meter) ||
+                                                 sg_meter_check(e->meter)))) {
                 rc = e->meter && sg_meter_expired(e->meter)
                          ? SG_ERR_BUDGET
                          : env_fail(e, SG_ERR_UNSUPPORTED, 0,
