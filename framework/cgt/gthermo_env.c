@@ -127,13 +127,13 @@ static int value(env *e, uint32_t i, size_t k, int p, sg_value *out)
 
 /* One sweep of the no-coupon equations of a game with stops: either player may pass,
  * and a pass right after the opponent's ends play at the stop. true when a value moved. */
-static bool bottom_pass(env *e)
+static bool bottom_pass(env *e, const bool *fixed)
 {
     const game_graph *g = &e->g;
     bool changed = false;
     for (uint32_t i = 0; i < g->n; i++) {
         const gg_node *nd = &g->node[i];
-        if (nd->leaf || gg_dead_end(g, i, e->km))
+        if (fixed[i])
             continue;
         for (int p = 0; p < 2; p++) {
             int sign = p == SG_LEFT ? 1 : -1;
@@ -173,10 +173,15 @@ static int env_bottom(env *e)
     size_t cells = g->n * 4;
     e->z = malloc(cells * sizeof *e->z);
     sg_value *upper = malloc(cells * sizeof *upper);
-    if (!e->z || !upper) {
+    bool *fixed = malloc((g->n ? g->n : 1) * sizeof *fixed);
+    if (!e->z || !upper || !fixed) {
         free(upper);
+        free(fixed);
         return SG_ERR_NOMEM;
     }
+    /* Leaves and positions superko has ended keep their values. */
+    for (uint32_t i = 0; i < g->n; i++)
+        fixed[i] = g->node[i].leaf || gg_dead_end(g, i, e->km);
     int64_t most = 0;
     for (uint32_t i = 0; i < g->n; i++) {
         sg_value v = g->node[i].leaf ? g->node[i].value : g->node[i].stop;
@@ -188,15 +193,14 @@ static int env_bottom(env *e)
     int rc = SG_OK;
     for (int from = 0; from < 2 && rc == SG_OK; from++) {
         for (uint32_t i = 0; i < g->n; i++) {
-            bool fixed = g->node[i].leaf || gg_dead_end(g, i, e->km);
             sg_value v = g->node[i].leaf ? g->node[i].value
-                         : fixed         ? g->node[i].stop
+                         : fixed[i]      ? g->node[i].stop
                                          : sg_value_int(from == 0 ? big : -big);
             for (size_t k = 0; k < 4; k++)
                 e->z[(size_t)i * 4 + k] = v;
         }
         size_t round = 0, limit = 4 * (size_t)g->n + 64;
-        while (bottom_pass(e))
+        while (bottom_pass(e, fixed))
             if (++round > limit || (e->meter && (sg_meter_tick(e->meter) ||
                                                  sg_meter_check(e->meter)))) {
                 rc = e->meter && sg_meter_expired(e->meter)
@@ -220,6 +224,7 @@ static int env_bottom(env *e)
             e->z[c] = v;
     }
     free(upper);
+    free(fixed);
     return rc;
 }
 
