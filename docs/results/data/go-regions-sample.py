@@ -8,6 +8,8 @@ Draws COUNT (300) distinct 2x4, 2x5 and 3x3 regions with at least one stone of e
 colour (each point empty with probability 1/2, else Black or White), seed SEED (7), runs
 `analyze --method thermograph --params cycles=yes,selfatari=no --check 1/64` on each, and
 prints a summary and every region whose walls and environment differ by more than 4/64.
+Each analysis has a 600 s time limit (`--time 600`; one that reaches it counts as
+refused); progress goes to a terminal's stderr.
 """
 import json
 import random
@@ -29,11 +31,15 @@ while len(regions) < count:
 
 tally = {"invalid": 0, "refused": 0, "loop-free": 0, "agree": 0, "disagree": 0}
 refusals, rows = [], []
-for region in sorted(regions):
+tty = sys.stderr.isatty()
+for n, region in enumerate(sorted(regions), 1):
+    if tty:
+        sys.stderr.write("\r%d/%d %-12s" % (n, count, region))
+        sys.stderr.flush()
     run = subprocess.run(
         ["build/sumgame", "analyze", "go:" + region, "--method", "thermograph", "--params",
-         "cycles=yes,selfatari=no", "--check", "1/64", "--json"],
-        capture_output=True, text=True, timeout=600)
+         "cycles=yes,selfatari=no", "--check", "1/64", "--json", "--time", "600"],
+        capture_output=True, text=True)
     if run.returncode != 0:
         line = run.stderr.strip().splitlines()[-1] if run.stderr.strip() else "?"
         key = "invalid" if "no liberty" in line else "refused"
@@ -52,6 +58,8 @@ for region in sorted(regions):
     else:
         tally["agree"] += 1
 
+if tty:
+    sys.stderr.write("\r\033[K")
 print("seed %d, %d regions: %d not positions (a string without a liberty), %d refused, "
       "%d analysed (%d of them loop-free); the environment agrees within 4/64 on %d and "
       "differs on %d." % (seed, count, tally["invalid"], tally["refused"],
