@@ -80,6 +80,13 @@ struct sg_search {
     void *table_filter_ctx;
     tt_entry *tt;
     size_t bucket_mask; /* two entries per bucket */
+    /* Buckets written since the last clear, so that clearing a mostly empty table costs
+     * what was written, not the table (the 2004 TDS clears before each of its thousands
+     * of small searches, and zeroing 8 MiB each time was 80% of its run). Past
+     * dirty_cap the whole table is zeroed instead. */
+    uint32_t *dirty;
+    size_t ndirty, dirty_cap;
+    bool dirty_overflow;
     eval_entry *evals;
     int32_t eval_generation; /* clearing starts a new one instead of zeroing the cache */
     struct ply *plies;
@@ -208,11 +215,16 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
     s->bucket_mask = ((size_t)1 << (log2 - 1)) - 1;
     s->evals = calloc((size_t)1 << EVAL_CACHE_LOG2, sizeof *s->evals);
     s->eval_generation = 1;
-    if (!s->tt || !s->evals) {
+    /* A sixteenth of the buckets: clearing that many scattered buckets costs about
+     * what zeroing the whole table does sequentially. */
+    s->dirty_cap = (s->bucket_mask + 1) / 16;
+    s->dirty = malloc((s->dirty_cap ? s->dirty_cap : 1) * sizeof *s->dirty);
+    if (!s->tt || !s->evals || !s->dirty) {
         snprintf(err, errlen, "out of memory for a transposition table of 2^%zu entries",
                  log2);
         free(s->tt);
         free(s->evals);
+        free(s->dirty);
         free(s);
         return NULL;
     }
@@ -230,12 +242,20 @@ void sg_search_free(sg_search *search)
     free(search->plies);
     free(search->tt);
     free(search->evals);
+    free(search->dirty);
     free(search);
 }
 
 void sg_search_clear(sg_search *search)
 {
-    memset(search->tt, 0, (search->bucket_mask + 1) * 2 * sizeof *search->tt);
+    if (search->dirty_overflow) {
+        memset(search->tt, 0, (search->bucket_mask + 1) * 2 * sizeof *search->tt);
+    } else {
+        for (size_t i = 0; i < search->ndirty; i++)
+            memset(&search->tt[(size_t)search->dirty[i] * 2], 0, 2 * sizeof *search->tt);
+    }
+    search->ndirty = 0;
+    search->dirty_overflow = false;
     /* Strategies that bound their search by temperature clear at every move. */
     if (++search->eval_generation == INT32_MAX) {
         memset(search->evals, 0, ((size_t)1 << EVAL_CACHE_LOG2) * sizeof *search->evals);
@@ -328,7 +348,15 @@ static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int de
               : depth >= DRAFT_UNLIMITED ? DRAFT_UNLIMITED - 1 : (int16_t)depth;
     e.flags = (uint8_t)(bound | FLAG_MOVE | (free_of_heuristics ? FLAG_FREE : 0) |
                         (horizon ? FLAG_HORIZON : 0));
-    tt_entry *b = &s->tt[(key & s->bucket_mask) * 2];
+    size_t bucket = key & s->bucket_mask;
+    tt_entry *b = &s->tt[bucket * 2];
+    if ((b[0].flags & FLAG_BOUND_MASK) == BOUND_NONE && !s->dirty_overflow) {
+        /* Slot 0 holds the better entry, so an empty slot 0 means an untouched bucket. */
+        if (s->ndirty < s->dirty_cap)
+            s->dirty[s->ndirty++] = (uint32_t)bucket;
+        else
+            s->dirty_overflow = true;
+    }
     for (int i = 0; i < 2; i++) {
         if ((b[i].flags & FLAG_BOUND_MASK) != BOUND_NONE && b[i].key == key) {
             /* A proven bound is worth more than a heuristic score of the same node. */
