@@ -9,6 +9,7 @@
 #include "sumgame/mc.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
+#include "sumgame/sum_eval.h"
 #include "sumgame/tds.h"
 #include "sumgame/thermograph.h"
 #include "sumgame/game_call.h"
@@ -36,6 +37,7 @@ typedef struct cached {
     const sg_game *game;
     unsigned char *pos;
     int komaster; /* thermograph: the komaster the estimate assumed */
+    int depth;    /* tds: plies per search of the estimate (0 = complete) */
     sg_estimate estimate;
 } cached;
 
@@ -56,6 +58,11 @@ struct sg_estimator {
     int komaster_now; /* thermograph: the one the next estimate assumes */
     cached *slots;
     size_t nslots, nused;
+    int last_depth; /* tds: plies per search of the last answer */
+    /* exact under a clock: TDS+ for the components the exact analysis cannot finish in
+     * its share (made the first time one is needed) */
+    sg_estimator *fallback;
+    uint64_t fallbacks; /* answers it gave */
 };
 
 static int new_exact(const sg_params *params, sg_estimator *e, char *err, size_t errlen)
@@ -196,6 +203,7 @@ void sg_estimator_free(sg_estimator *e)
         return;
     sg_thermo_cache_free(e->cache);
     sg_tds_free(e->tds);
+    sg_estimator_free(e->fallback);
     forget(e);
     free(e);
 }
@@ -203,6 +211,8 @@ void sg_estimator_free(sg_estimator *e)
 int sg_estimator_reset(sg_estimator *e)
 {
     forget(e);
+    if (e->fallback)
+        sg_estimator_reset(e->fallback);
     return e->cache ? sg_thermo_cache_reset(e->cache) : SG_OK;
 }
 
@@ -234,7 +244,7 @@ static cached *lookup(const sg_estimator *e, const sg_game *game, const void *po
 /* Remembers an estimate; a full table that cannot grow just forgets, which is only
  * slower. */
 static void remember(sg_estimator *e, const sg_game *game, const void *pos,
-                     const sg_estimate *est)
+                     const sg_estimate *est, int depth)
 {
     if ((e->nused + 1) * 2 > e->nslots) {
         size_t n = e->nslots ? e->nslots * 2 : 64;
@@ -267,22 +277,14 @@ static void remember(sg_estimator *e, const sg_game *game, const void *pos,
     c->game = game;
     c->pos = copy;
     c->komaster = e->komaster_now;
+    c->depth = depth;
     c->estimate = *est;
     e->nused++;
 }
 
-static int estimate_tds(sg_estimator *e, const sg_game *game, const void *pos,
-                        const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
+/* The smaller of each limit of the configuration and the caller's budget. */
+static sg_tds_config tds_limits(const sg_estimator *e, const sg_budget *budget)
 {
-    const cached *hit = lookup(e, game, pos);
-    if (hit) {
-        *out = hit->estimate;
-        out->nodes = 0;
-        out->seconds = 0;
-        e->has_tds_stats = false;
-        return SG_OK;
-    }
-    /* The smaller of each limit of the configuration and the caller's budget. */
     sg_tds_config c = e->tds_config;
     if (budget) {
         if (budget->depth > 0 && (c.depth == 0 || budget->depth < c.depth))
@@ -292,11 +294,53 @@ static int estimate_tds(sg_estimator *e, const sg_game *game, const void *pos,
         if (budget->nodes > 0)
             c.nodes = budget->nodes;
     }
-    int rc = sg_tds_estimate(e->tds, game, pos, &c, out, err, errlen);
-    if (rc == SG_OK)
-        remember(e, game, pos, out);
+    return c;
+}
+
+/* Whether asking again about a remembered estimate may search deeper: an anytime TDS
+ * (time or nodes without a depth) that has not yet proved its values. */
+static bool deepens(const sg_tds_config *c, const cached *hit)
+{
+    return !hit->estimate.exact && hit->depth > 0 && c->depth == 0 &&
+           (c->seconds > 0 || c->nodes > 0);
+}
+
+static int estimate_tds(sg_estimator *e, const sg_game *game, const void *pos,
+                        const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
+{
+    sg_tds_config c = tds_limits(e, budget);
+    cached *hit = lookup(e, game, pos);
+    if (hit && (!budget || !deepens(&c, hit))) {
+        *out = hit->estimate;
+        out->nodes = 0;
+        out->seconds = 0;
+        e->has_tds_stats = false;
+        e->last_depth = hit->depth;
+        return SG_OK;
+    }
+    int rc;
+    if (hit) {
+        /* A budget for a component met before goes into deepening its estimate: the
+         * searches go on from the depth it reached (Hotstrat-TDS across moves). */
+        rc = sg_tds_estimate_deeper(e->tds, game, pos, &c, &hit->estimate, hit->depth, out,
+                                    err, errlen);
+        if (rc == SG_OK) {
+            hit->estimate = *out;
+            hit->depth = sg_tds_last_depth(e->tds);
+        }
+    } else {
+        rc = sg_tds_estimate(e->tds, game, pos, &c, out, err, errlen);
+        if (rc == SG_OK)
+            remember(e, game, pos, out, sg_tds_last_depth(e->tds));
+    }
+    e->last_depth = sg_tds_last_depth(e->tds);
     e->has_tds_stats = true;
     return rc;
+}
+
+int sg_estimator_depth(const sg_estimator *e)
+{
+    return e->tds ? e->last_depth : 0;
 }
 
 bool sg_estimator_tds_stats(const sg_estimator *e, sg_tds_stats *out)
@@ -379,7 +423,7 @@ static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *game
             char why[256];
             int exact_rc = analyse_exactly(e, games[i], positions[i], &out[i], why, sizeof why);
             if (exact_rc == SG_OK) {
-                remember(e, games[i], positions[i], &out[i]);
+                remember(e, games[i], positions[i], &out[i], 0);
                 e->exact_answers++;
                 continue;
             }
@@ -420,7 +464,7 @@ static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *game
         dual_estimate(&boards[k], o);
         o->seconds = seconds / (double)fresh;
         playouts += boards[k].playouts;
-        remember(e, fresh_games[k], fresh_pos[k], o);
+        remember(e, fresh_games[k], fresh_pos[k], o, 0);
     }
     /* The meter counts playouts; it is read after the searches, which a fixed number of
      * playouts bounds anyway. */
@@ -454,6 +498,44 @@ void sg_estimator_set_rng(sg_estimator *e, const sg_rng *rng)
     forget(e);
 }
 
+static int analyse_exactly(sg_estimator *e, const sg_game *game, const void *pos,
+                           sg_estimate *out, char *err, size_t errlen);
+
+/* Exact analysis under a clock (sg_clock_share, sumgame/sum_eval.h): the exact values when
+ * the analysis finishes in its share (what it built stays in the cache, so the next
+ * move's try starts further on), else an anytime TDS+ estimate in the time left, not
+ * remembered, so that the next budget tries the exact analysis again. */
+static int exact_by_clock(sg_estimator *e, const sg_game *game, const void *pos,
+                          const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
+{
+    sg_clock_share clock;
+    sg_clock_share_start(&clock, budget);
+    sg_thermo_cache_set_meter(e->cache, sg_clock_share_meter(&clock));
+    int rc = analyse_exactly(e, game, pos, out, err, errlen);
+    sg_thermo_cache_set_meter(e->cache, NULL);
+    if (rc == SG_OK)
+        remember(e, game, pos, out, 0);
+    if (!sg_clock_share_ran_out(&clock, rc))
+        return rc;
+    if (!e->fallback) {
+        /* delta = 1/2: the lecture's "very good approximations" for heuristic TDS. */
+        const sg_param items[] = { { "delta", "1/2", 0 } };
+        sg_params params = { "exact under a clock", "estimator.tdsplus", items, 1 };
+        rc = sg_estimator_new("tdsplus", &params, &e->fallback, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+    }
+    sg_budget rest = { .seconds = sg_clock_share_left(&clock) };
+    rc = sg_estimator_estimate(e->fallback, game, pos, &rest, out, err, errlen);
+    if (rc == SG_OK) {
+        e->fallbacks++;
+        out->seconds = sg_clock_seconds() - clock.start;
+    }
+    return rc;
+}
+
+uint64_t sg_estimator_fallbacks(const sg_estimator *e) { return e->fallbacks; }
+
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen)
 {
@@ -471,11 +553,13 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
         out->seconds = 0;
         return SG_OK;
     }
+    if (e->method == METHOD_EXACT && budget && budget->seconds > 0 && !e->meter)
+        return exact_by_clock(e, game, pos, budget, out, err, errlen);
     int rc = analyse_exactly(e, game, pos, out, err, errlen);
     if (rc == SG_ERR_UNSUPPORTED && e->method == METHOD_THERMOGRAPH)
         rc = analyse_loopy(e, game, pos, out, err, errlen); /* a ko or a cycle */
     if (rc == SG_OK)
-        remember(e, game, pos, out);
+        remember(e, game, pos, out, 0);
     return rc;
 }
 
@@ -585,19 +669,93 @@ static int choose_komasters(sg_estimator *e, const sg_sum *sum, const sg_budget 
     return rc;
 }
 
+/* A TDS budget for the whole sum (docs/algorithms.md, "Time between components"): the
+ * components without an estimate first, in the sum's order, then those whose anytime
+ * estimate can still deepen, hottest first (a hot component's estimate decides the
+ * move; a cold one's rarely does); components with exact estimates cost a lookup. Each
+ * gets an equal share of what is left when its turn comes, so time one did not need
+ * goes to the next, and the total keeps to the budget (the first iteration of an
+ * estimate always answers, so a component can overrun a tiny share). */
+static int estimate_sum_tds(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
+                            sg_estimate *out, char *err, size_t errlen)
+{
+    size_t n = sg_sum_count(sum);
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    if (!order) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    sg_tds_config c = tds_limits(e, budget);
+    size_t m = 0, deep_from;
+    for (size_t i = 0; i < n; i++)
+        if (!lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i)))
+            order[m++] = i;
+    deep_from = m;
+    for (size_t i = 0; i < n; i++) {
+        const cached *hit = lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i));
+        if (!hit)
+            continue;
+        if (!deepens(&c, hit)) {
+            out[i] = hit->estimate;
+            out[i].nodes = 0;
+            out[i].seconds = 0;
+            continue;
+        }
+        /* Insertion by temperature, hottest first; ties keep the sum's order. */
+        size_t k = m++;
+        while (k > deep_from &&
+               sg_value_cmp(lookup(e, sg_sum_game(sum, order[k - 1]),
+                                   sg_sum_pos(sum, order[k - 1]))->estimate.temperature,
+                            hit->estimate.temperature) < 0) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = i;
+    }
+    double deadline = budget->seconds > 0 ? sg_clock_seconds() + budget->seconds : 0;
+    uint64_t nodes_left = budget->nodes;
+    int rc = SG_OK;
+    for (size_t k = 0; k < m && rc == SG_OK; k++) {
+        size_t i = order[k];
+        sg_budget share = *budget;
+        if (deadline > 0) {
+            double left = deadline - sg_clock_seconds();
+            share.seconds = left / (double)(m - k);
+            if (share.seconds < 1e-3)
+                share.seconds = 1e-3;
+        }
+        if (budget->nodes)
+            share.nodes = nodes_left / (m - k) + 1;
+        rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share, &out[i],
+                                   err, errlen);
+        if (budget->nodes)
+            nodes_left = out[i].nodes < nodes_left ? nodes_left - out[i].nodes : 0;
+    }
+    free(order);
+    return rc;
+}
+
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
                               sg_estimate *out, char *err, size_t errlen)
 {
-    /* A budget for the whole sum is shared by the components that need a search. */
     sg_budget share = budget ? *budget : (sg_budget){ 0 };
-    if (e->method == METHOD_TDS && (share.seconds > 0 || share.nodes > 0)) {
-        size_t fresh = 0;
-        for (size_t i = 0; i < sg_sum_count(sum); i++)
-            fresh += lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i)) == NULL;
-        if (fresh > 1) {
-            share.seconds /= (double)fresh;
-            share.nodes = share.nodes / fresh + (share.nodes ? 1 : 0);
+    if ((e->method == METHOD_TDS || e->method == METHOD_TDSPLUS) &&
+        (share.seconds > 0 || share.nodes > 0))
+        return estimate_sum_tds(e, sum, &share, out, err, errlen);
+    if (e->method == METHOD_EXACT && share.seconds > 0 && !e->meter) {
+        /* One clock for the sum: each component an equal share of what is left. */
+        double deadline = sg_clock_seconds() + share.seconds;
+        size_t n = sg_sum_count(sum);
+        for (size_t i = 0; i < n; i++) {
+            sg_budget b = { .seconds = (deadline - sg_clock_seconds()) / (double)(n - i) };
+            if (b.seconds < 1e-3)
+                b.seconds = 1e-3;
+            int rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &b,
+                                           &out[i], err, errlen);
+            if (rc != SG_OK)
+                return rc;
         }
+        return SG_OK;
     }
     if (e->method == METHOD_MCDUAL) {
         size_t n = sg_sum_count(sum);

@@ -126,7 +126,7 @@ static bool is_tds(const char *method)
 }
 
 static void print_json(const char *position, const char *parsed, const char *method,
-                       const sg_estimate *e, const sg_tds_stats *st, bool met_ko,
+                       const sg_estimate *e, int depth, const sg_tds_stats *st, bool met_ko,
                        const char *best_left, const char *best_right, const char *canonical)
 {
     char v[6][SG_VALUE_TEXT_MAX];
@@ -162,11 +162,11 @@ static void print_json(const char *position, const char *parsed, const char *met
         sg_value_format(e->tds_delta, d, sizeof d);
         sg_value_format(e->tds_tmax, t, sizeof t);
         sg_tds_enhancements_format(st->enhancements, enh, sizeof enh);
-        printf(",\"tds_case_left\":\"%s\",\"tds_case_right\":\"%s\",\"delta\":\"%s\","
+        printf(",\"depth\":%d,\"tds_case_left\":\"%s\",\"tds_case_right\":\"%s\",\"delta\":\"%s\","
                "\"tmax\":\"%s\",\"searches\":%d,\"enhancements\":\"%s\",\"presearches\":%d,"
                "\"conjecture_checks\":%d,\"conjecture_violations\":%d,\"e2_closed\":%llu,\"e2_rejected\":%llu,"
                "\"e4_closed\":%llu,\"e4_presearches\":%llu,\"e6_closed\":%llu",
-               sg_tds_case_name(e->tds_case_left), sg_tds_case_name(e->tds_case_right), d, t,
+               depth, sg_tds_case_name(e->tds_case_left), sg_tds_case_name(e->tds_case_right), d, t,
                e->tds_searches, enh, st->presearches, st->conjecture_checks,
                st->conjecture_violations, (unsigned long long)st->e2_closed,
                (unsigned long long)st->e2_rejected,
@@ -181,7 +181,7 @@ static void print_json(const char *position, const char *parsed, const char *met
 }
 
 static void print_human(const char *position, const char *method, const sg_estimate *e,
-                        const sg_tds_stats *st, bool met_ko, const char *best_left,
+                        int depth, const sg_tds_stats *st, bool met_ko, const char *best_left,
                         const char *best_right, const char *canonical, const char *svg_path)
 {
     char v[SG_VALUE_TEXT_MAX];
@@ -215,6 +215,11 @@ static void print_human(const char *position, const char *method, const sg_estim
         printf(row, "TDS case, Left first:", sg_tds_case_name(e->tds_case_left));
         printf(row, "TDS case, Right first:", sg_tds_case_name(e->tds_case_right));
         printf("%-26s%d\n", "searches:", e->tds_searches);
+        if (depth > 0)
+            printf("%-26s%d plies per search%s\n", "depth:", depth,
+                   st->timed_out ? " (the deepest iteration finished in time)" : "");
+        else
+            printf(row, "depth:", "complete searches");
         sg_tds_enhancements_name(st->enhancements, name, sizeof name);
         printf(row, "enhancements:", name);
         if (st->enhancements & SG_TDS_E1)
@@ -429,10 +434,12 @@ int cmd_analyze(int argc, char **argv)
                     snprintf(parsed, len, "%s:%s", game->desc->name, text);
             }
             if (json)
-                print_json(position, parsed ? parsed : position, method, &e, &st, met_ko,
+                print_json(position, parsed ? parsed : position, method, &e,
+                           sg_estimator_depth(est), &st, met_ko,
                            best_left, best_right, canonical);
             else
-                print_human(position, method, &e, &st, met_ko, best_left, best_right,
+                print_human(position, method, &e, sg_estimator_depth(est), &st, met_ko,
+                            best_left, best_right,
                             canonical, svg_path);
             free(text);
             free(parsed);

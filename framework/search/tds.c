@@ -36,6 +36,7 @@ typedef struct drop_entry {
 struct sg_tds {
     sg_search *engine;
     bool met_ko; /* the last estimate met a ko */
+    int last_depth; /* plies per search of the last estimate; 0 = complete searches */
     sg_meter *meter; /* or NULL */
     sg_sum *root;
     unsigned enhancements;
@@ -47,6 +48,11 @@ struct sg_tds {
     /* E6: exact temperatures of small positions, from canonical forms. */
     sg_thermo_cache *exact;
     drop_entry *exact_memo;
+    /* The exact stops of complete estimates: one solver for many estimates (making one
+     * zeroes its table, which cost more than the estimates of small rooms themselves). */
+    sg_solver *stops;
+    const sg_meter *stops_meter; /* the meter it was made with */
+    unsigned stops_uses;
 };
 
 /* One estimate (or one E4 pre-search inside it) in progress: the engine and sum it
@@ -150,6 +156,7 @@ void sg_tds_free(sg_tds *tds)
     free(tds->drops);
     sg_thermo_cache_free(tds->exact);
     free(tds->exact_memo);
+    sg_solver_free(tds->stops);
     free(tds);
 }
 
@@ -727,6 +734,45 @@ static int estimate_number(const sg_game *game, const void *pos, sg_value x,
     return rc;
 }
 
+/* Reuses are capped so that the solver's canonical forms do not grow without bound. */
+#define STOPS_SOLVER_USES 4096
+
+/* sg_exact_stops on the kept solver: made afresh after an answer that was not exact (its
+ * reason is sticky), an error, a change of meter, or STOPS_SOLVER_USES uses. */
+static int exact_stops(sg_tds *tds, const sg_sum *sum, sg_value *left, sg_value *right,
+                       bool *exact, char *err, size_t errlen)
+{
+    if (tds->stops && (tds->stops_meter != tds->meter || tds->stops_uses >= STOPS_SOLVER_USES)) {
+        sg_solver_free(tds->stops);
+        tds->stops = NULL;
+    }
+    int rc = SG_OK;
+    if (!tds->stops) {
+        sg_solve_config config = { .meter = tds->meter, .tt_log2 = 16 };
+        rc = sg_solver_new(&config, &tds->stops, err, errlen);
+        tds->stops_meter = tds->meter;
+        tds->stops_uses = 0;
+    }
+    tds->stops_uses++;
+    if (rc == SG_OK)
+        rc = sg_solver_load(tds->stops, sum, err, errlen);
+    sg_solve_answer a[2];
+    for (int k = 0; k < 2 && rc == SG_OK; k++)
+        rc = sg_solver_solve(tds->stops, k == 0 ? SG_LEFT : SG_RIGHT, &a[k], err, errlen);
+    if (rc == SG_OK) {
+        *left = a[0].stop;
+        *right = a[1].stop;
+        *exact = a[0].exact && a[1].exact;
+    }
+    if (rc == SG_ERR_NOMEM && err[0] == '\0')
+        snprintf(err, errlen, "out of memory");
+    if (rc != SG_OK || !*exact) {
+        sg_solver_free(tds->stops);
+        tds->stops = NULL;
+    }
+    return rc;
+}
+
 /* The stops. A complete TDS takes them from the exact solver, which freezes every
  * position that is a number whatever the game reports, so they are the CGT stops like
  * every other method's; a heuristic TDS has no time for that and searches G alone with
@@ -736,9 +782,8 @@ static int stops(run *r, sg_estimate *out, char *err, size_t errlen)
 {
     if (!r->heuristic) {
         bool exact;
-        char why[400];
-        int rc = sg_exact_stops(r->root, r->tds->meter, &out->left_stop, &out->right_stop, &exact, why, sizeof why,
-                                err, errlen);
+        int rc = exact_stops(r->tds, r->root, &out->left_stop, &out->right_stop, &exact, err,
+                             errlen);
         if (rc == SG_OK)
             r->exact = r->exact && exact;
         if (rc != SG_ERR_UNSUPPORTED)
@@ -1019,8 +1064,11 @@ static bool gate(void *ctx, const sg_sum *sum, sg_player to_move, uint64_t state
     return true;
 }
 
-int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
-                    const sg_tds_config *config, sg_estimate *out, char *err, size_t errlen)
+/* One estimate with the configuration's limits as they are: complete, depth-limited, or
+ * (time or nodes without depth) searches that each deepen until the budget is spent. */
+static int estimate_once(sg_tds *tds, const sg_game *game, const void *pos,
+                         const sg_tds_config *config, sg_estimate *out, char *err,
+                         size_t errlen)
 {
     memset(out, 0, sizeof *out);
     memset(&tds->stats, 0, sizeof tds->stats);
@@ -1158,3 +1206,108 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
     out->seconds = sg_clock_seconds() - r.start;
     return rc;
 }
+
+/* ---- anytime estimates -------------------------------------------------------------- */
+
+/* Iterative deepening of whole estimates: depth from + 1, from + 2, ... plies per search,
+ * each iteration a complete heuristic TDS at that depth, until an iteration is exact
+ * (no depth-limited leaf: the complete TDS's answer) or the budget is spent. The answer
+ * is the deepest iteration that finished within the budget (an iteration cut short
+ * answers from depth-1 searches and coupons it had no time to follow, which is worse
+ * than the iteration before); the first iteration answers whatever happens, as every
+ * heuristic estimate must. A single search that deepens until the clock stops it, as
+ * the estimate ran before, spends the whole budget on the first search from the top
+ * of the stack, whose principal variation is then coupons only, and more time never
+ * changed the answer (docs/results/tdsplus-coverage.md). */
+static int estimate_anytime(sg_tds *tds, const sg_game *game, const void *pos,
+                            const sg_tds_config *config, const sg_estimate *prev,
+                            int prev_depth, sg_estimate *out, char *err, size_t errlen)
+{
+    double start = sg_clock_seconds();
+    uint64_t nodes = 0;
+    sg_estimate best;
+    sg_tds_stats best_stats = { 0 };
+    bool best_ko = false, have = prev != NULL;
+    int depth = have ? prev_depth : 0;
+    if (have) {
+        best = *prev;
+        best.nodes = 0;
+        best.seconds = 0;
+        best_stats = tds->stats;
+    }
+    for (int d = depth + 1; d <= 4000; d++) {
+        sg_tds_config c = *config;
+        c.depth = d;
+        if (config->seconds > 0) {
+            c.seconds = config->seconds - (sg_clock_seconds() - start);
+            if (c.seconds <= 0 && have)
+                break;
+            if (c.seconds <= 1e-6)
+                c.seconds = 1e-6;
+        }
+        if (config->nodes) {
+            if (nodes >= config->nodes && have)
+                break;
+            c.nodes = nodes < config->nodes ? config->nodes - nodes : 1;
+        }
+        sg_estimate e;
+        int rc = estimate_once(tds, game, pos, &c, &e, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+        nodes += e.nodes;
+        if (tds->stats.timed_out && have) {
+            /* Cut short: the deeper iteration's answer is not supported; keep the last. */
+            best.nodes = nodes;
+            best_stats.timed_out = true;
+            break;
+        }
+        best = e;
+        best.nodes = nodes;
+        best_stats = tds->stats;
+        best_ko = tds->met_ko;
+        have = true;
+        depth = d;
+        if (e.exact || tds->stats.timed_out)
+            break;
+    }
+    *out = best;
+    out->seconds = sg_clock_seconds() - start;
+    tds->stats = best_stats;
+    tds->met_ko = best_ko;
+    tds->last_depth = depth;
+    return SG_OK;
+}
+
+static bool anytime(const sg_tds_config *config)
+{
+    return config->depth == 0 && (config->seconds > 0 || config->nodes > 0);
+}
+
+int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
+                    const sg_tds_config *config, sg_estimate *out, char *err, size_t errlen)
+{
+    if (anytime(config))
+        return estimate_anytime(tds, game, pos, config, NULL, 0, out, err, errlen);
+    int rc = estimate_once(tds, game, pos, config, out, err, errlen);
+    tds->last_depth = config->depth;
+    return rc;
+}
+
+int sg_tds_estimate_deeper(sg_tds *tds, const sg_game *game, const void *pos,
+                           const sg_tds_config *config, const sg_estimate *prev,
+                           int prev_depth, sg_estimate *out, char *err, size_t errlen)
+{
+    if (!prev || prev->exact || prev_depth <= 0 || !anytime(config)) {
+        if (prev && (prev->exact || !anytime(config))) {
+            *out = *prev;
+            tds->last_depth = prev_depth;
+            return SG_OK;
+        }
+        return sg_tds_estimate(tds, game, pos, config, out, err, errlen);
+    }
+    memset(&tds->stats, 0, sizeof tds->stats);
+    tds->stats.enhancements = tds->enhancements;
+    return estimate_anytime(tds, game, pos, config, prev, prev_depth, out, err, errlen);
+}
+
+int sg_tds_last_depth(const sg_tds *tds) { return tds->last_depth; }

@@ -93,8 +93,14 @@ void sg_estimator_set_rng(sg_estimator *e, const sg_rng *rng);
  * expires, estimates fail with SG_ERR_BUDGET and a message naming the limit. */
 void sg_estimator_set_meter(sg_estimator *e, sg_meter *meter);
 
+/* exact under a budget with seconds (and no meter set): the exact analysis may take half
+ * of them; a component it cannot finish in that time gets an anytime TDS+ estimate
+ * (delta 1/2, not exact, not remembered) in the time left, so that a strategy given a
+ * clock answers in time whatever the component. Without seconds it runs to the end. */
 int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
                           const sg_budget *budget, sg_estimate *out, char *err, size_t errlen);
+/* How many answers of an exact estimator came from its TDS+ fallback. */
+uint64_t sg_estimator_fallbacks(const sg_estimator *e);
 
 /* The TDS+ counters of the last estimate that ran a search (sumgame/tds.h); false for the
  * exact method, before the first estimate, and after an answer from the cache. */
@@ -105,7 +111,16 @@ bool sg_estimator_tds_stats(const sg_estimator *e, struct sg_tds_stats *out);
  * play against the coupon stack under the ko rule, not a combinatorial game value. */
 bool sg_estimator_met_ko(const sg_estimator *e);
 
-/* Estimates every live component of sum into out[0..sg_sum_count(sum)). */
+/* tds and tdsplus: the plies per search of the last answer (cached or not): the deepest
+ * iteration an anytime estimate finished, the configured depth, or 0 for complete
+ * searches; 0 for the other methods. With a time or node budget and no depth, a TDS
+ * estimate deepens until the budget is spent (sumgame/tds.h, anytime TDS), and asking
+ * again about a remembered component with such a budget deepens it further from there. */
+int sg_estimator_depth(const sg_estimator *e);
+
+/* Estimates every live component of sum into out[0..sg_sum_count(sum)). A TDS budget is
+ * spent on the components without an estimate first, then on deepening the others,
+ * hottest first, each taking an equal share of what is left (docs/algorithms.md). */
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
                               sg_estimate *out, char *err, size_t errlen);
 

@@ -183,6 +183,21 @@ void sg_tds_set_meter(sg_tds *tds, sg_meter *meter);
 int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
                     const sg_tds_config *config, sg_estimate *out, char *err, size_t errlen);
 
+/* Anytime TDS. With a time or node limit and no depth, sg_tds_estimate deepens whole
+ * estimates: every search of the estimate at 1 ply, then at 2, 3, ..., until an
+ * iteration is exact or the budget is spent, and answers the deepest iteration that
+ * finished (the first always answers). The table (E3) carries over between iterations.
+ * sg_tds_last_depth is the plies per search of the answer (the deepest completed
+ * iteration), or the configured depth; 0 for complete searches. */
+int sg_tds_last_depth(const sg_tds *tds);
+/* Goes on deepening an earlier anytime estimate prev of the same position, which reached
+ * prev_depth, from prev_depth + 1 within config's budget; answers prev when no deeper
+ * iteration finishes, or when prev is exact. Without a time or node limit in config it
+ * answers prev (or estimates afresh when prev is NULL). */
+int sg_tds_estimate_deeper(sg_tds *tds, const sg_game *game, const void *pos,
+                           const sg_tds_config *config, const sg_estimate *prev,
+                           int prev_depth, sg_estimate *out, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
