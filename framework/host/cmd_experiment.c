@@ -48,7 +48,7 @@ typedef enum kind { KIND_AGREE = 0, KIND_ERRORS = 1, KIND_DEPTH = 2 } kind;
 static const char *const kind_names[] = { "agree", "errors", "depth", NULL };
 static const char *const combine_names[] = { "auto", "max", "average", NULL };
 static const char *const known_keys[] = { "kind",  "sizes", "deltas", "depths", "tmax",
-                                          "combine", "data", "title", "grid", "game", NULL };
+                                          "combine", "data", "title", "grid", "game", "enhancements", NULL };
 static const char *const grid_names[] = { "none", "paper", NULL };
 
 typedef struct plan {
@@ -66,6 +66,7 @@ typedef struct plan {
     sg_value tmax;
     sg_tds_combine combine;
     bool grid; /* tell TDS the paper's grid: temperatures are multiples of 2^(3-n) */
+    unsigned enhancements; /* TDS+'s (sumgame/tds.h); default none, the 2004 TDS */
     const char *data;
     const char *game; /* whose positions the data files hold */
 } plan;
@@ -161,6 +162,14 @@ static int load_plan(const sg_config *cfg, plan *pl, char *err, size_t errlen)
     if ((rc = sg_params_enum(p, "grid", grid_names, 0, &grid, err, errlen)) != SG_OK)
         return rc;
     pl->grid = grid == 1;
+    const sg_param *enh = sg_params_find(p, "enhancements");
+    if (enh) {
+        char why[160];
+        if (sg_tds_enhancements_parse(enh->value, &pl->enhancements, why, sizeof why) != SG_OK) {
+            sg_params_error(p, enh, err, errlen, "%s", why);
+            return SG_ERR_INVALID;
+        }
+    }
     pl->title = sg_params_string(p, "title", NULL);
     pl->data = sg_params_string(p, "data", NULL);
     pl->game = sg_params_string(p, "game", NULL);
@@ -231,6 +240,7 @@ static int run_cell(const sg_game *game, const exp_room *rooms, size_t count, co
     sg_tds *tds = sg_tds_new(0, err, errlen);
     if (!tds)
         return SG_ERR_NOMEM;
+    sg_tds_set_enhancements(tds, pl->enhancements);
     sg_tds_config config = { .delta = c->delta, .has_tmax = true, .tmax = c->tmax,
                              .depth = c->depth, .combine = pl->combine };
     if (pl->grid) /* n - 2 moves at most: multiples of 2^(3-n) (the paper) */
