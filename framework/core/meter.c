@@ -13,6 +13,10 @@
 /* Units between reads of the clock: a search node costs about a microsecond, an analysed
  * position of a large game tens of them, so a few hundred keep both responsive. */
 #define CHECK_EVERY 256
+/* Work between two readings of the clock, at the average cost of a unit. */
+#define CHECK_SECONDS 0.002
+/* The first reading comes early, before the cost of a unit is known. */
+#define FIRST_CHECK 8
 /* Reading /proc costs a few microseconds: at most this often. */
 #define MEMORY_READ_SECONDS 0.02
 
@@ -37,7 +41,7 @@ void sg_meter_start(sg_meter *m, const sg_limits *limits)
     if (limits)
         m->limits = *limits;
     m->start = sg_clock_seconds();
-    m->next_check = CHECK_EVERY;
+    m->next_check = FIRST_CHECK;
     m->next_progress = m->start + 1.0;
     m->memory_limit = m->limits.memory;
     if (!m->memory_limit) {
@@ -65,12 +69,23 @@ bool sg_meter_check(sg_meter *m)
 {
     if (m->stop != SG_METER_RUNNING)
         return true;
-    m->next_check = m->count + CHECK_EVERY;
+    double now = sg_clock_seconds();
+    /* The clock is read again after about CHECK_SECONDS of work at the average cost of a
+     * unit so far, and at most every CHECK_EVERY units: a unit can be a search node (well
+     * under a microsecond) or a game's own exact question (number() of an Amazons room,
+     * tens of milliseconds), and 256 of those were seconds past a limit. */
+    uint64_t every = CHECK_EVERY;
+    double per_unit = m->count ? (now - m->start) / (double)m->count : 0;
+    if (per_unit > 0 && per_unit * CHECK_EVERY > CHECK_SECONDS) {
+        every = (uint64_t)(CHECK_SECONDS / per_unit);
+        if (every < 1)
+            every = 1;
+    }
+    m->next_check = m->count + every;
     if (m->limits.nodes && m->count >= m->limits.nodes) {
         m->stop = SG_METER_NODES;
         return true;
     }
-    double now = sg_clock_seconds();
     if (m->limits.seconds > 0 && now - m->start >= m->limits.seconds) {
         m->stop = SG_METER_TIME;
         return true;
