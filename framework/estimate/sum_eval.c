@@ -55,6 +55,57 @@ bool sg_hotstrat_pick(const sg_estimate *est, size_t count, sg_player who, bool 
     return found;
 }
 
+int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,
+                           double seconds, sg_sum_move *move, char *err, size_t errlen)
+{
+    if (!*est) {
+        const sg_param items[] = { { "delta", "1/2", 0 } };
+        sg_params params = { "a strategy's clock", "estimator.tdsplus", items, 1 };
+        int rc = sg_estimator_new("tdsplus", &params, est, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+    }
+    size_t n = sg_sum_count(sum);
+    sg_estimate *e = malloc((n ? n : 1) * sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    sg_budget budget = { .seconds = seconds > 1e-3 ? seconds : 1e-3 };
+    int rc = sg_estimator_estimate_sum(*est, sum, &budget, e, err, errlen);
+    if (rc == SG_OK && !sg_hotstrat_pick(e, n, who, true, move)) {
+        snprintf(err, errlen, "no move for %s in the sum", who == SG_LEFT ? "left" : "right");
+        rc = SG_ERR_INVALID;
+    }
+    free(e);
+    return rc;
+}
+
+/* The share of a clock that exact work may take before the fallback answers. */
+#define EXACT_SHARE 0.5
+
+void sg_clock_share_start(sg_clock_share *c, const sg_budget *budget)
+{
+    memset(c, 0, sizeof *c);
+    c->start = sg_clock_seconds();
+    c->on = budget && budget->seconds > 0;
+    c->seconds = c->on ? budget->seconds : 0;
+    sg_meter_start(&c->meter, &(sg_limits){ .seconds = c->seconds * EXACT_SHARE });
+}
+
+sg_meter *sg_clock_share_meter(sg_clock_share *c) { return c->on ? &c->meter : NULL; }
+
+bool sg_clock_share_ran_out(const sg_clock_share *c, int rc)
+{
+    return c->on && rc != SG_OK && (rc == SG_ERR_BUDGET || sg_meter_expired(&c->meter));
+}
+
+double sg_clock_share_left(const sg_clock_share *c)
+{
+    double left = c->seconds - (sg_clock_seconds() - c->start);
+    return left > 1e-3 ? left : 1e-3;
+}
+
 int sg_sum_eval_new(sg_estimator *estimator, sg_sum_eval **out, char *err, size_t errlen)
 {
     sg_sum_eval *ev = calloc(1, sizeof *ev);

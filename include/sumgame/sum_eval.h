@@ -47,6 +47,40 @@ extern "C" {
 bool sg_hotstrat_pick(const sg_estimate *est, size_t count, sg_player who, bool plus,
                       sg_sum_move *move);
 
+/* A move within `seconds` for a strategy whose own analysis did not finish in its share
+ * of the clock (exact thermographs, the exact solver): Hotstrat+ over anytime TDS+
+ * estimates (delta 1/2) of the components, the clock shared between them
+ * (sg_estimator_estimate_sum). *est is made on first use and kept by the caller (free it
+ * with sg_estimator_free; sg_estimator_reset it at a new game), so that the estimates of
+ * components a move did not change carry over and deepen. */
+int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,
+                           double seconds, sg_sum_move *move, char *err, size_t errlen);
+
+/* Exact work under a strategy's clock: a meter for the share of the budget the exact
+ * analysis may take (half), and what is left for sg_clock_fallback_move when it ran out.
+ * Without seconds in the budget the meter is NULL and the work runs to the end.
+ *     sg_clock_share c;
+ *     sg_clock_share_start(&c, budget);
+ *     sg_thermo_cache_set_meter(cache, sg_clock_share_meter(&c));
+ *     rc = ...exact work...;
+ *     sg_thermo_cache_set_meter(cache, NULL);
+ *     if (sg_clock_share_ran_out(&c, rc))
+ *         rc = sg_clock_fallback_move(&fallback, sum, who, sg_clock_share_left(&c), ...); */
+typedef struct sg_clock_share {
+    bool on;
+    double start, seconds;
+    sg_meter meter;
+} sg_clock_share;
+/* Restarts c for a move; its meter always runs (without seconds, under no time limit), so
+ * a solver may keep &c->meter from move to move. */
+void sg_clock_share_start(sg_clock_share *c, const sg_budget *budget);
+/* The meter under a clock, NULL without one. */
+sg_meter *sg_clock_share_meter(sg_clock_share *c);
+/* Whether the work failed (rc) because its share of the clock ran out. */
+bool sg_clock_share_ran_out(const sg_clock_share *c, int rc);
+/* Seconds left of the whole budget (at least a millisecond). */
+double sg_clock_share_left(const sg_clock_share *c);
+
 typedef struct sg_sum_eval sg_sum_eval;
 
 /* An evaluator over estimator (not owned; it must outlive the evaluator). */

@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "sumgame/estimator.h"
+#include "sumgame/sum_eval.h"
 #include "sumgame/local.h"
 #include "sumgame/params.h"
 #include "sumgame/search.h"
@@ -67,6 +68,8 @@ typedef struct hybrid {
     sg_search *engine;
     sg_estimator *estimator;
     sg_sum_eval *eval;       /* over estimator: t_max, the leaves' scores */
+    sg_clock_share clock;    /* its meter bounds every exact analysis */
+    sg_estimator *fallback;  /* under a clock, when the exact analysis does not finish */
     sg_local *local;         /* INC pruning (its incentives memoized by component) */
     sg_thermo_cache *thermo; /* Thermostrat's walls; only with thermostrat = yes */
     /* the decision under way */
@@ -98,6 +101,7 @@ static void hy_destroy(void *instance)
     sg_search_free(h->engine);
     sg_sum_eval_free(h->eval);
     sg_estimator_free(h->estimator);
+    sg_estimator_free(h->fallback);
     if (h->thermo)
         sg_thermo_cache_free(h->thermo);
     if (h->local)
@@ -400,18 +404,24 @@ static int hy_create(const sg_host *host, const sg_params *params, void **instan
     sg_search_config config = { .max_depth = h->depth, .tt_log2 = (size_t)tt_log2 };
     h->engine = sg_search_new(&config, why, sizeof why);
     rc = h->engine ? SG_OK : SG_ERR_NOMEM;
+    sg_clock_share_start(&h->clock, NULL);
     if (rc == SG_OK)
         rc = sg_estimator_new("exact", NULL, &h->estimator, why, sizeof why);
+    if (rc == SG_OK)
+        sg_estimator_set_meter(h->estimator, &h->clock.meter);
     if (rc == SG_OK)
         rc = sg_sum_eval_new(h->estimator, &h->eval, why, sizeof why);
     if (rc == SG_OK && h->thermostrat) {
         h->thermo = sg_thermo_cache_new(NULL);
         rc = h->thermo ? SG_OK : SG_ERR_NOMEM;
+        if (h->thermo)
+            sg_thermo_cache_set_meter(h->thermo, &h->clock.meter);
     }
     if (rc == SG_OK) {
         /* INC only, keeping the games' order; its hooks are not attached, prune() calls
          * it first. */
-        sg_local_config lc = { .order = SG_ORDER_NONE, .incentives = true };
+        sg_local_config lc = { .order = SG_ORDER_NONE, .incentives = true,
+                               .meter = &h->clock.meter };
         rc = sg_local_new(&lc, NULL, &h->local, why, sizeof why);
     }
     if (rc != SG_OK) {
@@ -441,6 +451,20 @@ static void hy_new_game(void *instance, const sg_rng *rng)
     if (h->thermo)
         sg_thermo_cache_reset(h->thermo);
     sg_local_reset(h->local);
+    if (h->fallback)
+        sg_estimator_reset(h->fallback);
+}
+
+/* The move under a clock when the exact analysis did not finish in time. */
+static int fall_back(hybrid *h, const sg_sum *sum, sg_player who, sg_sum_move *move,
+                     char *err, size_t errlen)
+{
+    char why[256];
+    sg_sum_eval_error(h->eval, why, sizeof why); /* clears what the meter's stop left */
+    int rc = sg_clock_fallback_move(&h->fallback, sum, who, sg_clock_share_left(&h->clock),
+                                    move, err, errlen);
+    h->last.seconds = sg_clock_seconds() - h->clock.start;
+    return rc;
 }
 
 static int hy_choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
@@ -449,7 +473,17 @@ static int hy_choose(void *instance, const sg_sum *sum, sg_player who, const sg_
     hybrid *h = instance;
     double start = sg_clock_seconds();
     char why[256] = "";
+    /* Under a clock the root's exact analysis may take half of it, and every analysis of
+     * the search stops at the move's end; otherwise Hotstrat+ over TDS+ answers. */
+    sg_clock_share_start(&h->clock, budget);
     int rc = sg_sum_eval_tmax(h->eval, sum, &h->root_tmax, why, sizeof why);
+    if (rc == SG_OK && h->clock.on) {
+        rc = estimate_all(h, sum) ? SG_OK : sg_sum_eval_error(h->eval, why, sizeof why);
+        sg_meter_start(&h->clock.meter,
+                       &(sg_limits){ .seconds = sg_clock_share_left(&h->clock) });
+    }
+    if (sg_clock_share_ran_out(&h->clock, rc))
+        return fall_back(h, sum, who, move, err, errlen);
     if (rc != SG_OK) {
         snprintf(err, errlen, "hybrid: %s", why);
         return rc;
@@ -467,11 +501,15 @@ static int hy_choose(void *instance, const sg_sum *sum, sg_player who, const sg_
     h->root = NULL;
     h->last.nodes = r.nodes;
     h->last.depth = r.completed ? r.depth : 0;
+    int erc = sg_sum_eval_error(h->eval, why, sizeof why);
+    if ((rc != SG_OK && rc != SG_ERR_BUDGET) || erc != SG_OK) {
+        if (h->clock.on && sg_meter_expired(&h->clock.meter))
+            return fall_back(h, sum, who, move, err, errlen);
+    }
     if (rc != SG_OK && rc != SG_ERR_BUDGET) {
         snprintf(err, errlen, "hybrid: %s", why);
         return rc;
     }
-    int erc = sg_sum_eval_error(h->eval, why, sizeof why);
     if (erc != SG_OK) {
         snprintf(err, errlen, "hybrid: local analysis failed: %s", why);
         return erc;

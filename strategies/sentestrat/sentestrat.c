@@ -4,13 +4,18 @@
  * The ambient temperature is Thermostrat's T for the opponent in the sum our own last
  * move left. The component(s) the opponent's move produced are those whose hashes were
  * not in that sum; if one of them is now hotter than the ambient, we answer in the
- * hottest such component with the best move at its temperature. */
+ * hottest such component with the best move at its temperature.
+ *
+ * Under a clock the thermographs may take half of it; when they do not finish, the move
+ * is Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_move),
+ * and the next move has no ambient temperature to compare with (it plays Thermostrat). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sumgame/params.h>
 #include <sumgame/strategy.h>
+#include <sumgame/sum_eval.h>
 #include <sumgame/thermostrat.h>
 
 struct sentestrat {
@@ -20,6 +25,7 @@ struct sentestrat {
     sg_sum *after;        /* the sum our last move left */
     bool have_after;
     sg_value ambient;     /* Thermostrat's T for the opponent there */
+    sg_estimator *fallback; /* under a clock, when the thermographs do not finish */
     sg_strategy_stats stats;
 };
 
@@ -51,6 +57,7 @@ static void destroy(void *instance)
     struct sentestrat *s = instance;
     sg_thermo_cache_free(s->cache);
     sg_sum_free(s->after);
+    sg_estimator_free(s->fallback);
     s->host->free(s);
 }
 
@@ -62,6 +69,8 @@ static void new_game(void *instance, const sg_rng *rng)
     /* Cached analyses are keyed on the last game's instances. If the reset cannot get a
      * fresh table it keeps the old one, which stays correct, only larger. */
     sg_thermo_cache_reset(s->cache);
+    if (s->fallback)
+        sg_estimator_reset(s->fallback);
 }
 
 static bool was_there(const sg_sum *before, uint64_t hash)
@@ -121,9 +130,11 @@ static int remember(struct sentestrat *s, const sg_sum *sum, sg_player who, sg_s
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
                   sg_sum_move *move, char *err, size_t errlen)
 {
-    (void)budget;
     struct sentestrat *s = instance;
     double start = sg_clock_seconds();
+    sg_clock_share clock;
+    sg_clock_share_start(&clock, budget);
+    sg_thermo_cache_set_meter(s->cache, sg_clock_share_meter(&clock));
     size_t before = sg_cgt_size(sg_thermo_cache_table(s->cache));
     bool threat = false, has = false;
     size_t where = 0;
@@ -143,6 +154,12 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     }
     if (rc == SG_OK)
         rc = remember(s, sum, who, *move, err, errlen);
+    sg_thermo_cache_set_meter(s->cache, NULL);
+    if (sg_clock_share_ran_out(&clock, rc)) {
+        s->have_after = false;
+        rc = sg_clock_fallback_move(&s->fallback, sum, who, sg_clock_share_left(&clock), move,
+                                    err, errlen);
+    }
     s->stats.nodes = sg_cgt_size(sg_thermo_cache_table(s->cache)) - before;
     s->stats.seconds = sg_clock_seconds() - start;
     return rc;

@@ -11,8 +11,10 @@
  *                decomposition search; `no` searches the games' own moves)
  *   tt_log2    = N          transposition table of 2^N entries (default 20, 32 MiB; each
  *                game makes its own, so small sums play faster with less)
- * Every setting is exact; they change only the time a move takes. The budget is ignored:
- * a perfect player that stopped early would not be one.
+ * Every setting is exact; they change only the time a move takes. Under a clock the
+ * solver may take half of the move's time; when it does not finish, the move is
+ * Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_move) and
+ * the game goes on with a fresh solver. Without a clock every move is solved to the end.
  *
  * The match plays out numbers (SG_FREEZE_INTEGERS) while the solver wants them frozen
  * (SG_FREEZE_NUMBERS), so each move copies the sum under the solver's policy
@@ -27,10 +29,13 @@
 #include "sumgame/params.h"
 #include "sumgame/solve.h"
 #include "sumgame/strategy.h"
+#include "sumgame/sum_eval.h"
 
 typedef struct solver_strategy {
     const sg_host *host;
     sg_solve_config config;
+    sg_clock_share clock;   /* its meter is the solver's (config.meter) */
+    sg_estimator *fallback; /* under a clock, when the solver does not finish */
     sg_solver *solver;  /* made on the first move of a game */
     sg_sum *frozen;     /* the sum under SG_FREEZE_NUMBERS */
     sg_sum *next;       /* a sum after one move, for the fallback */
@@ -90,6 +95,7 @@ static void destroy(void *instance)
     sg_solver_free(s->solver);
     sg_sum_free(s->frozen);
     sg_sum_free(s->next);
+    sg_estimator_free(s->fallback);
     s->host->free(s->origin);
     s->host->free(s->moves);
     s->host->free(s);
@@ -102,6 +108,8 @@ static void new_game(void *instance, const sg_rng *rng)
     /* Canonical forms are keyed on the last game's instances: start afresh. */
     sg_solver_free(s->solver);
     s->solver = NULL;
+    if (s->fallback)
+        sg_estimator_reset(s->fallback);
 }
 
 static const char *side_name(sg_player p) { return p == SG_LEFT ? "left" : "right"; }
@@ -176,10 +184,11 @@ static int best_by_stops(solver_strategy *s, const sg_sum *sum, sg_player who,
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
                   sg_sum_move *move, char *err, size_t errlen)
 {
-    (void)budget;
     solver_strategy *s = instance;
     double start = sg_clock_seconds();
     int rc = SG_OK;
+    sg_clock_share_start(&s->clock, budget);
+    s->config.meter = &s->clock.meter;
     if (!s->solver)
         rc = sg_solver_new(&s->config, &s->solver, err, errlen);
     uint64_t before = rc == SG_OK ? sg_solver_meter(s->solver)->count : 0;
@@ -205,6 +214,13 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
         rc = best_by_stops(s, sum, who, move, err, errlen);
     }
     s->stats.nodes = s->solver ? sg_solver_meter(s->solver)->count - before : 0;
+    if (sg_clock_share_ran_out(&s->clock, rc)) {
+        /* A solver stopped half-way is not trusted with the next move. */
+        sg_solver_free(s->solver);
+        s->solver = NULL;
+        rc = sg_clock_fallback_move(&s->fallback, sum, who, sg_clock_share_left(&s->clock),
+                                    move, err, errlen);
+    }
     s->stats.depth = 0;
     s->stats.seconds = sg_clock_seconds() - start;
     if (rc != SG_OK && err[0] && strncmp(err, "solver: ", 8) != 0) {

@@ -1,16 +1,21 @@
 /* Thermostrat (Berlekamp, Winning Ways ch. 6) over exact thermographs. The rule itself
- * lives in libsumgame (sumgame/thermostrat.h) because sentestrat falls back on it. */
+ * lives in libsumgame (sumgame/thermostrat.h) because sentestrat falls back on it.
+ * Under a clock the thermographs may take half of it; when they do not finish, the move
+ * is Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_move),
+ * and the next move tries the thermographs again from what the cache holds. */
 #include <stdio.h>
 #include <string.h>
 
 #include <sumgame/params.h>
 #include <sumgame/strategy.h>
+#include <sumgame/sum_eval.h>
 #include <sumgame/thermostrat.h>
 
 struct thermostrat {
     const sg_host *host;
     size_t max_positions;
     sg_thermo_cache *cache;
+    sg_estimator *fallback; /* under a clock, when the thermographs do not finish */
     sg_strategy_stats stats;
 };
 
@@ -39,6 +44,7 @@ static void destroy(void *instance)
 {
     struct thermostrat *s = instance;
     sg_thermo_cache_free(s->cache);
+    sg_estimator_free(s->fallback);
     s->host->free(s);
 }
 
@@ -49,20 +55,28 @@ static void new_game(void *instance, const sg_rng *rng)
     /* Cached analyses are keyed on the last game's instances. If the reset cannot get a
      * fresh table it keeps the old one, which stays correct, only larger. */
     sg_thermo_cache_reset(s->cache);
+    if (s->fallback)
+        sg_estimator_reset(s->fallback);
 }
 
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
                   sg_sum_move *move, char *err, size_t errlen)
 {
-    (void)budget;
     struct thermostrat *s = instance;
     double start = sg_clock_seconds();
     size_t before = sg_cgt_size(sg_thermo_cache_table(s->cache));
     sg_thermostrat_choice choice;
+    sg_clock_share clock;
+    sg_clock_share_start(&clock, budget);
+    sg_thermo_cache_set_meter(s->cache, sg_clock_share_meter(&clock));
     int rc = sg_thermostrat_choose(s->cache, sum, who, s->max_positions, &choice, err, errlen);
+    sg_thermo_cache_set_meter(s->cache, NULL);
     if (rc == SG_OK) {
         move->component = (uint32_t)choice.component;
         move->move = choice.move;
+    } else if (sg_clock_share_ran_out(&clock, rc)) {
+        rc = sg_clock_fallback_move(&s->fallback, sum, who, sg_clock_share_left(&clock), move,
+                                    err, errlen);
     }
     s->stats.nodes = sg_cgt_size(sg_thermo_cache_table(s->cache)) - before;
     s->stats.seconds = sg_clock_seconds() - start;
