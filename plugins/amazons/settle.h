@@ -11,9 +11,9 @@
  * the simplicity rule is evaluated literally with exact comparisons H <= n and H >= n
  * against integers (memoized, recursive over the game tree).
  *
- * The work is bounded by a node budget per question (a tenth of it for the comparisons);
- * an exhausted budget means "not known" (number() then reports nothing) and never a
- * guess. Results are exact and stay
+ * The work is bounded by a node budget per question (at most a tenth of it for the
+ * comparisons, less after comparisons that gave up); an exhausted budget means "not
+ * known" (number() then reports nothing) and never a guess. Results are exact and stay
  * cached in the instance across questions. */
 #ifndef AMAZONS_SETTLE_H
 #define AMAZONS_SETTLE_H
@@ -33,6 +33,7 @@ typedef struct amz_settle {
     amz_memo_entry *answers; /* number()'s answers, apart from the searches' entries */
     uint64_t budget;       /* nodes left for the current question */
     uint64_t budget_per_question;
+    uint64_t compare_budget; /* for the next comparison question (adapts, see settle.c) */
 } amz_settle;
 
 void amz_settle_init(amz_settle *s, const sg_host *host, const amz_geom *geom);
