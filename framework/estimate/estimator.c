@@ -343,6 +343,12 @@ int sg_estimator_depth(const sg_estimator *e)
     return e->tds ? e->last_depth : 0;
 }
 
+int sg_estimator_cached_depth(const sg_estimator *e, const sg_game *game, const void *pos)
+{
+    const cached *hit = lookup(e, game, pos);
+    return hit ? hit->depth : -1;
+}
+
 bool sg_estimator_tds_stats(const sg_estimator *e, sg_tds_stats *out)
 {
     if (!e->tds || !e->has_tds_stats)

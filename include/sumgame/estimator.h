@@ -117,6 +117,9 @@ bool sg_estimator_met_ko(const sg_estimator *e);
  * estimate deepens until the budget is spent (sumgame/tds.h, anytime TDS), and asking
  * again about a remembered component with such a budget deepens it further from there. */
 int sg_estimator_depth(const sg_estimator *e);
+/* The depth of the remembered estimate of a component (as sg_estimator_depth); -1 when
+ * none is remembered. */
+int sg_estimator_cached_depth(const sg_estimator *e, const sg_game *game, const void *pos);
 
 /* Estimates every live component of sum into out[0..sg_sum_count(sum)). A TDS budget is
  * spent on the components without an estimate first, then on deepening the others,

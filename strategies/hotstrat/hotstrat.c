@@ -22,18 +22,14 @@
  * whole sum by the shared engine chooses the move instead, within what is left of the
  * move's time.
  *
- * Under a time budget per move (and no `depth` or `time` key) Hotstrat-TDS manages the
- * time itself, "a rough idea of t first, then refine if time" (the TDS lecture): it
- * deepens heuristic TDS estimates component by component, depth 1, 2, 3, ... plies per
- * search, always first the component whose estimate is shallowest, until the move's time
- * is up or every estimate is complete (no depth-limited leaf). An estimate that the
- * clock cut short is dropped for the previous depth's (a TDS search out of time finishes
- * at depth 1, which would be worse). Estimates are kept by component position for the
- * whole game, with the depth they reached, so the one or two rooms a move changed get
- * the time first and the unchanged ones are only deepened with what is left. When after
- * a round every estimate is -1, the rest of the time goes to the global search. With a
- * node budget, or a `depth` or `time` key, the estimator's own limits apply instead and
- * the move's budget is shared equally by the components that need a fresh estimate. */
+ * Under a time budget per move (and no `depth` or `time` key) the estimates are anytime
+ * TDS (sumgame/tds.h): "a rough idea of t first, then refine if time" (the TDS lecture).
+ * A quarter of the move's time goes to the components without an estimate; when every
+ * estimate is then -1 the rest goes to the global search, else to deepening the
+ * estimates, hottest first (sg_estimator_estimate_sum; docs/algorithms.md, "Time
+ * between components"). The estimator keeps every estimate for the whole game with the
+ * depth it reached, so the one or two rooms a move changed get the time first and the
+ * unchanged ones go on deepening from where they were. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,33 +43,11 @@
 
 enum mode { MODE_PLAIN = 0, MODE_PLUS = 1 };
 
-/* A component's deepest TDS estimate so far (the timed mode). The position is kept to
- * rule out hash collisions. */
-typedef struct deep_slot {
-    bool used;
-    uint64_t key;
-    const sg_game *game;
-    unsigned char *pos;
-    int depth;        /* plies per search of the estimate; complete ones stay */
-    sg_estimate estimate;
-} deep_slot;
-
-/* Deepest TDS estimates under a time budget per move. */
-typedef struct deepening {
-    sg_tds *tds;
-    sg_tds_config config; /* delta, tmax, combine from the keys; depth set per round */
-    deep_slot *slots;
-    size_t nslots, nused;
-    deep_slot **current; /* the slot of each component of the sum being decided */
-    size_t cap;
-} deepening;
-
 struct hotstrat {
     const sg_host *host;
     enum mode mode;
     sg_estimator *estimator;
     bool tds_timed;    /* estimator tds without depth or time keys: deepen by the clock */
-    deepening deep;
     sg_search *global; /* made the first time every estimate is -1 */
     sg_estimate *estimates;
     size_t cap;
@@ -145,176 +119,42 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         host->free(h);
         return rc;
     }
-    if (tds && !sg_params_find(&est, "depth") && !sg_params_find(&est, "time")) {
-        /* The estimator accepted these keys; the deepening runs its own engine on them. */
-        unsigned enhancements;
-        rc = sg_tds_config_parse(&est, strcmp(method_name, "tdsplus") == 0, &h->deep.config,
-                                 &enhancements, err, errlen);
-        if (rc == SG_OK) {
-            h->deep.tds = sg_tds_new(0, err, errlen);
-            rc = h->deep.tds ? SG_OK : SG_ERR_NOMEM;
-        }
-        if (rc == SG_OK)
-            sg_tds_set_enhancements(h->deep.tds, enhancements);
-        if (rc != SG_OK) {
-            sg_estimator_free(h->estimator);
-            host->free(h);
-            return rc;
-        }
-        h->tds_timed = true;
-    }
+    h->tds_timed = tds && !sg_params_find(&est, "depth") && !sg_params_find(&est, "time");
     *out = h;
     return SG_OK;
-}
-
-/* ---- deepening TDS under a time budget ------------------------------------------- */
-
-static uint64_t component_key(const sg_game *game, const void *pos)
-{
-    uint64_t z = game->salt ^ game->desc->hash(game->instance, pos);
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static void deep_forget(const sg_host *host, deepening *d)
-{
-    for (size_t i = 0; i < d->nslots; i++)
-        host->free(d->slots[i].pos);
-    host->free(d->slots);
-    d->slots = NULL;
-    d->nslots = d->nused = 0;
-}
-
-/* The slot of (game, pos), made (depth 0, no estimate) when missing; NULL when out of
- * memory. */
-static deep_slot *deep_slot_for(const sg_host *host, deepening *d, const sg_game *game,
-                                const void *pos)
-{
-    uint64_t key = component_key(game, pos);
-    if (d->nslots) {
-        for (size_t i = key & (d->nslots - 1);; i = (i + 1) & (d->nslots - 1)) {
-            deep_slot *c = &d->slots[i];
-            if (!c->used)
-                break;
-            if (c->key == key && c->game == game &&
-                memcmp(c->pos, pos, game->desc->pos_size) == 0)
-                return c;
-        }
-    }
-    if ((d->nused + 1) * 2 > d->nslots) {
-        /* Growing moves the slots: callers fetch their slots again afterwards. */
-        size_t n = d->nslots ? d->nslots * 2 : 64;
-        deep_slot *grown = host->alloc(n * sizeof *grown);
-        if (!grown)
-            return NULL;
-        memset(grown, 0, n * sizeof *grown);
-        for (size_t i = 0; i < d->nslots; i++) {
-            if (!d->slots[i].used)
-                continue;
-            size_t j = d->slots[i].key & (n - 1);
-            while (grown[j].used)
-                j = (j + 1) & (n - 1);
-            grown[j] = d->slots[i];
-        }
-        host->free(d->slots);
-        d->slots = grown;
-        d->nslots = n;
-    }
-    unsigned char *copy = host->alloc(game->desc->pos_size ? game->desc->pos_size : 1);
-    if (!copy)
-        return NULL;
-    memcpy(copy, pos, game->desc->pos_size);
-    size_t j = key & (d->nslots - 1);
-    while (d->slots[j].used)
-        j = (j + 1) & (d->nslots - 1);
-    deep_slot *c = &d->slots[j];
-    memset(c, 0, sizeof *c);
-    c->used = true;
-    c->key = key;
-    c->game = game;
-    c->pos = copy;
-    d->nused++;
-    return c;
 }
 
 /* True when every estimate is -1 or colder: no component is worth a move. */
 static bool all_cold(const sg_estimate *e, size_t n);
 
-/* Deepens the estimates of the sum's components (d->current) round by round, round k
- * bringing every incomplete estimate shallower than k plies to k, until the deadline,
- * until every estimate is complete, or until a finished round finds every estimate -1
- * (the rest of the time is then the global search's). Round 1 always finishes, so every
- * component has an estimate. */
-static int deepen(struct hotstrat *h, const sg_sum *sum, double deadline, char *err,
-                  size_t errlen)
+/* The share of a move's time for the components without an estimate, before the rest
+ * goes to the global search (every estimate -1) or to deepening. */
+#define FIRST_SHARE 0.25
+
+/* Anytime TDS estimates of every component within the move's time (see the top). */
+static int estimate_timed(struct hotstrat *h, const sg_sum *sum, double seconds, char *err,
+                          size_t errlen)
 {
-    deepening *d = &h->deep;
+    double start = sg_clock_seconds();
     size_t n = sg_sum_count(sum);
-    if (n > d->cap) {
-        deep_slot **grown = h->host->realloc(d->current, n * sizeof *grown);
-        if (!grown)
-            return SG_ERR_NOMEM;
-        d->current = grown;
-        d->cap = n;
-    }
-    /* Make every slot first: the table may grow while slots are made. */
+    sg_budget first = { .seconds = seconds * FIRST_SHARE };
+    int rc = sg_estimator_estimate_sum(h->estimator, sum, &first, h->estimates, err, errlen);
     for (size_t i = 0; i < n; i++)
-        if (!deep_slot_for(h->host, d, sg_sum_game(sum, i), sg_sum_pos(sum, i)))
-            return SG_ERR_NOMEM;
+        h->stats.nodes += h->estimates[i].nodes;
+    double left = seconds - (sg_clock_seconds() - start);
+    if (rc != SG_OK || all_cold(h->estimates, n) || left <= 1e-3)
+        return rc;
+    sg_budget rest = { .seconds = left };
+    rc = sg_estimator_estimate_sum(h->estimator, sum, &rest, h->estimates, err, errlen);
     for (size_t i = 0; i < n; i++)
-        d->current[i] = deep_slot_for(h->host, d, sg_sum_game(sum, i), sg_sum_pos(sum, i));
-    for (int depth = 1;; depth++) {
-        bool open = false; /* some estimate is still incomplete */
-        bool late = false; /* the deadline passed during this round */
-        for (size_t i = 0; i < n; i++) {
-            deep_slot *c = d->current[i];
-            if (c->depth > 0 && c->estimate.exact)
-                continue;
-            open = true;
-            if (c->depth >= depth)
-                continue;
-            double now = sg_clock_seconds();
-            if (c->depth > 0 && now >= deadline) {
-                late = true;
-                continue;
-            }
-            sg_tds_config config = d->config;
-            config.depth = depth;
-            /* A component without any estimate gets one even when the time is up: TDS
-             * answers at depth 1 then. */
-            config.seconds = deadline - now > 1e-3 ? deadline - now : 1e-3;
-            sg_estimate e;
-            int rc = sg_tds_estimate(d->tds, sg_sum_game(sum, i), sg_sum_pos(sum, i), &config,
-                                     &e, err, errlen);
-            h->stats.nodes += e.nodes;
-            if (rc != SG_OK)
-                return rc;
-            bool cut = sg_clock_seconds() >= deadline && !e.exact;
-            late = late || cut;
-            if (cut && c->depth > 0)
-                continue; /* keep the previous depth's estimate */
-            c->estimate = e;
-            c->depth = cut ? 1 : depth;
-        }
-        if (!open || late)
-            return SG_OK;
-        for (size_t i = 0; i < n; i++)
-            h->estimates[i] = d->current[i]->estimate;
-        if (all_cold(h->estimates, n))
-            return SG_OK;
-        if (depth >= 4000)
-            return SG_OK;
-    }
+        h->stats.nodes += h->estimates[i].nodes;
+    return rc;
 }
 
 static void destroy(void *instance)
 {
     struct hotstrat *h = instance;
     sg_estimator_free(h->estimator);
-    sg_tds_free(h->deep.tds);
-    deep_forget(h->host, &h->deep);
-    h->host->free(h->deep.current);
     sg_search_free(h->global);
     h->host->free(h->estimates);
     h->host->free(h);
@@ -328,7 +168,6 @@ static void new_game(void *instance, const sg_rng *rng)
     sg_estimator_reset(h->estimator);
     /* mcdual's searches follow the game's stream, so a game replays from the match seed. */
     sg_estimator_set_rng(h->estimator, rng);
-    deep_forget(h->host, &h->deep);
     if (h->global)
         sg_search_clear(h->global);
 }
@@ -388,25 +227,25 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
         h->cap = n;
     }
     h->stats.nodes = 0;
-    int rc;
-    if (h->tds_timed && budget && budget->seconds > 0 && budget->nodes == 0)
-        rc = deepen(h, sum, start + budget->seconds, err, errlen);
-    else
-        rc = sg_estimator_estimate_sum(h->estimator, sum, budget, h->estimates, err, errlen);
+    h->stats.depth = 0;
+    bool timed = h->tds_timed && budget && budget->seconds > 0 && budget->nodes == 0;
+    int rc = timed ? estimate_timed(h, sum, budget->seconds, err, errlen)
+                   : sg_estimator_estimate_sum(h->estimator, sum, budget, h->estimates, err,
+                                               errlen);
     if (rc != SG_OK)
         return rc;
-    h->stats.depth = 0;
-    if (h->tds_timed && budget && budget->seconds > 0 && budget->nodes == 0) {
-        /* Reported depth: the shallowest estimate's plies per search. */
+    if (timed) {
+        /* Reported depth: the shallowest estimate's plies per search (0 = complete). */
         for (size_t i = 0; i < n; i++) {
-            const deep_slot *c = h->deep.current[i];
-            h->estimates[i] = c->estimate;
-            if (i == 0 || c->depth < h->stats.depth)
-                h->stats.depth = c->depth;
+            int d = sg_estimator_cached_depth(h->estimator, sg_sum_game(sum, i),
+                                              sg_sum_pos(sum, i));
+            if (d > 0 && (h->stats.depth == 0 || d < h->stats.depth))
+                h->stats.depth = d;
         }
-    } else
+    } else {
         for (size_t i = 0; i < n; i++)
             h->stats.nodes += h->estimates[i].nodes;
+    }
     bool found = sg_hotstrat_pick(h->estimates, n, who, h->mode == MODE_PLUS, move);
     if (found && all_cold(h->estimates, n))
         rc = global_search(h, sum, who, budget, start, move, err, errlen);
