@@ -7,6 +7,7 @@ set -e
 "$BUILD/bench/bench_cgt" "$BUILD" 3
 "$BUILD/bench/bench_amazons" "$BUILD" 3
 "$BUILD/bench/bench_tds" "$BUILD" 3
+"$BUILD/bench/bench_tds_rate" "$BUILD" 1
 "$BUILD/bench/bench_solve" "$BUILD" 100 60
 "$BUILD/bench/bench_go" "$BUILD" 5 1
 "$BUILD/bench/bench_gthermo" "$BUILD" 3

@@ -1219,6 +1219,15 @@ static int estimate_once(sg_tds *tds, const sg_game *game, const void *pos,
  * the estimate ran before, spends the whole budget on the first search from the top
  * of the stack, whose principal variation is then coupons only, and more time never
  * changed the answer (docs/results/tdsplus-coverage.md). */
+/* The iterations' depths: 1, 2, ... 8 one ply at a time, where a ply more can cost a
+ * factor of the game's branching (a 6x6 room: 150), then half as many again each time:
+ * coupon moves are plies too, and a complete search of a small room at delta 2^-6 needs
+ * hundreds of them. */
+static int next_depth(int d)
+{
+    return d < 8 ? d + 1 : d + d / 2;
+}
+
 static int estimate_anytime(sg_tds *tds, const sg_game *game, const void *pos,
                             const sg_tds_config *config, const sg_estimate *prev,
                             int prev_depth, sg_estimate *out, char *err, size_t errlen)
@@ -1235,7 +1244,7 @@ static int estimate_anytime(sg_tds *tds, const sg_game *game, const void *pos,
         best.seconds = 0;
         best_stats = tds->stats;
     }
-    for (int d = depth + 1; d <= 4000; d++) {
+    for (int d = next_depth(depth); d <= 4000; d = next_depth(d)) {
         sg_tds_config c = *config;
         c.depth = d;
         if (config->seconds > 0) {

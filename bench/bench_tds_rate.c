@@ -1,0 +1,107 @@
+/* Node rates of anytime TDS+ and of the shared αβ engine on the same Amazons rooms (issue
+ * 25, items 3 and 4): three 5x5 and three 6x6 rooms, one amazon each and 3 arrows (the
+ * TDS paper's Table 3 rooms, `sumgame gen amazons --seed 7`). Each room is searched for
+ * SECONDS of wall clock by
+ *   - αβ: the engine alone on the room, Left to move, iterative deepening, the games'
+ *     evaluation at the leaves (what the alphabeta strategy runs);
+ *   - TDS+: an anytime estimate, delta 1/2, t_max 4 (the sum-game experiments' settings).
+ * Prints each one's nodes per second and depth (αβ: plies of the deepest finished
+ * iteration; TDS+: plies per search of the deepest finished estimate), the medians over
+ * the rooms, and the ratio of the αβ rate to the TDS+ rate (the issue's target: within 2).
+ * Usage: bench_tds_rate BUILD_DIR [SECONDS] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_util.h"
+#include "sumgame/clock.h"
+#include "sumgame/search.h"
+#include "sumgame/tds.h"
+
+static const char *const rooms[] = {
+    "x..../...x./..Wx./....B/.....",
+    "...../...../...Wx/..x.x/...B.",
+    "x..../B..../...../.xW.x/.....",
+    ".....x/.x..../.B..../...x../....../...W..",
+    "....../.x..../x....x/..W.../....../B.....",
+    "....../.W..../x...../....../xx..B./......",
+};
+#define NROOMS (sizeof rooms / sizeof rooms[0])
+
+static void die(const char *what, const char *err)
+{
+    fprintf(stderr, "bench_tds_rate: %s: %s\n", what, err);
+    exit(1);
+}
+
+int main(int argc, char **argv)
+{
+    const char *build = argc > 1 ? argv[1] : "build";
+    double seconds = argc > 2 ? atof(argv[2]) : 1.0;
+    if (seconds <= 0 || seconds > 60) {
+        fprintf(stderr, "bench_tds_rate: usage: bench_tds_rate BUILD_DIR [SECONDS 0..60]\n");
+        return 2;
+    }
+    sg_plugin plugin;
+    sg_game game;
+    if (bench_open_game("bench_tds_rate", build, "amazons", NULL, &plugin, &game) != 0)
+        return 1;
+    char err[256];
+    sg_tds *tds = sg_tds_new(0, err, sizeof err);
+    if (!tds)
+        die("tds", err);
+    sg_tds_set_enhancements(tds, SG_TDS_PLUS);
+    sg_search_config sc = { .tt_log2 = 20 };
+    sg_search *ab = sg_search_new(&sc, err, sizeof err);
+    if (!ab)
+        die("search", err);
+    double ab_rate[NROOMS], tds_rate[NROOMS], ratio[NROOMS], ab_depth[NROOMS],
+        tds_depth[NROOMS];
+    printf("bench_tds_rate: %zu Amazons rooms, %.1f s each, αβ alone against anytime TDS+ "
+           "(delta 1/2, t_max 4)\n",
+           NROOMS, seconds);
+    for (size_t i = 0; i < NROOMS; i++) {
+        _Alignas(16) unsigned char pos[SG_POS_MAX];
+        if (game.desc->parse(game.instance, rooms[i], pos, err, sizeof err) != SG_OK)
+            die(rooms[i], err);
+        sg_sum *sum = sg_sum_new(SG_FREEZE_INTEGERS);
+        if (!sum || sg_sum_add(sum, &game, pos, err, sizeof err) != SG_OK)
+            die(rooms[i], err);
+        sg_search_clear(ab);
+        sc = (sg_search_config){ .iterative = true, .budget = { .seconds = seconds } };
+        sg_search_set_config(ab, &sc);
+        sg_search_result r;
+        double t0 = sg_clock_seconds();
+        int rc = sg_search_run(ab, sum, SG_LEFT, &r, err, sizeof err);
+        double t_ab = sg_clock_seconds() - t0;
+        if (rc != SG_OK && rc != SG_ERR_BUDGET)
+            die("alphabeta", err);
+        sg_tds_config tc = { .delta = sg_value_make(1, 1), .has_tmax = true,
+                             .tmax = sg_value_int(4), .seconds = seconds };
+        sg_estimate e;
+        t0 = sg_clock_seconds();
+        if (sg_tds_estimate(tds, &game, pos, &tc, &e, err, sizeof err) != SG_OK)
+            die("tds", err);
+        double t_tds = sg_clock_seconds() - t0;
+        ab_rate[i] = t_ab > 0 ? (double)r.nodes / t_ab : 0;
+        tds_rate[i] = t_tds > 0 ? (double)e.nodes / t_tds : 0;
+        ratio[i] = tds_rate[i] > 0 ? ab_rate[i] / tds_rate[i] : 0;
+        ab_depth[i] = r.completed ? r.depth : 0;
+        tds_depth[i] = sg_tds_last_depth(tds);
+        printf("  %-44s αβ %9.0f nodes/s depth %2.0f | TDS+ %9.0f nodes/s depth %2.0f%s\n",
+               rooms[i], ab_rate[i], ab_depth[i], tds_rate[i], tds_depth[i],
+               e.exact ? " (exact)" : "");
+        sg_sum_free(sum);
+    }
+    double ab5[3], tds5[3];
+    memcpy(ab5, ab_depth, sizeof ab5);
+    memcpy(tds5, tds_depth, sizeof tds5);
+    printf("  medians: αβ %.0f nodes/s, TDS+ %.0f nodes/s; ratio αβ / TDS+ %.2f; "
+           "depth on 5x5 αβ %.0f, TDS+ %.0f; on 6x6 αβ %.0f, TDS+ %.0f\n",
+           bench_median(ab_rate, NROOMS), bench_median(tds_rate, NROOMS),
+           bench_median(ratio, NROOMS), bench_median(ab5, 3), bench_median(tds5, 3),
+           bench_median(ab_depth + 3, 3), bench_median(tds_depth + 3, 3));
+    sg_tds_free(tds);
+    sg_search_free(ab);
+    return 0;
+}

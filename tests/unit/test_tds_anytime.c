@@ -1,0 +1,152 @@
+/* Anytime TDS (sumgame/tds.h): under a node limit without a depth, whole estimates deepen
+ * and the deepest finished one answers. Node limits make it deterministic, so these tests
+ * do not depend on the machine's speed.
+ * - With nodes enough, the anytime estimate of a small 4x4 position finishes exactly and
+ *   equals the database's mean and temperature (conf/data/amazons-4x4-test-set.txt, built
+ *   by the exact thermograph engine, independent of the coupon search), at the theory's
+ *   delta 2^-e.
+ * - Cut short, it answers a shallower iteration, inexact, with its depth reported; more
+ *   nodes never give a shallower one; the same limit gives the same answer.
+ * - sg_tds_estimate_deeper goes on from a shallow estimate to the exact one.
+ * - analyze --json reports the depth: 0 for a complete search, at least 1 under --time
+ *   (the first iteration always answers). */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/estimator.h"
+#include "sumgame/tds.h"
+
+static support_game amz;
+
+static int setup(void **state)
+{
+    (void)state;
+    support_game_open(&amz, "amazons", NULL);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    support_game_close(&amz);
+    return 0;
+}
+
+static void anytime(sg_tds *tds, const char *text, const char *delta, uint64_t nodes,
+                    sg_estimate *e)
+{
+    char err[256];
+    sg_tds_config c = { .delta = support_value(delta), .nodes = nodes };
+    support_pos p = support_parse(&amz.game, text);
+    if (sg_tds_estimate(tds, &amz.game, p.b, &c, e, err, sizeof err) != SG_OK)
+        fail_msg("%s: %s", text, err);
+}
+
+/* Every 20th position of the test set with 4 to 6 empty squares: with 10 million nodes
+ * the anytime estimate finishes (exact) and agrees with the database. */
+static void test_enough_nodes_give_the_exact_values(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    support_known *k = support_read_known("conf/data/amazons-4x4-test-set.txt", 20, 6, &n);
+    sg_tds *tds = support_tds_new();
+    sg_tds_set_enhancements(tds, SG_TDS_PLUS);
+    size_t checked = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k[i].empty < 4)
+            continue;
+        char delta[16];
+        snprintf(delta, sizeof delta, "1/%d", 1 << k[i].empty);
+        sg_estimate e;
+        anytime(tds, k[i].position, delta, 10000000, &e);
+        if (!e.exact)
+            fail_msg("%s: not finished in 10^7 nodes (depth %d)", k[i].position,
+                     sg_tds_last_depth(tds));
+        if (!sg_value_eq(e.mean, k[i].mean) || !sg_value_eq(e.temperature, k[i].temperature)) {
+            char v[4][SG_VALUE_TEXT_MAX];
+            sg_value_format(e.mean, v[0], sizeof v[0]);
+            sg_value_format(e.temperature, v[1], sizeof v[1]);
+            sg_value_format(k[i].mean, v[2], sizeof v[2]);
+            sg_value_format(k[i].temperature, v[3], sizeof v[3]);
+            fail_msg("%s: anytime %s / %s, database %s / %s", k[i].position, v[0], v[1], v[2],
+                     v[3]);
+        }
+        assert_true(sg_tds_last_depth(tds) >= 1);
+        checked++;
+    }
+    print_message("%zu positions exact\n", checked);
+    assert_true(checked >= 5);
+    free(k);
+    sg_tds_free(tds);
+}
+
+/* A 14-empty position cut short: depth reported, inexact, deterministic, never shallower
+ * with more nodes; deepening on from the shallow answer goes further. */
+static void test_cut_short_answers_the_deepest_finished(void **state)
+{
+    (void)state;
+    const char *room = "BW../x.x./x.../...."; /* mean -1, temperature 9 */
+    sg_tds *tds = support_tds_new();
+    sg_tds_set_enhancements(tds, SG_TDS_PLUS);
+    sg_estimate small, again, large;
+    anytime(tds, room, "1/2", 20000, &small);
+    int d_small = sg_tds_last_depth(tds);
+    sg_tds_free(tds);
+    tds = support_tds_new();
+    sg_tds_set_enhancements(tds, SG_TDS_PLUS);
+    anytime(tds, room, "1/2", 20000, &again);
+    assert_int_equal(sg_tds_last_depth(tds), d_small);
+    assert_true(sg_value_eq(small.temperature, again.temperature));
+    assert_true(sg_value_eq(small.mean, again.mean));
+    anytime(tds, room, "1/2", 400000, &large);
+    int d_large = sg_tds_last_depth(tds);
+    print_message("depth %d with 2*10^4 nodes, %d with 4*10^5\n", d_small, d_large);
+    assert_false(small.exact);
+    assert_true(d_small >= 1);
+    assert_true(d_large > d_small);
+
+    /* Deepening on from the shallow estimate with the larger budget. */
+    char err[256];
+    sg_tds_config c = { .delta = support_value("1/2"), .nodes = 400000 };
+    support_pos p = support_parse(&amz.game, room);
+    sg_estimate deeper;
+    assert_int_equal(sg_tds_estimate_deeper(tds, &amz.game, p.b, &c, &small, d_small, &deeper,
+                                            err, sizeof err),
+                     SG_OK);
+    assert_true(sg_tds_last_depth(tds) > d_small);
+    sg_tds_free(tds);
+}
+
+static void test_analyze_reports_the_depth(void **state)
+{
+    (void)state;
+    char depth[32];
+    support_run r = support_host("analyze 'amazons:x.xx/.xBx/W.xx/xxxx' --method tdsplus "
+                                 "--json",
+                                 NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"depth\":0,");
+    support_run_free(&r);
+    r = support_host("analyze 'amazons:BW../x.x./x.../....' --method tds --time 0.2 --json",
+                     NULL);
+    assert_int_equal(r.status, 0);
+    const char *at = strstr(r.out, "\"depth\":");
+    assert_non_null(at);
+    snprintf(depth, sizeof depth, "%s", at + 8);
+    assert_true(atoi(depth) >= 1);
+    support_assert_contains(r.out, "\"exact\":false");
+    support_run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_enough_nodes_give_the_exact_values),
+        cmocka_unit_test(test_cut_short_answers_the_deepest_finished),
+        cmocka_unit_test(test_analyze_reports_the_depth),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
