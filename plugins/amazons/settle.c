@@ -24,11 +24,14 @@ struct amz_memo_entry {
 #define COMPARE_BUDGET_DIVISOR 10
 /* A comparison question that gives up has spent its whole budget for nothing, and in a
  * search of an open 6x6 room every one of them did (35 of 35 under TDS+, 200,000 nodes
- * each: 90% of the search's time). So a give-up cuts the next question's budget to a
- * quarter, down to COMPARE_BUDGET_FLOOR, and an answer that needed more than half of its
- * budget doubles it again, up to the tenth above. Exact analyses of 4x4 and 5x5 rooms
- * answer every question (the largest took 114,000 nodes), so they keep the full budget;
- * a question not answered is searched like any other component, so exactness is kept. */
+ * each: 90% of the search's time). So a give-up cuts the budget of the next questions
+ * with as many empty squares to a quarter, down to COMPARE_BUDGET_FLOOR, and an answer
+ * that needed more than half of its budget doubles it again, up to the tenth above.
+ * Questions of other sizes keep theirs: an exact search that meets a stuck player needs
+ * the answer (search.h), and a small room's answer must not be lost to a large room's
+ * give-ups in the same sum. Exact analyses of 4x4 and 5x5 rooms answer every question
+ * (the largest took 114,000 nodes), so they keep the full budget; a question not answered
+ * is searched like any other component, so exactness is kept. */
 #define COMPARE_BUDGET_FLOOR 2000u
 #define TAG_RUN 3
 #define TAG_RUN_UPPER 7
@@ -44,7 +47,6 @@ void amz_settle_init(amz_settle *s, const sg_host *host, const amz_geom *geom)
     s->host = host;
     s->geom = geom;
     s->budget_per_question = BUDGET_DEFAULT;
-    s->compare_budget = BUDGET_DEFAULT / COMPARE_BUDGET_DIVISOR;
 }
 
 void amz_settle_free(amz_settle *s)
@@ -387,14 +389,15 @@ bool amz_settled_value(amz_settle *s, const amz_board *b, int64_t *value)
     bool found;
     if (touches(b, stuck)) {
         uint64_t cap = s->budget_per_question / COMPARE_BUDGET_DIVISOR;
-        uint64_t given = s->compare_budget < cap ? s->compare_budget : cap;
+        uint32_t *mine = &s->compare_budget[amz_popcount(b->empty)];
+        uint64_t given = *mine && *mine < cap ? *mine : cap;
         s->budget = given;
         found = by_simplicity(s, b, stuck, value);
         if (!found)
-            s->compare_budget = given / 4 > COMPARE_BUDGET_FLOOR ? given / 4
-                                                                 : COMPARE_BUDGET_FLOOR;
+            *mine = (uint32_t)(given / 4 > COMPARE_BUDGET_FLOOR ? given / 4
+                                                                : COMPARE_BUDGET_FLOOR);
         else if (given - s->budget > given / 2)
-            s->compare_budget = given * 2 < cap ? given * 2 : cap;
+            *mine = (uint32_t)(given * 2 < cap ? given * 2 : cap);
     } else {
         int r = run(s, stuck == SG_LEFT ? b->white : b->black, b->empty);
         found = r >= 0;

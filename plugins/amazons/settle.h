@@ -33,7 +33,9 @@ typedef struct amz_settle {
     amz_memo_entry *answers; /* number()'s answers, apart from the searches' entries */
     uint64_t budget;       /* nodes left for the current question */
     uint64_t budget_per_question;
-    uint64_t compare_budget; /* for the next comparison question (adapts, see settle.c) */
+    /* For the next comparison question, by the question's number of empty squares (adapts,
+     * see settle.c); 0 = not yet set (the full tenth). */
+    uint32_t compare_budget[AMZ_SQUARES + 1];
 } amz_settle;
 
 void amz_settle_init(amz_settle *s, const sg_host *host, const amz_geom *geom);
