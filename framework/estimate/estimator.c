@@ -682,34 +682,27 @@ static int choose_komasters(sg_estimator *e, const sg_sum *sum, const sg_budget 
  * gets an equal share of what is left when its turn comes, so time one did not need
  * goes to the next, and the total keeps to the budget (the first iteration of an
  * estimate always answers, so a component can overrun a tiny share). */
-static int estimate_sum_tds(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
-                            sg_estimate *out, char *err, size_t errlen)
+/* The components of sum whose remembered estimate can deepen, hottest first (ties keep
+ * the sum's order), appended to order[*m..]. With out, components with nothing to deepen
+ * get their remembered estimate there. */
+static void deepenable(const sg_estimator *e, const sg_sum *sum, const sg_tds_config *c,
+                       size_t *order, size_t *m, sg_estimate *out)
 {
-    size_t n = sg_sum_count(sum);
-    size_t *order = malloc((n ? n : 1) * sizeof *order);
-    if (!order) {
-        snprintf(err, errlen, "out of memory");
-        return SG_ERR_NOMEM;
-    }
-    sg_tds_config c = tds_limits(e, budget);
-    size_t m = 0, deep_from;
-    for (size_t i = 0; i < n; i++)
-        if (!lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i)))
-            order[m++] = i;
-    deep_from = m;
-    for (size_t i = 0; i < n; i++) {
+    size_t from = *m;
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
         const cached *hit = lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i));
         if (!hit)
             continue;
-        if (!deepens(&c, hit)) {
-            out[i] = hit->estimate;
-            out[i].nodes = 0;
-            out[i].seconds = 0;
+        if (!deepens(c, hit)) {
+            if (out) {
+                out[i] = hit->estimate;
+                out[i].nodes = 0;
+                out[i].seconds = 0;
+            }
             continue;
         }
-        /* Insertion by temperature, hottest first; ties keep the sum's order. */
-        size_t k = m++;
-        while (k > deep_from &&
+        size_t k = (*m)++;
+        while (k > from &&
                sg_value_cmp(lookup(e, sg_sum_game(sum, order[k - 1]),
                                    sg_sum_pos(sum, order[k - 1]))->estimate.temperature,
                             hit->estimate.temperature) < 0) {
@@ -718,26 +711,74 @@ static int estimate_sum_tds(sg_estimator *e, const sg_sum *sum, const sg_budget 
         }
         order[k] = i;
     }
+}
+
+/* A TDS budget for the whole sum (docs/algorithms.md, "Time between components"): the
+ * components without an estimate first, in the sum's order, then those whose anytime
+ * estimate can still deepen, hottest first (a hot component's estimate decides the
+ * move; a cold one's rarely does); components with exact estimates cost a lookup. Each
+ * gets an equal share of what is left when its turn comes, so time one did not need
+ * goes to the next; and while time is left after a pass and the pass took some estimate
+ * deeper, another pass over those that can still deepen follows, so that time the last
+ * ones did not need is not lost. The first iteration of an estimate always answers, so
+ * a component can overrun a tiny share. */
+static int estimate_sum_tds(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
+                            sg_estimate *out, char *err, size_t errlen)
+{
+    size_t n = sg_sum_count(sum);
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    int *before = malloc((n ? n : 1) * sizeof *before);
+    uint64_t *spent = calloc(n ? n : 1, sizeof *spent); /* nodes over every pass */
+    if (!order || !before || !spent) {
+        free(order);
+        free(before);
+        free(spent);
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    sg_tds_config c = tds_limits(e, budget);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i)))
+            order[m++] = i;
+    deepenable(e, sum, &c, order, &m, out);
     double deadline = budget->seconds > 0 ? sg_clock_seconds() + budget->seconds : 0;
     uint64_t nodes_left = budget->nodes;
     int rc = SG_OK;
-    for (size_t k = 0; k < m && rc == SG_OK; k++) {
-        size_t i = order[k];
-        sg_budget share = *budget;
-        if (deadline > 0) {
-            double left = deadline - sg_clock_seconds();
-            share.seconds = left / (double)(m - k);
-            if (share.seconds < 1e-3)
-                share.seconds = 1e-3;
+    for (;;) {
+        bool deeper = false;
+        for (size_t k = 0; k < m && rc == SG_OK; k++) {
+            size_t i = order[k];
+            sg_budget share = *budget;
+            if (deadline > 0) {
+                double left = deadline - sg_clock_seconds();
+                share.seconds = left / (double)(m - k);
+                if (share.seconds < 1e-3)
+                    share.seconds = 1e-3;
+            }
+            if (budget->nodes)
+                share.nodes = nodes_left / (m - k) + 1;
+            before[i] = sg_estimator_cached_depth(e, sg_sum_game(sum, i), sg_sum_pos(sum, i));
+            rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share,
+                                       &out[i], err, errlen);
+            if (budget->nodes)
+                nodes_left = out[i].nodes < nodes_left ? nodes_left - out[i].nodes : 0;
+            spent[i] += out[i].nodes;
+            out[i].nodes = spent[i];
+            deeper = deeper || before[i] < 0 || e->last_depth > before[i] || out[i].exact;
         }
-        if (budget->nodes)
-            share.nodes = nodes_left / (m - k) + 1;
-        rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share, &out[i],
-                                   err, errlen);
-        if (budget->nodes)
-            nodes_left = out[i].nodes < nodes_left ? nodes_left - out[i].nodes : 0;
+        if (rc != SG_OK || !deeper || m == 0)
+            break;
+        m = 0;
+        deepenable(e, sum, &c, order, &m, NULL);
+        bool time_left = deadline > 0 && deadline - sg_clock_seconds() > 2e-3 * (double)m;
+        bool nodes_remain = budget->nodes && nodes_left > m;
+        if (m == 0 || !(time_left || nodes_remain))
+            break;
     }
     free(order);
+    free(before);
+    free(spent);
     return rc;
 }
 
