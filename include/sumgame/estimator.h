@@ -123,7 +123,9 @@ int sg_estimator_cached_depth(const sg_estimator *e, const sg_game *game, const 
 
 /* Estimates every live component of sum into out[0..sg_sum_count(sum)). A TDS budget is
  * spent on the components without an estimate first, then on deepening the others,
- * hottest first, each taking an equal share of what is left (docs/algorithms.md). */
+ * hottest first, each taking an equal share of what is left, in passes while time is
+ * left and a pass took some estimate deeper (docs/algorithms.md). out[i].nodes counts
+ * every pass. */
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
                               sg_estimate *out, char *err, size_t errlen);
 
