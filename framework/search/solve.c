@@ -346,6 +346,23 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *a, char *err
     return SG_OK;
 }
 
+int sg_solver_stops(sg_solver *s, const sg_sum *sum, sg_value *left, sg_value *right,
+                    bool *exact, char *err, size_t errlen)
+{
+    int rc = sg_solver_load(s, sum, err, errlen);
+    sg_solve_answer a[2];
+    for (int k = 0; k < 2 && rc == SG_OK; k++)
+        rc = sg_solver_solve(s, k == 0 ? SG_LEFT : SG_RIGHT, &a[k], err, errlen);
+    if (rc == SG_OK) {
+        *left = a[0].stop;
+        *right = a[1].stop;
+        *exact = a[0].exact && a[1].exact;
+    }
+    if (rc == SG_ERR_NOMEM && err[0] == '\0')
+        snprintf(err, errlen, "out of memory");
+    return rc;
+}
+
 int sg_exact_stops(const sg_sum *sum, sg_meter *meter, sg_value *left, sg_value *right,
                    bool *exact, char *why, size_t whylen, char *err, size_t errlen)
 {
@@ -354,16 +371,9 @@ int sg_exact_stops(const sg_sum *sum, sg_meter *meter, sg_value *left, sg_value 
     sg_solver *s = NULL;
     int rc = sg_solver_new(&config, &s, err, errlen);
     if (rc == SG_OK)
-        rc = sg_solver_load(s, sum, err, errlen);
-    sg_solve_answer a[2];
-    for (int k = 0; k < 2 && rc == SG_OK; k++)
-        rc = sg_solver_solve(s, k == 0 ? SG_LEFT : SG_RIGHT, &a[k], err, errlen);
-    if (rc == SG_OK) {
-        *left = a[0].stop;
-        *right = a[1].stop;
-        *exact = a[0].exact && a[1].exact;
+        rc = sg_solver_stops(s, sum, left, right, exact, err, errlen);
+    if (rc == SG_OK)
         snprintf(why, whylen, "%s", sg_solver_inexact_reason(s));
-    }
     if (rc == SG_ERR_NOMEM && err[0] == '\0')
         snprintf(err, errlen, "out of memory");
     sg_solver_free(s);

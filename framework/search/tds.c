@@ -755,17 +755,7 @@ static int exact_stops(sg_tds *tds, const sg_sum *sum, sg_value *left, sg_value 
     }
     tds->stops_uses++;
     if (rc == SG_OK)
-        rc = sg_solver_load(tds->stops, sum, err, errlen);
-    sg_solve_answer a[2];
-    for (int k = 0; k < 2 && rc == SG_OK; k++)
-        rc = sg_solver_solve(tds->stops, k == 0 ? SG_LEFT : SG_RIGHT, &a[k], err, errlen);
-    if (rc == SG_OK) {
-        *left = a[0].stop;
-        *right = a[1].stop;
-        *exact = a[0].exact && a[1].exact;
-    }
-    if (rc == SG_ERR_NOMEM && err[0] == '\0')
-        snprintf(err, errlen, "out of memory");
+        rc = sg_solver_stops(tds->stops, sum, left, right, exact, err, errlen);
     if (rc != SG_OK || !*exact) {
         sg_solver_free(tds->stops);
         tds->stops = NULL;
@@ -1209,6 +1199,15 @@ static int estimate_once(sg_tds *tds, const sg_game *game, const void *pos,
 
 /* ---- anytime estimates -------------------------------------------------------------- */
 
+/* The iterations' depths: 1, 2, ... 8 one ply at a time, where a ply more can cost a
+ * factor of the game's branching (a 6x6 room: 150), then half as many again each time:
+ * coupon moves are plies too, and a complete search of a small room at delta 2^-6 needs
+ * hundreds of them. */
+static int next_depth(int d)
+{
+    return d < 8 ? d + 1 : d + d / 2;
+}
+
 /* Iterative deepening of whole estimates: depth from + 1, from + 2, ... plies per search,
  * each iteration a complete heuristic TDS at that depth, until an iteration is exact
  * (no depth-limited leaf: the complete TDS's answer) or the budget is spent. The answer
@@ -1219,15 +1218,6 @@ static int estimate_once(sg_tds *tds, const sg_game *game, const void *pos,
  * the estimate ran before, spends the whole budget on the first search from the top
  * of the stack, whose principal variation is then coupons only, and more time never
  * changed the answer (docs/results/tdsplus-coverage.md). */
-/* The iterations' depths: 1, 2, ... 8 one ply at a time, where a ply more can cost a
- * factor of the game's branching (a 6x6 room: 150), then half as many again each time:
- * coupon moves are plies too, and a complete search of a small room at delta 2^-6 needs
- * hundreds of them. */
-static int next_depth(int d)
-{
-    return d < 8 ? d + 1 : d + d / 2;
-}
-
 static int estimate_anytime(sg_tds *tds, const sg_game *game, const void *pos,
                             const sg_tds_config *config, const sg_estimate *prev,
                             int prev_depth, sg_estimate *out, char *err, size_t errlen)
@@ -1306,14 +1296,13 @@ int sg_tds_estimate_deeper(sg_tds *tds, const sg_game *game, const void *pos,
                            const sg_tds_config *config, const sg_estimate *prev,
                            int prev_depth, sg_estimate *out, char *err, size_t errlen)
 {
-    if (!prev || prev->exact || prev_depth <= 0 || !anytime(config)) {
-        if (prev && (prev->exact || !anytime(config))) {
-            *out = *prev;
-            tds->last_depth = prev_depth;
-            return SG_OK;
-        }
-        return sg_tds_estimate(tds, game, pos, config, out, err, errlen);
+    if (prev && (prev->exact || !anytime(config))) {
+        *out = *prev;
+        tds->last_depth = prev_depth;
+        return SG_OK;
     }
+    if (!prev || prev_depth <= 0)
+        return sg_tds_estimate(tds, game, pos, config, out, err, errlen);
     memset(&tds->stats, 0, sizeof tds->stats);
     tds->stats.enhancements = tds->enhancements;
     return estimate_anytime(tds, game, pos, config, prev, prev_depth, out, err, errlen);

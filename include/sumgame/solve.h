@@ -81,6 +81,12 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *answer, char
 /* "" while every answer so far is exact; else one line saying what was not analysed. */
 const char *sg_solver_inexact_reason(const sg_solver *s);
 
+/* Loads sum into s and solves it with each player first: the Left and Right stops, and
+ * whether both are exact. A solver kept across many sums (TDS's estimates) keeps its
+ * canonical forms; sg_solver_inexact_reason stays set once an answer was not exact. */
+int sg_solver_stops(sg_solver *s, const sg_sum *sum, sg_value *left, sg_value *right,
+                    bool *exact, char *err, size_t errlen);
+
 /* The stops of a sum by the solver above, for methods that report stops beside
  * their estimates (TDS), so that every method gives the CGT stops. meter may be NULL
  * (no limit). *exact is false when *why says what could not be analysed. */

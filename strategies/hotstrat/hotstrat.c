@@ -39,7 +39,6 @@
 #include <sumgame/search.h>
 #include <sumgame/strategy.h>
 #include <sumgame/sum_eval.h>
-#include <sumgame/tds.h>
 
 enum mode { MODE_PLAIN = 0, MODE_PLUS = 1 };
 
