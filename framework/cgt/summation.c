@@ -85,18 +85,19 @@ int sg_summation_stops(const sg_sum *sum, sg_meter *meter, sg_summation_answer *
     return rc;
 }
 
-/* The best move so far: its stop with the opponent to move, and whether it reached the
- * target (then the search ends). */
+/* The best move so far: whether it leaves the opponent to move in a sum the mover wins,
+ * its stop with the opponent to move, and whether it reached the target (then the
+ * search ends). A winning move comes first, then the better stop. */
 struct choice {
-    bool found, reached;
+    bool found, reached, wins;
     sg_value stop;
     sg_sum_move move;
 };
 
 /* Tries who's moves in component i of sum against rest, the form of everything else. */
 static int try_component(sg_cgt *table, const sg_sum *sum, size_t i, sg_cg rest, sg_player who,
-                         sg_value target, sg_meter *meter, struct choice *best, char *err,
-                         size_t errlen)
+                         sg_value target, bool can_win, sg_meter *meter, struct choice *best,
+                         char *err, size_t errlen)
 {
     const sg_game *game = sg_sum_game(sum, i);
     const void *pos = sg_sum_pos(sum, i);
@@ -133,12 +134,17 @@ static int try_component(sg_cgt *table, const sg_sum *sum, size_t i, sg_cg rest,
         if (rc != SG_OK || !sg_cgt_stops(table, total, &l, &r))
             continue;
         sg_value v = who == SG_LEFT ? r : l;
-        int better = sg_value_cmp(v, best->stop) * (who == SG_LEFT ? 1 : -1);
+        /* The opponent moves next: who wins when the total is >= 0 in who's favour. */
+        sg_cmp c = sg_cgt_compare(table, total, sg_cgt_number(table, sg_value_int(0)));
+        bool wins = c == SG_CMP_EQUAL || c == (who == SG_LEFT ? SG_CMP_GREATER : SG_CMP_LESS);
+        int better = wins != best->wins ? (wins ? 1 : -1)
+                                        : sg_value_cmp(v, best->stop) * (who == SG_LEFT ? 1 : -1);
         if (!best->found || better > 0) {
             best->found = true;
+            best->wins = wins;
             best->stop = v;
             best->move = (sg_sum_move){ (uint32_t)i, moves[k] };
-            best->reached = sg_value_eq(v, target);
+            best->reached = sg_value_eq(v, target) && (wins || !can_win);
         }
     }
     free(moves);
@@ -171,9 +177,13 @@ int sg_summation_best_move(sg_cgt *table, const sg_sum *sum, sg_player who, sg_m
         rc = add(table, suffix[i + 1], forms[i], meter, &suffix[i], "adding the components",
                  err, errlen);
     sg_value l, r, target = sg_value_int(0);
+    bool can_win = false;
     if (rc == SG_OK) {
         sg_cgt_stops(table, prefix[n], &l, &r);
         target = who == SG_LEFT ? l : r;
+        /* who moving first wins when the sum is fuzzy or favours who. */
+        sg_cmp c = sg_cgt_compare(table, prefix[n], sg_cgt_number(table, sg_value_int(0)));
+        can_win = c == SG_CMP_FUZZY || c == (who == SG_LEFT ? SG_CMP_GREATER : SG_CMP_LESS);
     }
     struct choice best = { .found = false };
     for (size_t i = 0; i < n && rc == SG_OK && !best.reached; i++) {
@@ -181,7 +191,8 @@ int sg_summation_best_move(sg_cgt *table, const sg_sum *sum, sg_player who, sg_m
         rc = add(table, prefix[i], suffix[i + 1], meter, &rest, "adding the other components",
                  err, errlen);
         if (rc == SG_OK)
-            rc = try_component(table, sum, i, rest, who, target, meter, &best, err, errlen);
+            rc = try_component(table, sum, i, rest, who, target, can_win, meter, &best, err,
+                               errlen);
     }
     /* When the sum is not a number, some move reaches its stop (L(G) = max R(G^L)). When
      * it is one although its components are not, the stop is the number itself and the

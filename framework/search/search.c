@@ -311,9 +311,11 @@ static uint64_t node_key(const sg_search *s, const sg_sum *sum, sg_player who,
     if (s->config.extra)
         key ^= mix64(xstate + UINT64_C(0x632BE59BD9B4E019));
     if (s->config.outcome) {
-        /* Outcome scores are not additive, so the frozen total is part of the node. */
+        /* Outcome scores are not additive, so the frozen total is part of the node; the
+         * salt keeps them apart from scores of the same sum. */
         sg_value f = sg_sum_frozen(sum);
-        key ^= mix64((uint64_t)f.num * UINT64_C(0xD6E8FEB86659FD93) + (uint64_t)f.exp + 1);
+        key ^= mix64((uint64_t)f.num * UINT64_C(0xD6E8FEB86659FD93) + (uint64_t)f.exp + 1) ^
+               UINT64_C(0xA24BAED4963EE407);
     }
     return key;
 }
@@ -948,6 +950,48 @@ int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
         }
         snprintf(err, errlen, "search budget ran out before the first iteration finished");
         return SG_ERR_BUDGET;
+    }
+    return SG_OK;
+}
+
+int sg_search_keep_win(sg_search *s, const sg_sum *sum, sg_player to_move,
+                       sg_search_result *result, char *err, size_t errlen)
+{
+    if (!result->completed || !result->exact || result->pv_length == 0 ||
+        sg_value_cmp(result->score, zero()) != 0 || s->config.extra)
+        return SG_OK;
+    /* Passing games end by two passes, not by a player without a move. */
+    for (size_t i = 0, n = sg_sum_count(sum); i < n; i++)
+        if (SG_GAME_FLAGS(sg_sum_game(sum, i)->desc) & SG_GAME_PASSES)
+            return SG_OK;
+    sg_search_config saved = s->config, c = saved;
+    if (c.budget.seconds > 0) {
+        c.budget.seconds -= result->seconds;
+        if (c.budget.seconds <= 0)
+            return SG_OK;
+    }
+    if (c.budget.nodes > 0) {
+        if (c.budget.nodes <= result->nodes)
+            return SG_OK;
+        c.budget.nodes -= result->nodes;
+    }
+    c.outcome = true;
+    c.max_depth = 0;
+    c.budget.depth = 0;
+    s->config = c;
+    sg_search_result won;
+    int rc = sg_search_run(s, sum, to_move, &won, err, errlen);
+    s->config = saved;
+    result->nodes += won.nodes;
+    result->seconds += won.seconds;
+    if (rc == SG_ERR_BUDGET)
+        return SG_OK;
+    if (rc != SG_OK)
+        return rc;
+    int sign = sg_value_cmp(won.score, zero()) * (to_move == SG_LEFT ? 1 : -1);
+    if (won.exact && sign > 0 && won.pv_length > 0) {
+        result->pv_length = won.pv_length;
+        memcpy(result->pv, won.pv, won.pv_length * sizeof won.pv[0]);
     }
     return SG_OK;
 }

@@ -219,9 +219,10 @@ static int run(sg_solver *s, const sg_sum *sum, sg_player first, bool outcome,
     return rc;
 }
 
-/* The stop with who to move after replacing reduced component r by the game g. */
-static int stop_with(sg_solver *s, size_t r, sg_cg g, sg_player who, sg_value *stop,
-                     char *err, size_t errlen)
+/* The search of the loaded sum with who to move after replacing reduced component r by
+ * the game g: for its stop, or (outcome) for its normal-play winner. */
+static int search_with(sg_solver *s, size_t r, sg_cg g, sg_player who, bool outcome,
+                       sg_search_result *res, char *err, size_t errlen)
 {
     sg_sum *alt = sg_sum_new(SG_FREEZE_NUMBERS);
     if (!alt)
@@ -235,20 +236,32 @@ static int stop_with(sg_solver *s, size_t r, sg_cg g, sg_player who, sg_value *s
                     : sg_sum_add(alt, sg_sum_game(s->reduced, j), sg_sum_pos(s->reduced, j),
                                  err, errlen);
     }
-    sg_search_result res;
     if (rc == SG_OK)
-        rc = run(s, alt, who, false, &res, err, errlen);
-    if (rc == SG_OK)
-        *stop = res.score;
+        rc = run(s, alt, who, outcome, res, err, errlen);
     sg_sum_free(alt);
     return rc;
 }
 
+/* Whether who's move to the option g of reduced component r is as good as the search's:
+ * it reaches the stop, or (win) it leaves the opponent to move in a sum who wins. */
+static int option_matches(sg_solver *s, size_t r, sg_cg g, sg_player who, sg_value stop,
+                          bool win, bool *matches, char *err, size_t errlen)
+{
+    sg_search_result res;
+    int rc = search_with(s, r, g, sg_opponent(who), win, &res, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    int won = sg_value_cmp(res.score, sg_value_int(0)) * (who == SG_LEFT ? 1 : -1);
+    *matches = win ? res.exact && won > 0 : sg_value_eq(res.score, stop);
+    return SG_OK;
+}
+
 /* The search's first move is an option of a canonical form; the answer names a move of
  * the component's own game. A move whose canonical form equals the option, or is at least
- * as good for the mover, is as good in the sum (order-preserving stops). An option that
- * came from bypassing a reversible move may have neither: then each move is tried. */
-static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop,
+ * as good for the mover, is as good in the sum (order-preserving stops, and G >= H keeps
+ * every win of H). An option that came from bypassing a reversible move may have neither:
+ * then each move is tried for the stop, or (win) for the win. */
+static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop, bool win,
                     sg_solve_answer *a, char *err, size_t errlen)
 {
     size_t li = s->loaded_of[rm.component];
@@ -287,14 +300,14 @@ static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop,
             found = k;
     }
     for (size_t k = 0; k < n && rc == SG_OK && found == n; k++) {
-        sg_value v;
-        rc = stop_with(s, rm.component, forms[k], sg_opponent(who), &v, err, errlen);
-        if (rc == SG_OK && sg_value_eq(v, stop))
+        bool matches = false;
+        rc = option_matches(s, rm.component, forms[k], who, stop, win, &matches, err, errlen);
+        if (rc == SG_OK && matches)
             found = k;
     }
     if (rc == SG_OK && found == n) {
-        snprintf(err, errlen, "%s: no move of the game reaches the stop its canonical form gives",
-                 game->desc->name);
+        snprintf(err, errlen, "%s: no move of the game reaches the %s its canonical form gives",
+                 game->desc->name, win ? "win" : "stop");
         rc = SG_ERR_INTERNAL;
     }
     if (rc == SG_OK) {
@@ -322,7 +335,7 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *a, char *err
     a->stop = r.score;
     a->exact = !s->inexact[0];
     if (r.pv_length > 0 && r.pv[0].component != SG_EXTRA_COMPONENT) {
-        rc = own_move(s, first, r.pv[0], r.score, a, err, errlen);
+        rc = own_move(s, first, r.pv[0], r.score, false, a, err, errlen);
         if (rc != SG_OK)
             return rc;
     }
@@ -343,6 +356,11 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *a, char *err
         return SG_ERR_INTERNAL;
     }
     a->winner = won > 0 ? SG_LEFT : SG_RIGHT;
+    /* Some moves that reach a stop of 0 lose (in ^ + *, Left's move to ^ leaves * to
+     * Right). When the mover wins, the outcome search's first move wins, and every
+     * winning move reaches the stop: it leaves H >= 0 for Left, so R(H) >= 0 = L(G). */
+    if (a->winner == first && r.pv_length > 0 && r.pv[0].component != SG_EXTRA_COMPONENT)
+        return own_move(s, first, r.pv[0], a->stop, true, a, err, errlen);
     return SG_OK;
 }
 

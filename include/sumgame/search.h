@@ -125,9 +125,19 @@ void sg_search_free(sg_search *search);
 bool sg_search_met_ko(const sg_search *search);
 /* Forgets the transposition table. */
 void sg_search_clear(sg_search *search);
+/* Winning first. After a run whose score is exact and 0 with no extra component, some
+ * moves that keep the score lose under normal play (in ^ + *, Left's move to ^ leaves *
+ * to Right). This runs the normal-play outcome search on sum with what is left of the
+ * run's budget and, when it proves that to_move wins, makes its winning first move
+ * result's PV; every winning move keeps the score 0. Otherwise (the budget ran out, the
+ * mover loses, a game in sum passes) result keeps its move. Its nodes and seconds grow
+ * by the outcome search's. The sum should be the one the run searched. */
+int sg_search_keep_win(sg_search *search, const sg_sum *sum, sg_player to_move,
+                       sg_search_result *result, char *err, size_t errlen);
+
 /* Replaces the configuration (budget, depth, hooks, mode) for the next runs; tt_log2 is
  * ignored, the table is kept. Clear the table when the meaning of a position changes
- * (another extra component, or switching outcome mode). */
+ * (another extra component). Outcome and score entries are kept apart. */
 void sg_search_set_config(sg_search *search, const sg_search_config *config);
 
 /* Optional move pruning: may drop moves that cannot matter (exact solving drops moves

@@ -203,6 +203,8 @@ static int ab_choose(void *instance, const sg_sum *sum, sg_player who, const sg_
     sg_search_set_config(ab->engine, &config);
     sg_search_result r;
     int rc = sg_search_run(ab->engine, sum, who, &r, why, sizeof why);
+    if (rc == SG_OK)
+        rc = sg_search_keep_win(ab->engine, sum, who, &r, why, sizeof why);
     ab->last.nodes = r.nodes;
     ab->last.depth = r.completed ? r.depth : 0;
     ab->last.seconds = r.seconds;

@@ -203,6 +203,8 @@ static int global_search(struct hotstrat *h, const sg_sum *sum, sg_player who,
     sg_search_set_config(h->global, &config);
     sg_search_result r;
     int rc = sg_search_run(h->global, sum, who, &r, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_search_keep_win(h->global, sum, who, &r, err, errlen);
     h->stats.nodes += r.nodes;
     if ((rc == SG_OK || rc == SG_ERR_BUDGET) && r.pv_length > 0) {
         *move = r.pv[0];

@@ -498,6 +498,8 @@ static int hy_choose(void *instance, const sg_sum *sum, sg_player who, const sg_
     sg_search_set_config(h->engine, &config);
     sg_search_result r;
     rc = sg_search_run(h->engine, sum, who, &r, why, sizeof why);
+    if (rc == SG_OK)
+        rc = sg_search_keep_win(h->engine, sum, who, &r, why, sizeof why);
     h->root = NULL;
     h->last.nodes = r.nodes;
     h->last.depth = r.completed ? r.depth : 0;

@@ -141,7 +141,8 @@ static int stop_of(solver_strategy *s, const sg_sum *sum, sg_player who, sg_valu
     return rc;
 }
 
-/* The sum is a number to the solver: the legal move after which the stop is best. */
+/* The sum is a number to the solver: the legal move after which who wins, if one does,
+ * and among those the one after which the stop is best. */
 static int best_by_stops(solver_strategy *s, const sg_sum *sum, sg_player who,
                          sg_sum_move *move, char *err, size_t errlen)
 {
@@ -161,19 +162,25 @@ static int best_by_stops(solver_strategy *s, const sg_sum *sum, sg_player who,
         snprintf(err, errlen, "solver: %s has no move", side_name(who));
         return rc != SG_OK ? rc : SG_ERR_INVALID;
     }
-    bool found = false;
+    bool found = false, best_wins = false;
     sg_value best = sg_value_int(0);
     for (size_t k = 0; k < count; k++) {
         if ((rc = sg_sum_play(sum, who, s->moves[k], s->next, err, errlen)) != SG_OK)
             return rc;
         sg_value v = sg_sum_frozen(s->next);
         sg_solve_answer a;
-        if (!sg_sum_is_over(s->next) &&
-            (rc = stop_of(s, s->next, sg_opponent(who), &v, &a, err, errlen)) != SG_OK)
-            return rc;
-        int c = sg_value_cmp(v, best);
-        if (!found || (who == SG_LEFT ? c > 0 : c < 0)) {
+        /* Over: the opponent, to move in a settled total of 0, loses. */
+        int sign = sg_value_cmp(v, sg_value_int(0));
+        bool wins = sign == 0 || (sign > 0) == (who == SG_LEFT);
+        if (!sg_sum_is_over(s->next)) {
+            if ((rc = stop_of(s, s->next, sg_opponent(who), &v, &a, err, errlen)) != SG_OK)
+                return rc;
+            wins = a.winner == who;
+        }
+        int c = sg_value_cmp(v, best) * (who == SG_LEFT ? 1 : -1);
+        if (!found || (wins != best_wins ? wins : c > 0)) {
             found = true;
+            best_wins = wins;
             best = v;
             *move = s->moves[k];
         }
@@ -249,7 +256,8 @@ static const sg_strategy_desc descriptor = {
     .size = sizeof(sg_strategy_desc),
     .name = "solver",
     .version = "1.0",
-    .description = "perfect play: the exact solver's best move for the stop",
+    .description = "perfect play: the exact solver's best move, a winning one whenever the mover "
+                   "wins, with the best stop among them",
     .params = param_docs,
     .create = create,
     .destroy = destroy,
