@@ -252,6 +252,15 @@ struct sg_game_desc {
  * components in parallel. Without it they are called from one thread at a time. */
 #define SG_GAME_REENTRANT (1u << 1)
 
+/* Normal play: the last player to move wins, and a settled position is worth the moves
+ * its owner can still make (Amazons, Domineering, Clobber). A match of such games
+ * counts a final score of 0 as a loss for the player to move (zero_score = mover_loses,
+ * unless the match says otherwise) and leads its summary with wins. Without the flag
+ * the score is the goal, as in Go or rcg, and a score of 0 is a draw. Exact play aims at
+ * the win either way: among the moves that reach the best score it takes one that wins
+ * under normal play, so the flag changes how results are counted, not moves. */
+#define SG_GAME_NORMAL_PLAY (1u << 2)
+
 /* Whether descriptor d, as its plugin compiled it, has the optional field f (fields after
  * ABI 1.0's are read only when the plugin's size covers them). */
 #define SG_GAME_HAS(d, f)                                                                   \

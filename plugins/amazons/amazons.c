@@ -344,6 +344,7 @@ static const sg_game_desc descriptor = {
     .split = split,
     .generate = generate,
     .birthday_bound = birthday_bound,
+    .flags = SG_GAME_NORMAL_PLAY,
     .canonical = amz_canonical,
     .db_shape = amz_db_shape,
     .db_position = amz_db_position,
