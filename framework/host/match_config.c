@@ -605,6 +605,20 @@ static int note_error(first_error *fe, int rc, const char *err)
     return rc;
 }
 
+/* Whether every game of every position says the last player to move wins
+ * (SG_GAME_NORMAL_PLAY): zero_score then defaults to mover_loses. */
+static bool normal_play(const match_plan *plan)
+{
+    bool any = false;
+    for (unsigned long long p = 0; p < plan->positions; p++)
+        for (size_t i = 0, n = sg_sum_count(plan->sums[p]); i < n; i++) {
+            if (!(SG_GAME_FLAGS(sg_sum_game(plan->sums[p], i)->desc) & SG_GAME_NORMAL_PLAY))
+                return false;
+            any = true;
+        }
+    return any;
+}
+
 int match_plan_load(match_plan *plan, const char *path, const match_overrides *ov, char *err,
                     size_t errlen)
 {
@@ -673,6 +687,8 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     const sg_param *games_item = sg_params_find(match, "games");
     if (match_ok)
         note_error(&fe, load_sum(plan, ov, games_item != NULL, games_item, e, sizeof e), e);
+    if (!fe.line && !sg_params_find(match, "zero_score"))
+        plan->zero = normal_play(plan) ? ZERO_MOVER_LOSES : ZERO_DRAW;
     if (fe.line) {
         snprintf(err, errlen, "%s", fe.text);
         return fe.rc;

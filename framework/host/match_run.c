@@ -32,6 +32,7 @@
 #endif
 
 #include "sumgame/decimal.h"
+#include "sumgame/stats.h"
 #include "cli.h"
 #include "match.h"
 #include "match_log.h"
@@ -855,6 +856,12 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
             fputs(",\"mean\":null,\"stddev\":null", stdout);
         printf(",\"win_rate\":%.4f,\"wins\":%llu,\"draws\":%llu,\"losses\":%llu,"
                "\"forfeits\":%llu", win_rate, t->wins, t->draws, t->losses, t->forfeits);
+        if (plan->zero == ZERO_MOVER_LOSES && t->games) {
+            double lo = 0, hi = 0;
+            sg_wilson_interval((double)t->wins, (double)t->games, 0.95, &lo, &hi);
+            printf(",\"zero_score\":\"mover_loses\",\"win_rate_lo\":%.4f,"
+                   "\"win_rate_hi\":%.4f", lo, hi);
+        }
         if (t->faults)
             printf(",\"game_faults\":%llu", t->faults);
         if (plan->optimal)
@@ -868,16 +875,32 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
         snprintf(stats, sizeof stats, "%s (%s)", mean, sd);
     else
         snprintf(stats, sizeof stats, "- (-)");
-    printf("%-30s  %-18s  %6s\n", "left vs right", "mean (std dev)", "win%");
     char names[256];
     snprintf(names, sizeof names, "%s vs %s", plan->a.name, plan->b.name);
     char faults[48] = "";
     if (t->faults)
         snprintf(faults, sizeof faults, "game faults %llu, ", t->faults);
-    printf("%-30s  %-18s  %5.1f%%  (games %llu, wins %llu, draws %llu, losses %llu, "
-           "forfeits %llu, %s%.1f s)\n",
-           names, stats, 100.0 * win_rate, t->games, t->wins, t->draws, t->losses,
-           t->forfeits, faults, seconds);
+    if (plan->zero == ZERO_MOVER_LOSES) {
+        /* Normal play: who won is the result; the score only says by how much. */
+        double lo = 0, hi = 0;
+        sg_wilson_interval((double)t->wins, (double)t->games, 0.95, &lo, &hi);
+        char won[80];
+        if (t->games)
+            snprintf(won, sizeof won, "%llu of %llu, %.1f%% [%.1f%%, %.1f%%]", t->wins,
+                     t->games, 100.0 * win_rate, 100.0 * lo, 100.0 * hi);
+        else
+            snprintf(won, sizeof won, "0 of 0");
+        printf("%-30s  %-32s  %s\n", "left vs right", "wins, win% [95% Wilson interval]",
+               "mean score (std dev)");
+        printf("%-30s  %-32s  %-18s  (losses %llu, draws %llu, forfeits %llu, %s%.1f s)\n",
+               names, won, stats, t->losses, t->draws, t->forfeits, faults, seconds);
+    } else {
+        printf("%-30s  %-18s  %6s\n", "left vs right", "mean (std dev)", "win%");
+        printf("%-30s  %-18s  %5.1f%%  (games %llu, wins %llu, draws %llu, losses %llu, "
+               "forfeits %llu, %s%.1f s)\n",
+               names, stats, 100.0 * win_rate, t->games, t->wins, t->draws, t->losses,
+               t->forfeits, faults, seconds);
+    }
     if (plan->optimal)
         printf("loss of %s against optimal play: %s as first player (%llu games), %s as "
                "second player (%llu games)\n",

@@ -268,10 +268,10 @@ static size_t live_to_input(const char *parsed, char lines[][512], size_t count,
     return 0;
 }
 
-/* A random tree of at most levels levels in brace notation, leaves -1, 0 and 1, with no
- * order between Left's and Right's sides: infinitesimals such as ^ = {0|{0|0}} and * are
- * common, and so is the stop 0. */
-static void random_tree(uint64_t *rng, int levels, char *buf, size_t cap)
+/* A random tree of at most levels levels with one option a side (the form the solver
+ * above reads), leaves -1, 0 and 1, with no order between Left's and Right's sides:
+ * infinitesimals such as ^ = {0|{0|0}} and * are common, and so is the stop 0. */
+static void binary_tree(uint64_t *rng, int levels, char *buf, size_t cap)
 {
     *rng = *rng * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
     unsigned r = (unsigned)(*rng >> 33);
@@ -281,17 +281,17 @@ static void random_tree(uint64_t *rng, int levels, char *buf, size_t cap)
         return;
     }
     snprintf(buf + used, cap - used, "{");
-    random_tree(rng, levels - 1, buf, cap);
+    binary_tree(rng, levels - 1, buf, cap);
     used = strlen(buf);
     snprintf(buf + used, cap - used, "|");
-    random_tree(rng, levels - 1, buf, cap);
+    binary_tree(rng, levels - 1, buf, cap);
     used = strlen(buf);
     snprintf(buf + used, cap - used, "}");
 }
 
-/* Random sums of small trees (random_tree), in both orders: whenever the independent solver says the
- * mover wins, solve's winner agrees and its best move (by decomposition search and by
- * summation) leaves the opponent a lost sum. The stop 0 is common there, and with it
+/* Random sums of small trees (binary_tree), in both orders: whenever the independent
+ * solver says the mover wins, solve's winner agrees and its best move (by decomposition
+ * search and by summation) leaves the opponent a lost sum. The stop 0 is common there, and with it
  * moves that keep the stop but lose the game. Returns the won positions. */
 static int check_winning_moves(int levels, int components, int seeds)
 {
@@ -304,7 +304,7 @@ static int check_winning_moves(int levels, int components, int seeds)
         size_t count = (size_t)components;
         for (size_t i = 0; i < count; i++) {
             lines[i][0] = '\0';
-            random_tree(&rng, levels, lines[i], sizeof lines[i]);
+            binary_tree(&rng, levels, lines[i], sizeof lines[i]);
         }
         /* Each tree as sumgame writes it, to find the live components in "parsed". */
         char shown[8][512];

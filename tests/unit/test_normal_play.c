@@ -1,0 +1,193 @@
+/* Normal play as a goal: a match of games that set SG_GAME_NORMAL_PLAY counts a final 0
+ * as the mover's loss unless it says otherwise and leads its summary with wins, and the
+ * exact players never lose a game they can win.
+ *
+ * "Can win" is decided for each game's start, with the first player of the game, by
+ * `sumgame solve`'s winner, whose own correctness the property tests of
+ * test_solve_random.c (an independent normal-play solver) and the games' own tests
+ * check. A player who wins at the start and plays only winning moves wins: the
+ * opponent's every move leaves a position won again for it. */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Plays config (a match INI) with --out and returns the record file's text. */
+static char *play(const char *config)
+{
+    char *ini = support_temp_file(".ini", config);
+    char *out = support_temp_file(".jsonl", "");
+    remove(out);
+    char args[2048];
+    snprintf(args, sizeof args, "match '%s' --out '%s' --json", ini, out);
+    support_run r = support_host(args, NULL);
+    if (r.status != 0)
+        fail_msg("match failed: %s", r.err);
+    support_run_free(&r);
+    char *text = support_read_file(out);
+    remove(ini);
+    remove(out);
+    free(ini);
+    free(out);
+    return text;
+}
+
+/* For every game whose start the exact player (strategy section `exact`) wins by
+ * `solve`, checks that the record says it won. Returns the number of such games. */
+static int check_wins_kept(char *records, const char *exact)
+{
+    int won_starts = 0;
+    for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
+        char sum[2048], left[64], first[16], result[16];
+        support_json_string(line, "sum", sum, sizeof sum);
+        support_json_string(line, "left_player", left, sizeof left);
+        support_json_string(line, "first", first, sizeof first);
+        support_json_string(line, "result", result, sizeof result);
+        char args[2200];
+        snprintf(args, sizeof args, "solve '%s' --first %s --json", sum, first);
+        support_run s = support_host(args, NULL);
+        if (s.status != 0)
+            fail_msg("solve failed: %s", s.err);
+        char key[64], winner[16];
+        snprintf(key, sizeof key, "%s_first_winner", first);
+        support_json_string(s.out, key, winner, sizeof winner);
+        support_run_free(&s);
+        const char *side = strcmp(left, exact) == 0 ? "left" : "right";
+        if (strcmp(winner, side) != 0)
+            continue;
+        won_starts++;
+        /* result is the [match] left= strategy's, the exact player's here */
+        if (strcmp(result, "win") != 0)
+            fail_msg("%s, %s first: %s (%s) could win but the game was a %s", sum, first,
+                     exact, side, result);
+    }
+    return won_starts;
+}
+
+static const char domineering_match[] =
+    "[match]\nleft = exact\nright = random\ngames = %d\nseed = %d\n%s"
+    "[sum]\ngenerator = domineering\ncomponents = 3\nwidth = 3\nheight = 3\n"
+    "[strategy.exact]\nplugin = %s\n[strategy.random]\nplugin = random\n";
+
+static void test_solver_keeps_won_games(void **state)
+{
+    (void)state;
+    char config[1024];
+    snprintf(config, sizeof config, domineering_match, 15, 3, "", "solver");
+    char *records = play(config);
+    int won = check_wins_kept(records, "exact");
+    free(records);
+    assert_true(won >= 10); /* the property was tested on many games */
+}
+
+/* alphabeta without a depth searches to the end: its exact 0 takes the win. */
+static void test_exact_alphabeta_keeps_won_games(void **state)
+{
+    (void)state;
+    char config[1024];
+    snprintf(config, sizeof config, domineering_match, 10, 5, "", "alphabeta");
+    char *records = play(config);
+    int won = check_wins_kept(records, "exact");
+    free(records);
+    assert_true(won >= 5);
+}
+
+/* Sums of random trees, where the stop 0 and moves that keep it but lose are common
+ * (^ + * among them): two exact players, so the side that wins each start must win it.
+ * rcg is scored, so the match says normal play itself. */
+static void test_exact_players_on_trees(const char *plugin)
+{
+    char config[65536];
+    int n = snprintf(config, sizeof config,
+                     "[match]\nleft = exact\nright = other\ngames = 40\nfirst = alternate\n"
+                     "zero_score = mover_loses\n[sum]\nsum.1 = rcg:{0|{0|0}} + rcg:{0|0}\n");
+    sg_rng rng;
+    sg_rng_seed(&rng, 11);
+    static const char *const leaves[] = { "-1", "0", "0", "1" };
+    for (int p = 2; p <= 40; p++) {
+        char sum[2048] = "";
+        for (int k = 0; k < 3; k++) {
+            char tree[512] = "";
+            support_random_tree(&rng, 2, leaves, 4, false, tree, sizeof tree);
+            snprintf(sum + strlen(sum), sizeof sum - strlen(sum), "%srcg:%s", k ? " + " : "",
+                     tree);
+        }
+        n += snprintf(config + n, sizeof config - (size_t)n, "sum.%d = %s\n", p, sum);
+    }
+    snprintf(config + n, sizeof config - (size_t)n,
+             "[strategy.exact]\nplugin = %s\n[strategy.other]\nplugin = %s\n", plugin, plugin);
+    char *records = play(config);
+    /* each start is won by one of the two: the left= player's half */
+    int won = check_wins_kept(records, "exact");
+    free(records);
+    assert_true(won >= 20);
+}
+
+static void test_solver_on_trees(void **state)
+{
+    (void)state;
+    test_exact_players_on_trees("solver");
+}
+
+static void test_exact_alphabeta_on_trees(void **state)
+{
+    (void)state;
+    test_exact_players_on_trees("alphabeta");
+}
+
+static void test_zero_score_default(void **state)
+{
+    (void)state;
+    /* Domineering is normal play: 0 is the mover's loss unless the match says draw. */
+    char config[1024], args[1200];
+    snprintf(config, sizeof config, domineering_match, 2, 1, "", "solver");
+    char *ini = support_temp_file(".ini", config);
+    snprintf(args, sizeof args, "match '%s' --json", ini);
+    support_run r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"zero_score\":\"mover_loses\"");
+    support_assert_contains(r.out, "\"win_rate_lo\":");
+    support_run_free(&r);
+    snprintf(args, sizeof args, "match '%s'", ini);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "wins, win% [95% Wilson interval]");
+    support_run_free(&r);
+    remove(ini);
+    free(ini);
+
+    snprintf(config, sizeof config, domineering_match, 2, 1, "zero_score = draw\n", "solver");
+    ini = support_temp_file(".ini", config);
+    snprintf(args, sizeof args, "match '%s' --json", ini);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.out, "zero_score"));
+    support_run_free(&r);
+    remove(ini);
+    free(ini);
+
+    /* rcg scores: a 0 stays a draw. */
+    const char *rcg = "[match]\nleft = a\nright = b\ngames = 1\n[sum]\nsum.1 = rcg:{0|0}\n"
+                      "[strategy.a]\nplugin = solver\n[strategy.b]\nplugin = random\n";
+    ini = support_temp_file(".ini", rcg);
+    snprintf(args, sizeof args, "match '%s' --json", ini);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.out, "zero_score"));
+    support_run_free(&r);
+    remove(ini);
+    free(ini);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_zero_score_default),
+        cmocka_unit_test(test_solver_keeps_won_games),
+        cmocka_unit_test(test_exact_alphabeta_keeps_won_games),
+        cmocka_unit_test(test_solver_on_trees),
+        cmocka_unit_test(test_exact_alphabeta_on_trees),
+    };
+    return cmocka_run_group_tests_name("normal_play", tests, NULL, NULL);
+}
