@@ -429,6 +429,7 @@ static const sg_game_desc descriptor = {
     .split = split,
     .generate = generate,
     .birthday_bound = birthday_bound,
+    .flags = SG_GAME_NORMAL_PLAY, /* the player without a move loses */
     .format_move_for = format_move_for,
 };
 

@@ -812,6 +812,11 @@ int sg_cgt_sub(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)
     return sg_cgt_add(t, g, sg_cgt_neg(t, h), out);
 }
 
+int sg_cgt_sub_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out)
+{
+    return add(t, g, sg_cgt_neg(t, h), meter, out);
+}
+
 static int incentives(sg_cgt *t, sg_cg g, int side, sg_cg *out, size_t cap, size_t *n)
 {
     *n = count(t, g, side);

@@ -266,9 +266,12 @@ static const inc_slot *incentive_slot(sg_local *l, const sg_sum *sum, sg_player 
                     SG_OK &&
                 sg_local_form(l, game, next, &option);
     }
-    known = known && (who == SG_LEFT ? sg_cgt_sub(l->table, option, g, &slot->incentive)
-                                     : sg_cgt_sub(l->table, g, option, &slot->incentive)) ==
-                         SG_OK &&
+    /* The difference of two large forms can cost more than the forms did. */
+    known = known &&
+            (who == SG_LEFT
+                 ? sg_cgt_sub_metered(l->table, option, g, l->config.meter, &slot->incentive)
+                 : sg_cgt_sub_metered(l->table, g, option, l->config.meter, &slot->incentive)) ==
+                SG_OK &&
             sg_cgt_stops(l->table, slot->incentive, &slot->left, &slot->right);
     /* A walk the meter stopped is not an answer to keep. */
     if (!known && l->config.meter && sg_meter_expired(l->config.meter)) {

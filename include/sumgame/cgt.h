@@ -52,6 +52,8 @@ int sg_cgt_sub(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out);
  * memory), stops the addition with SG_ERR_BUDGET. Finished sums stay memoized, so a
  * later call resumes where this one stopped. */
 int sg_cgt_add_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out);
+/* g - h under a meter, as sg_cgt_add_metered. */
+int sg_cgt_sub_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out);
 
 typedef enum sg_cmp {
     SG_CMP_LESS = -1,
