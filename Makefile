@@ -164,7 +164,7 @@ $(BUILD)/fuzzers/%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/fuz
 # The suite, a warning-free clang build whose game plugins must load and pass
 # check-plugin (a plugin can build and still not load), then the suite built with
 # AddressSanitizer + UBSan in build/asan.
-CLANG_SMOKE_GAMES := amazons rcg domineering go
+CLANG_SMOKE_GAMES := amazons rcg domineering go clobber
 test: test-deps
 	$(MAKE) --no-print-directory check
 	@if command -v clang >/dev/null; then $(MAKE) --no-print-directory all BUILD=build/clang CC=clang && \
