@@ -30,6 +30,7 @@ struct map {
     struct slot *s;
     size_t cap, used;
     unsigned shed; /* times the map could not grow and was emptied instead */
+    const uint64_t *ceiling; /* the table's: no growth past it (0 = none) */
 };
 
 /* The memo of comparisons between canonical ids, the largest table: one word a slot,
@@ -38,6 +39,7 @@ struct le_map {
     uint64_t *s;
     size_t cap, used;
     unsigned shed;
+    const uint64_t *ceiling;
 };
 
 /* Comparisons against the temporary, valid for one generation: a slot whose gen is not
@@ -74,9 +76,29 @@ struct sg_cgt {
     struct le_map le;
     struct map add, positions;
     struct map oracle; /* position key -> 0 (not a number) or id + 1: the first answer */
+    /* The process's resident memory the table may grow to (a meter's limit; 0 = none),
+     * and whether growth stopped there: a doubling table holds both arrays, so the limit
+     * is kept before the allocation rather than noticed after it. */
+    uint64_t ceiling;
+    bool over;
 };
 
 static bool table_short(const sg_cgt *t);
+
+/* Why the table stopped growing, for the meter: its limit, or the machine's end. */
+static void note_short(const sg_cgt *t, sg_meter *meter)
+{
+    meter->stop = t->ceiling ? SG_METER_MEMORY : SG_METER_OUT_OF_MEMORY;
+}
+
+/* A metered call sets the ceiling: the meter's memory limit, with room for the rest of
+ * the process to move (a tenth). */
+static void take_ceiling(sg_cgt *t, const sg_meter *meter)
+{
+    if (meter && meter->memory_limit)
+        t->ceiling = meter->memory_limit / 10 * 9;
+}
+
 
 static uint64_t mix(uint64_t z)
 {
@@ -120,6 +142,12 @@ static void *table_alloc(size_t bytes)
     return p;
 }
 
+/* Whether growing by bytes would take the process past *ceiling. */
+static bool past_ceiling(const uint64_t *ceiling, size_t bytes)
+{
+    return ceiling && *ceiling && sg_process_rss() + bytes > *ceiling;
+}
+
 static void table_free(void *p, size_t bytes)
 {
     if (bytes < TABLE_MMAP_MIN)
@@ -152,7 +180,9 @@ static void map_grow(struct map *m)
 {
     struct map old = *m;
     size_t cap = old.cap ? old.cap * 2 : 1024;
-    struct slot *s = table_alloc(cap * sizeof *s);
+    struct slot *s = old.cap && past_ceiling(m->ceiling, cap * sizeof *s)
+                         ? NULL
+                         : table_alloc(cap * sizeof *s);
     if (!s) {
         if (!old.cap)
             die_nomem();
@@ -213,7 +243,9 @@ static void le_put(struct le_map *m, uint64_t key, bool le)
 {
     if ((m->used + 1) * 2 > m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 1024;
-        uint64_t *s = table_alloc(cap * sizeof *s);
+        uint64_t *s = m->cap && past_ceiling(m->ceiling, cap * sizeof *s)
+                          ? NULL
+                          : table_alloc(cap * sizeof *s);
         if (!s && m->cap) {
             memset(m->s, 0, m->cap * sizeof *m->s);
             m->used = 0;
@@ -305,6 +337,7 @@ sg_cgt *sg_cgt_new(void)
     sg_cgt *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
+    t->le.ceiling = t->add.ceiling = t->positions.ceiling = t->oracle.ceiling = &t->ceiling;
     /* Never NULL, so that offsets into it are always defined. */
     t->opts_cap = 64;
     t->opts = malloc(t->opts_cap * sizeof *t->opts);
@@ -411,6 +444,9 @@ static sg_cg intern(sg_cgt *t, bool number, sg_value value, const sg_cg *opts, u
     if (t->count == t->cap) {
         if (t->count >= MAX_NODES)
             die_nomem();
+        /* The node being made still needs its place; walks stop at the next position. */
+        if (t->cap && past_ceiling(&t->ceiling, t->cap * sizeof *t->nodes))
+            t->over = true;
         t->cap = t->cap ? t->cap * 2 : 256;
         t->nodes = xrealloc(t->nodes, t->cap * sizeof *t->nodes);
     }
@@ -762,7 +798,7 @@ static int add(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out)
     }
     if (meter) {
         if (table_short(t)) {
-            meter->stop = SG_METER_OUT_OF_MEMORY;
+            note_short(t, meter);
             return SG_ERR_BUDGET;
         }
         if (sg_meter_tick(meter))
@@ -804,6 +840,7 @@ int sg_cgt_add(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out) { return add(t, g, h, NU
 
 int sg_cgt_add_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out)
 {
+    take_ceiling(t, meter);
     return add(t, g, h, meter, out);
 }
 
@@ -814,6 +851,7 @@ int sg_cgt_sub(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out)
 
 int sg_cgt_sub_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out)
 {
+    take_ceiling(t, meter);
     return add(t, g, sg_cgt_neg(t, h), meter, out);
 }
 
@@ -1015,7 +1053,7 @@ static void prefetch_key(const struct map *m, uint64_t key)
 /* A memo that could not grow: the memory is at its end. */
 static bool table_short(const sg_cgt *t)
 {
-    return t->le.shed || t->add.shed || t->positions.shed || t->oracle.shed;
+    return t->over || t->le.shed || t->add.shed || t->positions.shed || t->oracle.shed;
 }
 
 static int expand(struct walk *w, const void *pos, uint64_t key, sg_cg *out);
@@ -1193,7 +1231,7 @@ static int expand_new(struct walk *w, const void *at, uint64_t key, sg_cg *out)
     }
     if (table_short(w->t)) {
         if (w->meter)
-            w->meter->stop = SG_METER_OUT_OF_MEMORY;
+            note_short(w->t, w->meter);
         snprintf(w->err, w->errlen, "%s: the canonical-form table ran out of memory", d->name);
         return SG_ERR_BUDGET;
     }
@@ -1246,6 +1284,7 @@ int sg_cgt_from_game_metered(sg_cgt *t, const sg_game *game, const void *pos,
                              size_t max_positions, sg_meter *meter, sg_cg *out, char *err,
                              size_t errlen)
 {
+    take_ceiling(t, meter);
     struct walk w = { t, game, max_positions, 0, meter, err, errlen, NULL, 0, 0, NULL, 0, 0 };
     int rc = walk_result(&w, pos, position_key(&w, pos), out);
     free(w.stack);

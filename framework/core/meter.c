@@ -35,6 +35,13 @@ static void read_statm(uint64_t *vm, uint64_t *rss)
     fclose(f);
 }
 
+uint64_t sg_process_rss(void)
+{
+    uint64_t vm, rss;
+    read_statm(&vm, &rss);
+    return rss;
+}
+
 void sg_meter_start(sg_meter *m, const sg_limits *limits)
 {
     memset(m, 0, sizeof *m);

@@ -73,6 +73,9 @@ void sg_meter_reason(const sg_meter *m, char *buf, size_t cap);
 /* Parses a memory size: "512M", "2G", "1.5G", "4096K", or plain bytes. */
 int sg_parse_memory(const char *text, uint64_t *bytes);
 
+/* The process's resident memory in bytes now (0 when it cannot be read). */
+uint64_t sg_process_rss(void);
+
 #ifdef __cplusplus
 }
 #endif
