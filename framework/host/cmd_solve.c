@@ -36,6 +36,9 @@ struct answer {
 };
 
 static const char *const firsts[] = { "left", "right", "both", NULL };
+/* --outcome: components born by this day are reduced to canonical forms, larger ones
+ * are searched as they are until their parts are that small. */
+#define OUTCOME_REDUCE_DAYS 8
 static const char *const methods[] = { "decomposition", "summation", NULL };
 enum { METHOD_DECOMPOSITION = 0, METHOD_SUMMATION = 1 };
 
@@ -109,18 +112,21 @@ static void print_components(const sg_solver *solver, const sg_sum *sum)
 }
 
 static void print_json(const char *given, const sg_solver *solver, const sg_sum *sum,
-                       const struct answer *ans, uint64_t nodes, double seconds,
+                       const struct answer *ans, bool outcome, uint64_t nodes, double seconds,
                        const char *stopped)
 {
     static const char *const names[2] = { "left_first", "right_first" };
     printf("{");
+    if (outcome)
+        printf("\"outcome\":true,");
     for (int i = 0; i < 2; i++) {
         if (!ans[i].asked)
             continue;
         char v[SG_VALUE_TEXT_MAX];
         sg_value_format(ans[i].stop, v, sizeof v);
-        printf("\"%s\":\"%s\",\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], v, names[i],
-               ans[i].winner, names[i]);
+        if (!outcome)
+            printf("\"%s\":\"%s\",", names[i], v);
+        printf("\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], ans[i].winner, names[i]);
         if (ans[i].has_move)
             cli_json_string(ans[i].move);
         else
@@ -144,7 +150,7 @@ static void print_json(const char *given, const sg_solver *solver, const sg_sum 
 }
 
 static void print_text(const sg_solver *solver, const sg_sum *sum, const struct answer *ans,
-                       uint64_t nodes, double seconds)
+                       bool outcome, uint64_t nodes, double seconds)
 {
     static const char *const labels[2] = { "left first: ", "right first:" };
     /* The live components, then the numbers already frozen out of them. */
@@ -156,8 +162,14 @@ static void print_text(const sg_solver *solver, const sg_sum *sum, const struct 
             continue;
         char v[SG_VALUE_TEXT_MAX];
         sg_value_format(ans[i].stop, v, sizeof v);
-        printf("%s %s, %s wins, best move %s\n", labels[i], v, ans[i].winner,
-               ans[i].has_move ? ans[i].move : "none (the sum is a number)");
+        const char *move = ans[i].has_move ? ans[i].move : "none (the sum is a number)";
+        if (outcome)
+            printf("%s %s wins, %s %s\n", labels[i], ans[i].winner,
+                   strcmp(ans[i].winner, i == 0 ? "left" : "right") == 0 ? "winning move"
+                                                                          : "a move",
+                   move);
+        else
+            printf("%s %s, %s wins, best move %s\n", labels[i], v, ans[i].winner, move);
     }
     size_t n = sg_sum_count(sum), reduced = 0;
     for (size_t i = 0; i < n; i++)
@@ -267,7 +279,8 @@ int cmd_solve(int argc, char **argv)
     sg_fault_install(sg_fault_cli, "solve");
     const char *plugin_path = NULL;
     int first = 2, method = METHOD_DECOMPOSITION, order = SG_ORDER_AUTO;
-    bool json = false, no_decompose = false, no_incentives = false;
+    bool json = false, no_decompose = false, no_incentives = false, outcome = false;
+    unsigned long long reduce_days = 0;
     unsigned long long component_positions = 0;
     limits_opt lo = { 0 };
     const args_option options[] = {
@@ -279,6 +292,8 @@ int cmd_solve(int argc, char **argv)
         { "--no-incentives", ARGS_FLAG, &no_incentives, 0, 0, NULL },
         { "--order", ARGS_CHOICE, &order, 0, 0, sg_order_names },
         { "--component-positions", ARGS_UINT, &component_positions, 1, UINT64_MAX, NULL },
+        { "--outcome", ARGS_FLAG, &outcome, 0, 0, NULL },
+        { "--reduce-days", ARGS_UINT, &reduce_days, 1, UINT32_MAX, NULL },
         LIMITS_OPTIONS(lo),
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
@@ -292,9 +307,15 @@ int cmd_solve(int argc, char **argv)
                            "[--first left|right|both] [--method decomposition|summation] "
                            "[--nodes N] [--time S] [--memory SIZE] [--json])");
     if (status == 0 && method == METHOD_SUMMATION &&
-        (no_decompose || no_incentives || component_positions || order != SG_ORDER_AUTO))
+        (no_decompose || no_incentives || component_positions || order != SG_ORDER_AUTO ||
+         outcome || reduce_days))
         status = cli_usage("solve: --method summation takes no --no-decompose, "
-                           "--no-incentives, --order or --component-positions");
+                           "--no-incentives, --order, --component-positions, --outcome or "
+                           "--reduce-days");
+    if (status == 0 && reduce_days && !outcome)
+        status = cli_usage("solve: --reduce-days goes with --outcome");
+    if (outcome && !reduce_days)
+        reduce_days = OUTCOME_REDUCE_DAYS;
     sg_solve_config config = { .no_decompose = no_decompose,
                                .no_incentives = no_incentives,
                                .order = (sg_order)order,
@@ -326,12 +347,17 @@ int cmd_solve(int argc, char **argv)
         progress_attach(&progress, "solve", sg_solver_meter(solver));
         struct answer ans[2];
         memset(ans, 0, sizeof ans);
+        if (outcome)
+            sg_solver_set_reduce_days(solver, (unsigned)reduce_days);
         int rc = sg_solver_load(solver, sum, err, sizeof err);
         for (int i = 0; i < 2 && rc == SG_OK; i++) {
             if (first != 2 && first != i)
                 continue;
             sg_solve_answer a;
-            rc = sg_solver_solve(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err, sizeof err);
+            rc = outcome ? sg_solver_outcome(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err,
+                                             sizeof err)
+                         : sg_solver_solve(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err,
+                                           sizeof err);
             if (rc != SG_OK)
                 break;
             ans[i].asked = true;
@@ -346,12 +372,12 @@ int cmd_solve(int argc, char **argv)
         uint64_t nodes = m->count;
         double seconds = sg_meter_elapsed(m);
         if (rc == SG_OK && json)
-            print_json(text, solver, sum, ans, nodes, seconds, NULL);
+            print_json(text, solver, sum, ans, outcome, nodes, seconds, NULL);
         else if (rc == SG_OK)
-            print_text(solver, sum, ans, nodes, seconds);
+            print_text(solver, sum, ans, outcome, nodes, seconds);
         else if (rc == SG_ERR_BUDGET) {
             if (json)
-                print_json(text, solver, sum, ans, nodes, seconds, err);
+                print_json(text, solver, sum, ans, outcome, nodes, seconds, err);
             cli_fail("solve: %s", err);
             status = EXIT_LIMIT;
         } else {

@@ -28,6 +28,14 @@ typedef struct move_info {
  * transposition table knows positions. A search meets the same component positions at
  * many nodes, and for a game's own positions an incentive costs a play and two lookups. */
 #define INC_SLOTS_LOG2 14
+/* Forms found, by the position's own hash: a search asks for the same component at many
+ * nodes, and the table's memo first maps a position through the game's symmetries. */
+#define FORM_SLOTS_LOG2 16
+
+typedef struct form_slot {
+    uint64_t key; /* 0 = empty */
+    sg_cg form;
+} form_slot;
 typedef struct inc_slot {
     uint64_t key;          /* 0 = empty */
     const sg_game *game;
@@ -56,6 +64,8 @@ struct sg_local {
     sg_cg comp_form;
     sg_value comp_rank;
     bool comp_has_rank;
+    unsigned max_days; /* 0 = analyse every position */
+    form_slot *forms;
 };
 
 static uint64_t mix64(uint64_t z)
@@ -128,7 +138,8 @@ int sg_local_new(const sg_local_config *config, sg_cgt *table, sg_local **out, c
     l->table = table ? table : sg_cgt_new();
     l->thermo = l->table ? sg_thermo_cache_new(l->table) : NULL;
     l->incs = calloc((size_t)1 << INC_SLOTS_LOG2, sizeof *l->incs);
-    if (!l->thermo || !l->incs) {
+    l->forms = calloc((size_t)1 << FORM_SLOTS_LOG2, sizeof *l->forms);
+    if (!l->thermo || !l->incs || !l->forms) {
         sg_local_free(l);
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
@@ -147,6 +158,7 @@ void sg_local_free(sg_local *l)
         sg_cgt_free(l->table);
     free(l->failed.keys);
     free(l->incs);
+    free(l->forms);
     free(l->info);
     free(l->kept);
     free(l);
@@ -159,6 +171,7 @@ void sg_local_reset(sg_local *l)
     free(l->failed.keys);
     memset(&l->failed, 0, sizeof l->failed);
     memset(l->incs, 0, ((size_t)1 << INC_SLOTS_LOG2) * sizeof *l->incs);
+    memset(l->forms, 0, ((size_t)1 << FORM_SLOTS_LOG2) * sizeof *l->forms);
     sg_thermo_cache_reset(l->thermo);
 }
 
@@ -174,19 +187,33 @@ bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out
         *out = sg_cg_game_id(pos);
         return true;
     }
+    unsigned days;
+    if (l->max_days && SG_GAME_HAS(game->desc, birthday_bound) &&
+        (!sg_gc_birthday_bound(game->desc, game->instance, pos, &days) || days > l->max_days))
+        return false;
     uint64_t key = position_key(game, pos);
+    form_slot *slot = &l->forms[key & (((size_t)1 << FORM_SLOTS_LOG2) - 1)];
+    if (slot->key == key) {
+        *out = slot->form;
+        return true;
+    }
     if (failed_has(&l->failed, key))
         return false;
     char why[200];
     int rc = sg_cgt_from_game_metered(l->table, game, pos, l->config.max_positions,
                                       l->config.meter, out, why, sizeof why);
-    if (rc == SG_OK)
+    if (rc == SG_OK) {
+        slot->key = key;
+        slot->form = *out;
         return true;
+    }
     /* A walk the meter stopped is not remembered: the search stops with it anyway. */
     if (!(l->config.meter && sg_meter_expired(l->config.meter)))
         failed_add(&l->failed, key);
     return false;
 }
+
+void sg_local_set_max_days(sg_local *l, unsigned days) { l->max_days = days; }
 
 bool sg_local_temperatures(sg_local *l, const sg_game *game, const void *pos,
                            sg_value *temperature, sg_value *pseudo_left,

@@ -68,6 +68,8 @@ struct sg_search {
     bool may_ban; /* a game of the root sum has moved_elsewhere: bans can arise */
     sg_search_prune_fn prune; /* or NULL */
     void *prune_ctx;
+    sg_search_decide_fn decide; /* outcome mode's exact leaves, or NULL */
+    void *decide_ctx;
     sg_meter *meter; /* or NULL */
     bool no_best_first;
     sg_search_evaluate_fn evaluate; /* or NULL: the games' evaluate() */
@@ -609,6 +611,15 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
         return terminal_score(s, sg_value_add(frozen, xleaf), who);
     if (sg_sum_is_over(sum))
         return terminal_score(s, sg_value_add(frozen, extra_value(s, xstate, who)), who);
+    if (ply > 0 && s->config.outcome && s->decide) {
+        int winner = s->decide(s->decide_ctx, sum, who);
+        if (s->meter && sg_meter_expired(s->meter)) {
+            s->stopped = true;
+            return zero();
+        }
+        if (winner)
+            return for_mover(sg_value_int(winner > 0 ? 1 : -1), who);
+    }
     if (depth <= 0 || (ply > 0 && s->horizon_fn && s->horizon_fn(s->horizon_ctx, sum, who))) {
         *exact = false;
         s->horizon = true;
@@ -814,6 +825,12 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
         }
     }
     r->pv_length = len;
+}
+
+void sg_search_set_decide(sg_search *s, sg_search_decide_fn fn, void *ctx)
+{
+    s->decide = fn;
+    s->decide_ctx = ctx;
 }
 
 void sg_search_set_prune(sg_search *s, sg_search_prune_fn fn, void *ctx)

@@ -30,7 +30,26 @@ struct sg_solver {
     size_t *loaded_of;       /* live component of reduced -> live component of loaded */
     char inexact[400];
     sg_local *local; /* TEMP, INC and the incentive order */
+    unsigned reduce_days; /* only components born by then are reduced; 0 = all */
+    sg_sum *scratch;      /* the outcome order's child */
+    struct ranked *ranked;
+    size_t ranked_cap;
 };
+
+struct ranked {
+    double key;
+    size_t at;
+    sg_sum_move move;
+};
+
+/* Whether reduce_days leaves pos out of every analysis (its birthday bound is above it). */
+static bool too_large(const sg_solver *s, const sg_game *game, const void *pos)
+{
+    unsigned days;
+    return s->reduce_days && SG_GAME_HAS(game->desc, birthday_bound) &&
+           (!sg_gc_birthday_bound(game->desc, game->instance, pos, &days) ||
+            days > s->reduce_days);
+}
 
 static bool stuck_side(const sg_game *game, const void *pos)
 {
@@ -52,7 +71,10 @@ static bool oracle(void *ctx, const sg_game *game, const void *pos, sg_value *va
      * (a game's settlement may have given up on it): it is analysed whatever the cap,
      * under the meter only. */
     uint64_t cap = s->config.component_positions;
-    if (cap && stuck_side(game, pos))
+    bool stuck = stuck_side(game, pos);
+    if (!stuck && too_large(s, game, pos))
+        return false; /* an outcome search plays it out: exact, if slower */
+    if (cap && stuck)
         cap = 0;
     int answer = sg_cgt_number_of(s->table, game, pos, cap, s->m, value);
     if (answer == SG_CGT_UNKNOWN && !sg_meter_expired(s->m) && !s->inexact[0]) {
@@ -109,6 +131,8 @@ void sg_solver_free(sg_solver *s)
         return;
     sg_search_free(s->engine);
     sg_local_free(s->local);
+    sg_sum_free(s->scratch);
+    free(s->ranked);
     sg_sum_free(s->reduced);
     sg_cgt_free(s->table);
     free(s->comps);
@@ -148,7 +172,10 @@ int sg_solver_load(sg_solver *s, const sg_sum *sum, char *err, size_t errlen)
         sg_game *game = sg_sum_game(sum, i);
         const void *pos = sg_sum_pos(sum, i);
         int rc = SG_ERR_UNSUPPORTED;
-        if (!s->config.no_decompose) {
+        if (!s->config.no_decompose && too_large(s, game, pos)) {
+            snprintf(c->why, sizeof c->why, "born after day %u, searched as it is",
+                     s->reduce_days);
+        } else if (!s->config.no_decompose) {
             rc = sg_cgt_from_game_metered(s->table, game, pos, s->config.component_positions,
                                           s->m, &c->id, c->why, sizeof c->why);
             if (rc == SG_ERR_BUDGET && sg_meter_expired(s->m)) {
@@ -194,6 +221,63 @@ int sg_solver_component_text(const sg_solver *s, size_t i, char *buf, size_t cap
     return sg_cgt_format(s->table, s->comps[i].id, buf, cap);
 }
 
+static int decide(void *ctx, const sg_sum *sum, sg_player who);
+
+static int by_key(const void *a, const void *b)
+{
+    const struct ranked *x = a, *y = b;
+    return x->key > y->key ? -1 : x->key < y->key ? 1 : x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* The outcome search's move order (after the table's move): moves into a position the
+ * mover is known to win first, then by the games' evaluation of the position reached,
+ * best for the mover first, and moves into a known loss last. A boolean search that
+ * finds a winning move early skips the rest of the node. */
+static void outcome_order(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *moves,
+                          size_t count, const sg_sum_move *best)
+{
+    sg_solver *s = ctx;
+    size_t from = best ? 1 : 0;
+    if (count <= from + 1)
+        return;
+    if (count > s->ranked_cap) {
+        struct ranked *grown = realloc(s->ranked, count * sizeof *grown);
+        if (!grown)
+            return;
+        s->ranked = grown;
+        s->ranked_cap = count;
+    }
+    if (!s->scratch && !(s->scratch = sg_sum_new(sg_sum_policy(sum))))
+        return;
+    double sign = who == SG_LEFT ? 1.0 : -1.0;
+    for (size_t k = from; k < count; k++) {
+        struct ranked *r = &s->ranked[k - from];
+        r->at = k;
+        r->move = moves[k];
+        r->key = 0;
+        char why[160];
+        if (sg_sum_play(sum, who, moves[k], s->scratch, why, sizeof why) != SG_OK)
+            continue;
+        int w = decide(s, s->scratch, sg_opponent(who));
+        if (w) {
+            r->key = (double)w * sign * 1e300;
+            continue;
+        }
+        double eval = sg_value_to_double(sg_sum_frozen(s->scratch));
+        for (size_t i = 0, n = sg_sum_count(s->scratch); i < n; i++) {
+            const sg_game *g = sg_sum_game(s->scratch, i);
+            if (g->desc->evaluate)
+                eval += sg_value_to_double(sg_gc_evaluate(g->desc, g->instance,
+                                                          sg_sum_pos(s->scratch, i),
+                                                          sg_opponent(who)));
+        }
+        r->key = sign * eval;
+    }
+    qsort(s->ranked, count - from, sizeof *s->ranked, by_key);
+    for (size_t k = from; k < count; k++)
+        moves[k] = s->ranked[k - from].move;
+}
+
 static int run(sg_solver *s, const sg_sum *sum, sg_player first, bool outcome,
                sg_search_result *r, char *err, size_t errlen)
 {
@@ -207,6 +291,10 @@ static int run(sg_solver *s, const sg_sum *sum, sg_player first, bool outcome,
             iterative = iterative || !s->comps[i].reduced;
     }
     sg_search_config sc = { .iterative = iterative, .outcome = outcome };
+    if (outcome && s->reduce_days) {
+        sc.order = outcome_order;
+        sc.order_ctx = s;
+    }
     if (outcome)
         sg_search_clear(s->engine); /* outcome scores live under other keys */
     sg_search_set_config(s->engine, &sc);
@@ -260,8 +348,9 @@ static int option_matches(sg_solver *s, size_t r, sg_cg g, sg_player who, sg_val
  * the component's own game. A move whose canonical form equals the option, or is at least
  * as good for the mover, is as good in the sum (order-preserving stops, and G >= H keeps
  * every win of H). An option that came from bypassing a reversible move may have neither:
- * then each move is tried for the stop, or (win) for the win. */
-static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop, bool win,
+ * then each move is tried for the stop, or for the win; a lost sum takes any. */
+enum goal { GOAL_STOP, GOAL_WIN, GOAL_ANY };
+static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop, enum goal goal,
                     sg_solve_answer *a, char *err, size_t errlen)
 {
     size_t li = s->loaded_of[rm.component];
@@ -299,15 +388,18 @@ static int own_move(sg_solver *s, sg_player who, sg_sum_move rm, sg_value stop, 
                                                    : sg_cgt_le(s->table, forms[k], target))))
             found = k;
     }
+    if (goal == GOAL_ANY && found == n && n > 0)
+        found = 0;
     for (size_t k = 0; k < n && rc == SG_OK && found == n; k++) {
         bool matches = false;
-        rc = option_matches(s, rm.component, forms[k], who, stop, win, &matches, err, errlen);
+        rc = option_matches(s, rm.component, forms[k], who, stop, goal == GOAL_WIN, &matches,
+                            err, errlen);
         if (rc == SG_OK && matches)
             found = k;
     }
     if (rc == SG_OK && found == n) {
         snprintf(err, errlen, "%s: no move of the game reaches the %s its canonical form gives",
-                 game->desc->name, win ? "win" : "stop");
+                 game->desc->name, goal == GOAL_WIN ? "win" : "stop");
         rc = SG_ERR_INTERNAL;
     }
     if (rc == SG_OK) {
@@ -335,7 +427,7 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *a, char *err
     a->stop = r.score;
     a->exact = !s->inexact[0];
     if (r.pv_length > 0 && r.pv[0].component != SG_EXTRA_COMPONENT) {
-        rc = own_move(s, first, r.pv[0], r.score, false, a, err, errlen);
+        rc = own_move(s, first, r.pv[0], r.score, GOAL_STOP, a, err, errlen);
         if (rc != SG_OK)
             return rc;
     }
@@ -360,7 +452,64 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *a, char *err
      * Right). When the mover wins, the outcome search's first move wins, and every
      * winning move reaches the stop: it leaves H >= 0 for Left, so R(H) >= 0 = L(G). */
     if (a->winner == first && r.pv_length > 0 && r.pv[0].component != SG_EXTRA_COMPONENT)
-        return own_move(s, first, r.pv[0], a->stop, true, a, err, errlen);
+        return own_move(s, first, r.pv[0], a->stop, GOAL_WIN, a, err, errlen);
+    return SG_OK;
+}
+
+void sg_solver_set_reduce_days(sg_solver *s, unsigned days)
+{
+    s->reduce_days = days;
+    sg_local_set_max_days(s->local, days);
+}
+
+/* The outcome search's exact leaves: a sum whose components all have canonical forms is
+ * won by comparing their sum with 0 (G > 0: Left wins, G < 0: Right, G = 0: the second
+ * player, G || 0: the first). */
+static int decide(void *ctx, const sg_sum *sum, sg_player who)
+{
+    sg_solver *s = ctx;
+    sg_cg total = sg_cgt_number(s->table, sg_sum_frozen(sum));
+    for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
+        sg_cg g;
+        if (!sg_local_form(s->local, sg_sum_game(sum, i), sg_sum_pos(sum, i), &g) ||
+            sg_cgt_add_metered(s->table, total, g, s->m, &total) != SG_OK)
+            return 0;
+    }
+    switch (sg_cgt_compare(s->table, total, sg_cgt_number(s->table, sg_value_int(0)))) {
+    case SG_CMP_GREATER:
+        return 1;
+    case SG_CMP_LESS:
+        return -1;
+    case SG_CMP_EQUAL:
+        return who == SG_LEFT ? -1 : 1;
+    default:
+        return who == SG_LEFT ? 1 : -1;
+    }
+}
+
+int sg_solver_outcome(sg_solver *s, sg_player first, sg_solve_answer *a, char *err,
+                      size_t errlen)
+{
+    memset(a, 0, sizeof *a);
+    sg_search_result r;
+    sg_search_set_decide(s->engine, decide, s);
+    int rc = run(s, s->reduced, first, true, &r, err, errlen);
+    sg_search_set_decide(s->engine, NULL, NULL);
+    if (rc != SG_OK)
+        return rc;
+    int won = sg_value_cmp(r.score, sg_value_int(0));
+    if (!r.exact || won == 0) {
+        snprintf(err, errlen, "the outcome search ended without a winner");
+        return SG_ERR_INTERNAL;
+    }
+    a->winner = won > 0 ? SG_LEFT : SG_RIGHT;
+    a->exact = !s->inexact[0];
+    if (a->winner == first && r.pv_length > 0 && r.pv[0].component != SG_EXTRA_COMPONENT)
+        return own_move(s, first, r.pv[0], a->stop, GOAL_WIN, a, err, errlen);
+    /* A lost sum: the search's first move (its option's equal or better move; failing
+     * those, the stop search's test, which some move passes). */
+    if (r.pv_length > 0 && r.pv[0].component != SG_EXTRA_COMPONENT)
+        return own_move(s, first, r.pv[0], a->stop, GOAL_ANY, a, err, errlen);
     return SG_OK;
 }
 

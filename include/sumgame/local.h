@@ -75,6 +75,11 @@ bool sg_local_incentive(sg_local *l, const sg_sum *sum, sg_player who, sg_sum_mo
 
 /* The canonical form of a component position; false when its analysis was cut short. */
 bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out);
+/* Analyses only positions whose game bounds their birthday (birthday_bound) by at most
+ * days: larger ones are not tried and count as cut short, so a search over a large
+ * position pays nothing for its forms until its parts are small (0 = every position is
+ * tried, the default). A game without birthday_bound is always tried. */
+void sg_local_set_max_days(sg_local *l, unsigned days);
 /* Temperature and Hotstrat+ pseudo-temperatures of a component position; false when
  * its analysis was cut short. */
 bool sg_local_temperatures(sg_local *l, const sg_game *game, const void *pos,

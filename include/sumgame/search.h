@@ -148,6 +148,13 @@ void sg_search_set_config(sg_search *search, const sg_search_config *config);
 typedef size_t (*sg_search_prune_fn)(void *ctx, const sg_sum *sum, sg_player to_move,
                                      sg_sum_move *moves, size_t count);
 void sg_search_set_prune(sg_search *search, sg_search_prune_fn fn, void *ctx);
+/* Optional exact leaves of an outcome search: at every node below the root, fn may
+ * decide the normal-play winner of sum with to_move to play without a search (by adding
+ * the components' canonical forms, say): it returns 1 when Left wins, -1 when Right
+ * wins, 0 when it cannot tell. Not called outside outcome mode. A setter, like
+ * sg_search_set_prune. */
+typedef int (*sg_search_decide_fn)(void *ctx, const sg_sum *sum, sg_player to_move);
+void sg_search_set_decide(sg_search *search, sg_search_decide_fn fn, void *ctx);
 /* Ticks meter (NULL = none) once per node as well: an expired meter stops the search as
  * a spent budget does. The meter outlives the searches that use it. */
 void sg_search_set_meter(sg_search *search, sg_meter *meter);

@@ -81,6 +81,19 @@ int sg_solver_solve(sg_solver *s, sg_player first, sg_solve_answer *answer, char
 /* "" while every answer so far is exact; else one line saying what was not analysed. */
 const char *sg_solver_inexact_reason(const sg_solver *s);
 
+/* Outcome solving: only components whose game bounds their birthday by at most days
+ * (birthday_bound) are reduced to canonical forms, at load and during an outcome search;
+ * larger ones are searched as their games play them, and their number questions skipped
+ * (which costs speed, not exactness, in an outcome search). 0 (the default) reduces
+ * every component. Set it before sg_solver_load. */
+void sg_solver_set_reduce_days(sg_solver *s, unsigned days);
+/* Who wins sum under normal play with first to move, by a boolean search alone (no
+ * stop): answer's winner, a winning move when first wins (else a legal move), exact;
+ * answer->stop is not computed (0). During the search every node whose components all
+ * have canonical forms is decided by comparing their sum with 0. */
+int sg_solver_outcome(sg_solver *s, sg_player first, sg_solve_answer *answer, char *err,
+                      size_t errlen);
+
 /* Loads sum into s and solves it with each player first: the Left and Right stops, and
  * whether both are exact. A solver kept across many sums (TDS's estimates) keeps its
  * canonical forms; sg_solver_inexact_reason stays set once an answer was not exact. */
