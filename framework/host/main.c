@@ -14,7 +14,7 @@ static const struct {
 } commands[] = {
     { "list", cmd_list, "list [--json]" },
     { "analyze", cmd_analyze, "analyze GAME:POSITION|SUM [--method exact|tds|tdsplus|mcdual|thermograph] [--canonical] [--svg FILE] [--delta D] [--tmax T] [--depth N] [--enhancements LIST] [--combine auto|max|average] [--playouts N] [--c C] [--threads N] [--seed S] [--komaster left|right|both|none] [--params K=V,...] [--check DELTA] [--nodes N] [--time S] [--memory SIZE] [--json]" },
-    { "solve", cmd_solve, "solve SUM [--first left|right|both] [--method decomposition|summation] [--order none|prev|temp|temp+prev|incentive] [--no-decompose] [--no-incentives] [--nodes N] [--time S] [--memory SIZE] [--component-positions N] [--json]" },
+    { "solve", cmd_solve, "solve SUM [--first left|right|both] [--method decomposition|summation] [--order none|prev|temp|temp+prev|incentive] [--no-decompose] [--no-incentives] [--nodes N] [--time S] [--memory SIZE] [--component-positions N] [--outcome [--reduce-days D]] [--json]" },
     { "match", cmd_match, "match CONFIG.ini [--games N] [--from P] [--jobs J] [--seed S] [--out FILE.jsonl [--resume]] [--shard I/N] [--mpi] [--json]" },
     { "merge", cmd_merge, "merge OUT.jsonl IN.jsonl... [--json]  (shards of one match into one file, in game order)" },
     { "report", cmd_report, "report FILE.jsonl... [--out-dir DIR] [--format md,csv,html] [--title T] [--cells PATTERN [--row-name NAME] [--rows LIST] [--cols LIST]] [--ci t|normal]" },
