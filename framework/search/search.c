@@ -791,9 +791,19 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
     uint64_t xstate = s->config.extra ? s->config.extra->initial_state : 0;
     size_t len = r->pv_length;
     for (size_t i = 0; i < len; i++) {
-        if (!ensure_ply(s, i + 1) ||
-            !replay(s, cur, who, &xstate, r->pv[i], s->plies[i + 1].sum, &cur)) {
-            fail(s, SG_ERR_INTERNAL, "search: the principal variation has an illegal move");
+        if (!ensure_ply(s, i + 1)) {
+            fail(s, SG_ERR_NOMEM, "out of memory at search ply %zu", i + 1);
+            return;
+        }
+        if (!replay(s, cur, who, &xstate, r->pv[i], s->plies[i + 1].sum, &cur)) {
+            /* The first move came from the root's own list. Deeper, a game whose number()
+             * answers a position differently when asked again (Amazons' settlement under
+             * a budget) can make a later sum differ from the one searched: the line is
+             * cut there, the move stands. */
+            if (i == 0)
+                fail(s, SG_ERR_INTERNAL, "search: the best move is illegal at the root");
+            else
+                r->pv_length = i;
             return;
         }
         who = sg_opponent(who);
@@ -816,9 +826,12 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
         memcpy(&r->pv[len], &s->pv[len][0], got * sizeof r->pv[0]);
         size_t end = len + got;
         for (; len < end; len++) {
-            if (!ensure_ply(s, len + 1) ||
-                !replay(s, cur, who, &xstate, r->pv[len], s->plies[len + 1].sum, &cur)) {
-                fail(s, SG_ERR_INTERNAL, "search: the principal variation has an illegal move");
+            if (!ensure_ply(s, len + 1)) {
+                fail(s, SG_ERR_NOMEM, "out of memory at search ply %zu", len + 1);
+                return;
+            }
+            if (!replay(s, cur, who, &xstate, r->pv[len], s->plies[len + 1].sum, &cur)) {
+                r->pv_length = len; /* as above: the line stops where it cannot be replayed */
                 return;
             }
             who = sg_opponent(who);
