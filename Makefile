@@ -15,7 +15,6 @@ BUILD_PACKAGES := libinih-dev libcmocka-dev libjansson-dev pkg-config
 TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang libpng-dev libopenmpi-dev openmpi-bin
 # `make fuzz` only: clang with its libFuzzer runtime.
 FUZZ_PACKAGES  := clang libclang-rt-dev
-PKGS := inih
 
 # `match --mpi` is built when OpenMPI is found (pkg-config ompi-c, else mpicc); `make
 # MPI=0` builds without it. Its headers are system headers: their warnings are not ours.
@@ -45,7 +44,9 @@ CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -fPIC -Iinclude -Iframework $(CFLAG
 LDFLAGS_ALL = $(OPT) -pthread $(LDFLAGS)
 
 LIB_SRC   := $(filter-out framework/host/%,$(wildcard framework/*/*.c))
-HOST_SRC  := $(wildcard framework/host/*.c)
+# The host is an archive of its parts (framework/host/GROUP/*.c) that the tests link
+# too, and a thin main.c.
+HOST_SRC  := $(wildcard framework/host/*.c framework/host/*/*.c)
 # A plugin is a folder with C sources in it.
 GAMES     := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard plugins/*/*.c)))))
 STRATS    := $(notdir $(patsubst %/,%,$(sort $(dir $(wildcard strategies/*/*.c)))))
@@ -53,7 +54,12 @@ UNIT_SRC  := $(wildcard tests/unit/test_*.c)
 TPLUG_SRC := $(wildcard tests/plugins/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 
+# The library's own version, apart from the plugin ABI's (docs/abi.md): the SONAME's
+# number changes only when a symbol of the public levels goes or changes incompatibly.
+SO_MAJOR := 1
 LIB   := $(BUILD)/libsumgame.so
+LIB_SONAME := libsumgame.so.$(SO_MAJOR)
+HOST_LIB := $(BUILD)/libsumgame-host.a
 HOST  := $(BUILD)/sumgame
 GAME_SO  := $(GAMES:%=$(BUILD)/games/%.so)
 STRAT_SO := $(STRATS:%=$(BUILD)/strategies/%.so)
@@ -87,22 +93,41 @@ fuzz-deps:
 $(BUILD)/obj/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS_ALL) $(EXTRA_CFLAGS) -DSG_BUILD_DIR='"$(ABS_BUILD)"' -DSG_PREFIX='"$(PREFIX)"' -MMD -MP -c $< -o $@
+	$(Q)$(CC) $(CFLAGS_ALL) $(VIS_CFLAGS) $(EXTRA_CFLAGS) -DSG_BUILD_DIR='"$(ABS_BUILD)"' -DSG_PREFIX='"$(PREFIX)"' -MMD -MP -c $< -o $@
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HOST_OBJ := $(HOST_SRC:%.c=$(BUILD)/obj/%.o)
+HOST_MAIN := $(BUILD)/obj/framework/host/main.o
+# The private helpers the host shares with the library (hidden in it) are linked into the
+# archive too.
+HOST_SHARED_OBJ := $(BUILD)/obj/framework/core/escape.o
 
-$(LIB): $(LIB_OBJ)
-	@echo "  LD      $@"
-	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $^ $$(pkg-config --libs $(PKGS)) -ldl -lm
+# Only what the installed headers declare between SG_API_BEGIN and SG_API_END leaves the
+# library (sumgame/api.h).
+$(LIB_OBJ): VIS_CFLAGS := -fvisibility=hidden
 
-$(HOST): $(HOST_OBJ) $(LIB) $(BUILD)/mpi-$(MPI).stamp
+# The real file carries the SONAME; libsumgame.so is the name plugins link against (and
+# the one plugins built before the SONAME look for).
+$(BUILD)/$(LIB_SONAME): $(LIB_OBJ)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_OBJ) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib' $$(pkg-config --libs jansson) -lm $(MPI_LIBS)
+	$(Q)$(CC) -shared $(LDFLAGS_ALL) -Wl,-soname,$(LIB_SONAME) -o $@ $^ -ldl -lm
+
+$(LIB): $(BUILD)/$(LIB_SONAME)
+	$(Q)ln -sf $(LIB_SONAME) $@
+
+$(HOST_LIB): $(filter-out $(HOST_MAIN),$(HOST_OBJ)) $(HOST_SHARED_OBJ)
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+HOST_LIBS = -L$(BUILD) -lsumgame-host -lsumgame $$(pkg-config --libs jansson inih) -lm $(MPI_LIBS)
+
+$(HOST): $(HOST_MAIN) $(HOST_LIB) $(LIB) $(BUILD)/mpi-$(MPI).stamp
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(HOST_MAIN) $(HOST_LIBS) -Wl,--disable-new-dtags -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/../lib'
 
 # Whether the host has MPI: a stamp, so that installing or removing OpenMPI rebuilds it.
-$(BUILD)/obj/framework/host/match_mpi.o: EXTRA_CFLAGS := $(MPI_CFLAGS)
-$(BUILD)/obj/framework/host/match_mpi.o: $(BUILD)/mpi-$(MPI).stamp
+$(BUILD)/obj/framework/host/match/match_mpi.o: EXTRA_CFLAGS := $(MPI_CFLAGS)
+$(BUILD)/obj/framework/host/match/match_mpi.o: $(BUILD)/mpi-$(MPI).stamp
 $(BUILD)/mpi-$(MPI).stamp:
 	@mkdir -p $(BUILD) && rm -f $(BUILD)/mpi-*.stamp && touch $@
 
@@ -124,10 +149,11 @@ $(BUILD)/tests/plugins/%.so: $(BUILD)/obj/tests/plugins/%.o
 	@echo "  LD      $@"
 	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $<
 
-$(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(BUILD)/obj/tests/unit/support.o $(LIB)
+# Tests call the host's engines through its archive.
+$(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(BUILD)/obj/tests/unit/support.o $(HOST_LIB) $(LIB)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -lcmocka -ldl -lm $(TEST_LIBS)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) $(HOST_LIBS) -Wl,-rpath,'$$ORIGIN/..' -lcmocka -ldl $(TEST_LIBS)
 
 # The report's test reads Chromium's screenshot (PNG).
 $(BUILD)/tests/test_report: TEST_LIBS := -lpng
@@ -156,10 +182,10 @@ fuzz: fuzz-deps
 fuzz-build: all $(FUZZ_BIN)
 
 $(BUILD)/fuzzers/%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/fuzz_support.o \
-		$(BUILD)/obj/framework/host/catalog.o $(LIB)
+		$(HOST_LIB) $(LIB)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $(filter %.o,$^) -L$(BUILD) -lsumgame -Wl,-rpath,'$$ORIGIN/..' -ldl -lm
+	$(Q)$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $(filter %.o,$^) $(HOST_LIBS) -Wl,-rpath,'$$ORIGIN/..' -ldl
 
 # The suite, a warning-free clang build whose game plugins must load and pass
 # check-plugin (a plugin can build and still not load), then the suite built with
@@ -184,7 +210,8 @@ install: all
 	  $(DESTDIR)$(PREFIX)/lib/sumgame/strategies $(DESTDIR)$(PREFIX)/include/sumgame \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(HOST) $(DESTDIR)$(PREFIX)/bin/sumgame
-	install -m 755 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsumgame.so
+	install -m 755 $(BUILD)/$(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libsumgame.so
 	install -m 755 $(GAME_SO) $(DESTDIR)$(PREFIX)/lib/sumgame/games/
 	install -m 755 $(STRAT_SO) $(DESTDIR)$(PREFIX)/lib/sumgame/strategies/
 	install -m 644 include/sumgame/*.h $(DESTDIR)$(PREFIX)/include/sumgame/

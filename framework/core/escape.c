@@ -1,4 +1,4 @@
-#include "sumgame/escape.h"
+#include "core/escape.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 #include "sumgame/params.h"
 
-#include "sumgame/escape.h"
+#include "core/escape.h"
 
 #include <errno.h>
 #include <math.h>

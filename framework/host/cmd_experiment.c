@@ -31,13 +31,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "catalog.h"
-#include "cli.h"
+#include "host/cli/args.h"
+#include "host/check/catalog.h"
+#include "host/cli/cli.h"
 #include "exp_games.h"
 #include "experiment.h"
 #include "sumgame/clock.h"
-#include "sumgame/config.h"
+#include "host/cli/config.h"
 #include "sumgame/params.h"
 #include "sumgame/tds.h"
 #include "sumgame/game_call.h"

@@ -39,16 +39,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "match_log.h"
-#include "in_file.h"
-#include "catalog.h"
-#include "cli.h"
+#include "host/cli/args.h"
+#include "host/match/match_log.h"
+#include "host/cli/in_file.h"
+#include "host/check/catalog.h"
+#include "host/cli/cli.h"
 #include "exp_games.h"
 #include "experiment.h"
-#include "match.h"
-#include "plot_svg.h"
-#include "sumgame/config.h"
+#include "host/match/match.h"
+#include "host/report/plot_svg.h"
+#include "host/cli/config.h"
 #include "sumgame/params.h"
 
 #define LIST_MAX 64

@@ -6,9 +6,9 @@
 #include <unistd.h>
 
 #include "experiment.h"
-#include "in_file.h"
-#include "match_log.h"
-#include "match.h"
+#include "host/cli/in_file.h"
+#include "host/match/match_log.h"
+#include "host/match/match.h"
 #include "sumgame/params.h"
 
 static const experiment_kind kinds[] = {

@@ -37,8 +37,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "cli.h"
+#include "host/check/catalog.h"
+#include "host/cli/cli.h"
 #include "experiment.h"
 #include "sumgame/cgt.h"
 #include "sumgame/clock.h"

@@ -52,9 +52,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "catalog.h"
-#include "cli.h"
+#include "host/cli/args.h"
+#include "host/check/catalog.h"
+#include "host/cli/cli.h"
 #include "experiment.h"
 #include "sumgame/clock.h"
 #include "sumgame/params.h"

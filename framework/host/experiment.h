@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sumgame/config.h"
+#include "host/cli/config.h"
 #include "sumgame/value.h"
 
 typedef struct experiment_kind {

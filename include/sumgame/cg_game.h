@@ -9,12 +9,12 @@
 #ifndef SUMGAME_CG_GAME_H
 #define SUMGAME_CG_GAME_H
 
+#include "sumgame/api.h"
+
 #include "sumgame/cgt.h"
 #include "sumgame/sum.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 #define SG_CG_RIGHT ((sg_move)1 << 32)
 
@@ -26,7 +26,5 @@ sg_cg sg_cg_game_id(const void *pos);
 /* The option a move leads to. */
 sg_cg sg_cg_game_option(const sg_game *game, const void *pos, sg_move move);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

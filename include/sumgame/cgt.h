@@ -10,6 +10,8 @@
 #ifndef SUMGAME_CGT_H
 #define SUMGAME_CGT_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,9 +20,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef uint32_t sg_cg; /* a canonical game in one table */
 typedef struct sg_cgt sg_cgt;
@@ -110,7 +110,5 @@ typedef struct sg_cgt_oracle {
 } sg_cgt_oracle;
 bool sg_cgt_number_oracle(void *oracle, const sg_game *game, const void *pos, sg_value *value);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -2,12 +2,12 @@
 #ifndef SUMGAME_CLOCK_H
 #define SUMGAME_CLOCK_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* Seconds on a monotonic clock; only differences mean anything. */
 double sg_clock_seconds(void);
@@ -36,7 +36,5 @@ void sg_deadline_start(sg_deadline *d, const sg_budget *budget);
 bool sg_deadline_tick(sg_deadline *d);
 double sg_deadline_elapsed(const sg_deadline *d);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -22,6 +22,8 @@
 #ifndef SUMGAME_COUPONS_H
 #define SUMGAME_COUPONS_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,9 +31,7 @@
 #include "sumgame/search.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* The most coupons one stack may hold: searches deeper than this fail anyway (the
  * engine stops lines longer than 4096 plies). */
@@ -84,7 +84,5 @@ bool sg_coupons_state_game_first(uint64_t state);
 /* The stack as the engine's extra component, starting at state. c must outlive it. */
 void sg_coupons_extra(const sg_coupons *c, uint64_t state, sg_search_extra *out);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -16,6 +16,8 @@
 #ifndef SUMGAME_DATABASE_H
 #define SUMGAME_DATABASE_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -25,9 +27,7 @@
 #include "sumgame/meter.h"
 #include "sumgame/sum.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef struct sg_db sg_db;
 
@@ -72,7 +72,5 @@ int sg_db_lookup(const sg_db *db, const void *pos, sg_cg *out);
 int sg_db_sample(const sg_db *db, const unsigned *quota, size_t nquota, uint64_t seed,
                  size_t *out, size_t cap, size_t *count);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

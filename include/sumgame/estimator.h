@@ -5,6 +5,8 @@
 #ifndef SUMGAME_ESTIMATOR_H
 #define SUMGAME_ESTIMATOR_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,9 +17,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* How a TDS search ended (the paper's classification of its principal variation):
  * regular, the PV takes coupons and then moves in the game; fail high, the PV never moves
@@ -129,7 +129,5 @@ int sg_estimator_cached_depth(const sg_estimator *e, const sg_game *game, const 
 int sg_estimator_estimate_sum(sg_estimator *e, const sg_sum *sum, const sg_budget *budget,
                               sg_estimate *out, char *err, size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -13,9 +13,9 @@
 #ifndef SUMGAME_FAULT_H
 #define SUMGAME_FAULT_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "sumgame/api.h"
+
+SG_API_BEGIN
 
 typedef enum sg_fault_kind {
     SG_FAULT_NONE = 0,     /* the framework or host itself */
@@ -68,8 +68,6 @@ const char *sg_fault_signal_name(int sig);
  * the command name, a string that must outlive the process. */
 void sg_fault_cli(int sig, const sg_fault_frame *top, void *ctx);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 
 #endif

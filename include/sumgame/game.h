@@ -1,4 +1,4 @@
-/* The game plugin ABI, version 1 (minor 3).
+/* The game plugin ABI, version 1 (minor 4).
  *
  * A game plugin is a shared object that exports one symbol:
  *
@@ -24,6 +24,8 @@
 #ifndef SUMGAME_GAME_H
 #define SUMGAME_GAME_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,9 +33,7 @@
 #include "sumgame/host.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* The exported entry symbol's name and type. */
 #define SG_GAME_ENTRY "sumgame_game_plugin"
@@ -274,7 +274,5 @@ struct sg_game_desc {
 /* Largest position any game may declare. */
 #define SG_POS_MAX 512
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

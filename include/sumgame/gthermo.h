@@ -31,6 +31,8 @@
 #ifndef SUMGAME_GTHERMO_H
 #define SUMGAME_GTHERMO_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -39,9 +41,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef enum sg_komaster {
     SG_KOMASTER_NONE = 0,
@@ -137,7 +137,5 @@ int sg_gthermo_check_environment(const sg_game *game, const void *pos,
                                  const sg_gthermo_options *opt, sg_ratio *worst,
                                  sg_value *worst_t, char *err, size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

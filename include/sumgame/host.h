@@ -1,8 +1,11 @@
 /* What the host gives every plugin: common types, the parameter list a plugin is created
  * from, and the table of host services (allocation, logging, random numbers, clock).
- * A plugin reaches the host only through this table, so it needs nothing else to run. */
+ * A plugin reaches the host only through this table; what else it uses of libsumgame
+ * (values, sums, the engines) it links, at the levels docs/abi.md describes. */
 #ifndef SUMGAME_HOST_H
 #define SUMGAME_HOST_H
+
+#include "sumgame/api.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,9 +13,7 @@
 
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* ABI version of every descriptor in this directory: major in the high 16 bits, minor
  * in the low 16. The host refuses a plugin whose major differs from its own; a newer
@@ -84,7 +85,5 @@ typedef struct sg_host {
 /* The host's service table, as libsumgame builds it. */
 const sg_host *sg_default_host(void);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -3,15 +3,15 @@
 #ifndef SUMGAME_LOADER_H
 #define SUMGAME_LOADER_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "sumgame/game.h"
 #include "sumgame/strategy.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef enum sg_plugin_kind { SG_PLUGIN_GAME = 1, SG_PLUGIN_STRATEGY = 2 } sg_plugin_kind;
 
@@ -50,7 +50,5 @@ typedef void (*sg_plugin_visit_fn)(void *ctx, const char *name, const char *file
 void sg_plugin_list(const sg_plugin_path *path, sg_plugin_kind kind, sg_plugin_visit_fn fn,
                     void *ctx);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -22,6 +22,8 @@
 #ifndef SUMGAME_LOCAL_H
 #define SUMGAME_LOCAL_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,9 +34,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef struct sg_local_config {
     sg_order order;          /* AUTO counts as INCENTIVE */
@@ -89,7 +89,5 @@ bool sg_local_temperatures(sg_local *l, const sg_game *game, const void *pos,
  * analysed). */
 sg_value sg_local_tmax(sg_local *l, const sg_sum *sum);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -22,6 +22,8 @@
 #ifndef SUMGAME_MC_H
 #define SUMGAME_MC_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,9 +33,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* Moves one playout of one component may make before it fails with SG_ERR_INTERNAL (a
  * game that never settles under random play). */
@@ -177,7 +177,5 @@ int sg_mc_threat_select(const sg_mc_board *boards, size_t n, sg_player who, bool
 #define SG_MC_GRID_LOG2 10
 sg_value sg_mc_dyadic(double x);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

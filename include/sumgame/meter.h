@@ -12,13 +12,13 @@
 #ifndef SUMGAME_METER_H
 #define SUMGAME_METER_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* Zero fields mean no limit of that kind (memory: the default described above). */
 typedef struct sg_limits {
@@ -76,7 +76,5 @@ int sg_parse_memory(const char *text, uint64_t *bytes);
 /* The process's resident memory in bytes now (0 when it cannot be read). */
 uint64_t sg_process_rss(void);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

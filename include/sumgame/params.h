@@ -4,6 +4,8 @@
 #ifndef SUMGAME_PARAMS_H
 #define SUMGAME_PARAMS_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,9 +13,7 @@
 #include "sumgame/host.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* The last item with that key, or NULL. */
 const sg_param *sg_params_find(const sg_params *p, const char *key);
@@ -42,7 +42,5 @@ const char *sg_params_string(const sg_params *p, const char *key, const char *de
 void sg_params_error(const sg_params *p, const sg_param *item, char *err, size_t errlen,
                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

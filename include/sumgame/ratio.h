@@ -9,15 +9,15 @@
 #ifndef SUMGAME_RATIO_H
 #define SUMGAME_RATIO_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef struct sg_ratio {
     int64_t num;
@@ -45,7 +45,5 @@ double sg_ratio_to_double(sg_ratio r);
 int sg_ratio_format(sg_ratio r, char *buf, size_t cap);
 #define SG_RATIO_TEXT_MAX 48
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

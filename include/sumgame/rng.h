@@ -5,13 +5,13 @@
 #ifndef SUMGAME_RNG_H
 #define SUMGAME_RNG_H
 
+#include "sumgame/api.h"
+
 #include <stdint.h>
 
 #include "sumgame/host.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 void sg_rng_seed(sg_rng *rng, uint64_t seed);
 /* The stream numbered `stream` below parent; parent is not advanced. */
@@ -20,7 +20,5 @@ uint64_t sg_rng_next(sg_rng *rng);
 /* Uniform in [0, n) without modulo bias; n > 0. */
 uint64_t sg_rng_below(sg_rng *rng, uint64_t n);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

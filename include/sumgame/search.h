@@ -26,6 +26,8 @@
 #ifndef SUMGAME_SEARCH_H
 #define SUMGAME_SEARCH_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -36,9 +38,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* The extra component hook. Its state is a 64-bit word the hook defines (a coupon
  * stack's index, say). It is searched like one more component: its moves come after
@@ -224,7 +224,5 @@ void sg_search_set_table_filter(sg_search *search, sg_search_table_filter_fn fn,
 int sg_search_run(sg_search *search, const sg_sum *sum, sg_player to_move,
                   sg_search_result *result, char *err, size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

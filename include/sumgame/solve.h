@@ -22,6 +22,8 @@
 #ifndef SUMGAME_SOLVE_H
 #define SUMGAME_SOLVE_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,9 +33,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef struct sg_solve_config {
     sg_limits limits;   /* for the solver's own meter */
@@ -106,7 +106,5 @@ int sg_solver_stops(sg_solver *s, const sg_sum *sum, sg_value *left, sg_value *r
 int sg_exact_stops(const sg_sum *sum, sg_meter *meter, sg_value *left, sg_value *right,
                    bool *exact, char *why, size_t whylen, char *err, size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

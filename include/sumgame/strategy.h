@@ -11,6 +11,8 @@
 #ifndef SUMGAME_STRATEGY_H
 #define SUMGAME_STRATEGY_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,9 +22,7 @@
 #include "sumgame/host.h"
 #include "sumgame/sum.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 #define SG_STRATEGY_ENTRY "sumgame_strategy_plugin"
 typedef struct sg_strategy_desc sg_strategy_desc;
@@ -63,7 +63,5 @@ struct sg_strategy_desc {
     void (*stats)(void *instance, sg_strategy_stats *stats);
 };
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

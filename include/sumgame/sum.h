@@ -22,6 +22,8 @@
 #ifndef SUMGAME_SUM_H
 #define SUMGAME_SUM_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -30,9 +32,7 @@
 #include "sumgame/host.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* A game plugin together with one instance of it; shared by all its components. */
 typedef struct sg_game {
@@ -146,7 +146,5 @@ int sg_sum_format_move_for(const sg_sum *sum, sg_player who, sg_sum_move mv, cha
 int sg_game_format_move(const sg_game *game, const void *pos, sg_player who, sg_move move,
                         char *buf, size_t cap);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -27,6 +27,8 @@
 #ifndef SUMGAME_SUM_EVAL_H
 #define SUMGAME_SUM_EVAL_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -36,9 +38,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* Hotstrat's pick: among the components where who has a move (has_best_left or
  * has_best_right of est[i]), the one with the highest heat: with plus (Hotstrat+) the
@@ -136,7 +136,5 @@ int sg_factor_param(const sg_params *params, const char *key, bool *given, sg_fa
 /* t <= c × ref, exactly. */
 bool sg_factor_at_most(sg_value t, sg_factor c, sg_value ref);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

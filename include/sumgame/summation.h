@@ -10,6 +10,8 @@
 #ifndef SUMGAME_SUMMATION_H
 #define SUMGAME_SUMMATION_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -18,9 +20,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* The canonical form of the whole sum (its live components and its frozen total) in
  * table, component after component. meter may be NULL (no limit). Returns SG_OK,
@@ -47,7 +47,5 @@ int sg_summation_stops(const sg_sum *sum, sg_meter *meter, sg_summation_answer *
 int sg_summation_best_move(sg_cgt *table, const sg_sum *sum, sg_player who, sg_meter *meter,
                            bool *found, sg_sum_move *move, char *err, size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

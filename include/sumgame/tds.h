@@ -41,6 +41,8 @@
 #ifndef SUMGAME_TDS_H
 #define SUMGAME_TDS_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,9 +52,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* How the two players' temperatures become one. */
 typedef enum sg_tds_combine {
@@ -198,7 +198,5 @@ int sg_tds_estimate_deeper(sg_tds *tds, const sg_game *game, const void *pos,
                            const sg_tds_config *config, const sg_estimate *prev,
                            int prev_depth, sg_estimate *out, char *err, size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

@@ -16,6 +16,8 @@
 #ifndef SUMGAME_THERMOGRAPH_H
 #define SUMGAME_THERMOGRAPH_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -23,9 +25,7 @@
 #include "sumgame/meter.h"
 #include "sumgame/value.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 /* A piecewise-linear function on [-1, oo): value x[i] at t[i] (t[0] = -1, increasing),
  * slope[i] on [t[i], t[i+1]) and slope[n-1] from t[n-1] on. Slopes are small integers. */
@@ -95,7 +95,5 @@ int sg_thermograph_best_move(sg_thermo_cache *cache, const sg_game *game, const 
 int sg_thermograph_unmemoized(const sg_game *game, const void *pos, sg_thermograph *out,
                               char *err, size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

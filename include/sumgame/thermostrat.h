@@ -12,6 +12,8 @@
 #ifndef SUMGAME_THERMOSTRAT_H
 #define SUMGAME_THERMOSTRAT_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -20,9 +22,7 @@
 #include "sumgame/sum.h"
 #include "sumgame/thermograph.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef struct sg_thermostrat_choice {
     sg_value ambient;   /* T */
@@ -50,7 +50,5 @@ int sg_thermostrat_choose(sg_thermo_cache *cache, const sg_sum *sum, sg_player w
                           size_t max_positions, sg_thermostrat_choice *out, char *err,
                           size_t errlen);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

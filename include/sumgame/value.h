@@ -6,13 +6,13 @@
 #ifndef SUMGAME_VALUE_H
 #define SUMGAME_VALUE_H
 
+#include "sumgame/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+SG_API_BEGIN
 
 typedef struct sg_value {
     int64_t num;
@@ -64,7 +64,5 @@ int sg_value_format(sg_value v, char *buf, size_t cap);
 /* A double for display and statistics only, never for comparisons. */
 double sg_value_to_double(sg_value v);
 
-#ifdef __cplusplus
-}
-#endif
+SG_API_END
 #endif

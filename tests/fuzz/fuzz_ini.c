@@ -1,4 +1,4 @@
-/* libFuzzer target: INI loading (framework/core/config.c) of arbitrary bytes, NULs
+/* libFuzzer target: INI loading (framework/host/cli/config.c) of arbitrary bytes, NULs
  * included. The bytes go to a memfd that sg_config_load opens by its /proc path, so the
  * target takes the same stream path as a file on disk; a file that loads is read back
  * through every getter that walks it. */
@@ -10,7 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "sumgame/config.h"
+#include "host/cli/config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/catalog.h"
+#include "host/check/catalog.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

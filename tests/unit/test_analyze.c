@@ -14,7 +14,7 @@
 
 #include "sumgame/cgt.h"
 #include "sumgame/thermograph.h"
-#include "sumgame/thermograph_svg.h"
+#include "host/report/thermograph_svg.h"
 
 /* ---- running analyze ---- */
 

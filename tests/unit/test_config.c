@@ -1,4 +1,4 @@
-/* INI configuration loading (framework/core/config.c): sections and keys with their lines,
+/* INI configuration loading (framework/host/cli/config.c): sections and keys with their lines,
  * every error as "file:line: message", and the typed getters on loaded sections. */
 #include <signal.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "support.h"
-#include "sumgame/config.h"
+#include "host/cli/config.h"
 #include "sumgame/params.h"
 
 static sg_config *parse_ok(const char *text)

@@ -9,7 +9,7 @@
 
 #include "sumgame/estimator.h"
 #include "sumgame/gthermo.h"
-#include "sumgame/gthermo_svg.h"
+#include "host/report/gthermo_svg.h"
 #include "sumgame/rng.h"
 #include "sumgame/thermograph.h"
 

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "support.h"
-#include "sumgame/escape.h"
+#include "core/escape.h"
 
 static void escape(const char *in, size_t cap, const char *want)
 {

@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "sumgame/stats.h"
+#include "host/match/stats.h"
 
 #define assert_near(x, want, tol) \
     do { \

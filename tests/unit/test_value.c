@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "sumgame/decimal.h"
+#include "host/report/decimal.h"
 #include "sumgame/value.h"
 
 static sg_value v(const char *text)

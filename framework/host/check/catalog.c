@@ -1,0 +1,245 @@
+#include "host/check/catalog.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/host.h"
+#include "sumgame/game_call.h"
+
+struct opened {
+    char *name;
+    sg_plugin plugin;
+    sg_game *default_game;
+};
+
+struct instance {
+    sg_game game;
+    struct instance *next;
+};
+
+struct catalog {
+    sg_plugin_path path;
+    struct opened *items;
+    size_t count;
+    struct instance *instances;
+};
+
+int catalog_open(catalog **out, const char *plugin_path, char *err, size_t errlen)
+{
+    catalog *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    int rc = sg_plugin_path_init(&c->path, plugin_path, err, errlen);
+    if (rc != SG_OK) {
+        free(c);
+        return rc;
+    }
+    *out = c;
+    return SG_OK;
+}
+
+void catalog_close(catalog *c)
+{
+    if (!c)
+        return;
+    for (struct instance *i = c->instances, *next; i; i = next) {
+        next = i->next;
+        i->game.desc->destroy(i->game.instance);
+        free(i);
+    }
+    for (size_t i = 0; i < c->count; i++) {
+        sg_plugin_close(&c->items[i].plugin);
+        free(c->items[i].name);
+    }
+    free(c->items);
+    sg_plugin_path_free(&c->path);
+    free(c);
+}
+
+const sg_plugin_path *catalog_path(const catalog *c) { return &c->path; }
+
+static int open_plugin(catalog *c, sg_plugin_kind kind, const char *name, struct opened **out,
+                       char *err, size_t errlen)
+{
+    for (size_t i = 0; i < c->count; i++)
+        if (c->items[i].plugin.kind == kind && strcmp(c->items[i].name, name) == 0) {
+            *out = &c->items[i];
+            return SG_OK;
+        }
+    struct opened *grown = realloc(c->items, (c->count + 1) * sizeof *grown);
+    if (!grown) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    c->items = grown;
+    struct opened *o = &c->items[c->count];
+    memset(o, 0, sizeof *o);
+    int rc = sg_plugin_open(&c->path, kind, name, &o->plugin, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    if (!(o->name = strdup(name))) {
+        sg_plugin_close(&o->plugin);
+        return SG_ERR_NOMEM;
+    }
+    c->count++;
+    *out = o;
+    return SG_OK;
+}
+
+int catalog_game_desc(catalog *c, const char *name, const sg_game_desc **desc, char *err,
+                      size_t errlen)
+{
+    struct opened *o;
+    int rc = open_plugin(c, SG_PLUGIN_GAME, name, &o, err, errlen);
+    if (rc == SG_OK)
+        *desc = o->plugin.desc.game;
+    return rc;
+}
+
+int catalog_strategy_desc(catalog *c, const char *name, const sg_strategy_desc **desc,
+                          char *err, size_t errlen)
+{
+    struct opened *o;
+    int rc = open_plugin(c, SG_PLUGIN_STRATEGY, name, &o, err, errlen);
+    if (rc == SG_OK)
+        *desc = o->plugin.desc.strategy;
+    return rc;
+}
+
+int catalog_new_game(catalog *c, const char *name, const sg_params *params, sg_game **game,
+                     char *err, size_t errlen)
+{
+    const sg_game_desc *d;
+    int rc = catalog_game_desc(c, name, &d, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    struct instance *inst = calloc(1, sizeof *inst);
+    if (!inst) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    void *handle = NULL;
+    sg_params empty = { "command line", name, NULL, 0 };
+    rc = d->create(sg_default_host(), params ? params : &empty, &handle, err, errlen);
+    if (rc != SG_OK) {
+        free(inst);
+        return rc;
+    }
+    sg_game_init(&inst->game, d, handle);
+    inst->next = c->instances;
+    c->instances = inst;
+    *game = &inst->game;
+    return SG_OK;
+}
+
+int catalog_configure_game(catalog *c, const char *name, const sg_params *params, char *err,
+                           size_t errlen)
+{
+    struct opened *o;
+    int rc = open_plugin(c, SG_PLUGIN_GAME, name, &o, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    if (o->default_game) {
+        snprintf(err, errlen, "game '%s' is configured twice", name);
+        return SG_ERR_INVALID;
+    }
+    return catalog_new_game(c, name, params, &o->default_game, err, errlen);
+}
+
+int catalog_default_game(catalog *c, const char *name, sg_game **game, char *err,
+                         size_t errlen)
+{
+    struct opened *o;
+    int rc = open_plugin(c, SG_PLUGIN_GAME, name, &o, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    if (!o->default_game) {
+        rc = catalog_new_game(c, name, NULL, &o->default_game, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+    }
+    *game = o->default_game;
+    return SG_OK;
+}
+
+static char *trimmed(const char *s, size_t len)
+{
+    while (len && (*s == ' ' || *s == '\t')) {
+        s++;
+        len--;
+    }
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+        len--;
+    return strndup(s, len);
+}
+
+int catalog_parse_component_params(catalog *c, const char *text, const sg_params *params,
+                                   sg_game **game, void *pos, char *err, size_t errlen)
+{
+    const char *colon = strchr(text, ':');
+    if (!colon) {
+        snprintf(err, errlen, "'%.80s': expected GAME:POSITION", text);
+        return SG_ERR_INVALID;
+    }
+    char *name = trimmed(text, (size_t)(colon - text));
+    char *body = trimmed(colon + 1, strlen(colon + 1));
+    int rc = SG_ERR_NOMEM;
+    if (name && body) {
+        rc = params && params->count ? catalog_new_game(c, name, params, game, err, errlen)
+                                      : catalog_default_game(c, name, game, err, errlen);
+        if (rc == SG_OK) {
+            char why[256];
+            rc = sg_gc_parse((*game)->desc, (*game)->instance, body, pos, why, sizeof why);
+            if (rc != SG_OK)
+                snprintf(err, errlen, "%s:%.80s: %s", name, body, why);
+        }
+    } else {
+        snprintf(err, errlen, "out of memory");
+    }
+    free(name);
+    free(body);
+    return rc;
+}
+
+int catalog_parse_component(catalog *c, const char *text, sg_game **game, void *pos,
+                            char *err, size_t errlen)
+{
+    return catalog_parse_component_params(c, text, NULL, game, pos, err, errlen);
+}
+
+int catalog_parse_sum(catalog *c, const char *text, sg_sum *sum, char *err, size_t errlen)
+{
+    /* No game notation uses '+', so it separates components. */
+    const char *p = text;
+    size_t parsed = 0;
+    for (;;) {
+        const char *plus = strchr(p, '+');
+        size_t len = plus ? (size_t)(plus - p) : strlen(p);
+        char *part = trimmed(p, len);
+        if (!part) {
+            snprintf(err, errlen, "out of memory");
+            return SG_ERR_NOMEM;
+        }
+        if (!*part) {
+            snprintf(err, errlen, "empty component in sum '%.80s'", text);
+            free(part);
+            return SG_ERR_INVALID;
+        }
+        sg_game *game;
+        _Alignas(16) unsigned char pos[SG_POS_MAX];
+        int rc = catalog_parse_component(c, part, &game, pos, err, errlen);
+        free(part);
+        if (rc == SG_OK)
+            rc = sg_sum_add(sum, game, pos, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+        parsed++;
+        if (!plus)
+            break;
+        p = plus + 1;
+    }
+    return SG_OK;
+}

@@ -1,0 +1,37 @@
+/* The limits every exact command takes (--nodes N, --time S, --memory SIZE) and the
+ * progress line it shows on a terminal while it works. */
+#ifndef SUMGAME_HOST_LIMITS_OPT_H
+#define SUMGAME_HOST_LIMITS_OPT_H
+
+#include "host/cli/args.h"
+#include "sumgame/meter.h"
+
+typedef struct limits_opt {
+    unsigned long long nodes;
+    const char *time;
+    const char *memory;
+} limits_opt;
+
+/* The three options' table entries, for a command's options array. */
+#define LIMITS_OPTIONS(lo)                                                                  \
+    { "--nodes", ARGS_UINT, &(lo).nodes, 1, UINT64_MAX, NULL },                             \
+        { "--time", ARGS_STRING, &(lo).time, 0, 0, NULL },                                  \
+        { "--memory", ARGS_STRING, &(lo).memory, 0, 0, NULL }
+
+/* Fills limits; on a bad value prints "sumgame: COMMAND: --time 'x': ..." and returns
+ * the exit status, else 0. */
+int limits_opt_parse(const char *command, const limits_opt *lo, sg_limits *limits);
+
+/* A progress line on stderr, redrawn in place, when stderr is a terminal. */
+typedef struct progress_line {
+    const char *command;
+    bool shown;
+} progress_line;
+void progress_attach(progress_line *p, const char *command, sg_meter *meter);
+/* Clears the line if one was drawn (call before printing results or an error). */
+void progress_done(progress_line *p);
+
+/* The exit status of a command stopped by a limit: not a failure of the input. */
+#define EXIT_LIMIT 3
+
+#endif

@@ -1,0 +1,461 @@
+/* sumgame analyze GAME:POSITION [--method exact|tds|tdsplus|mcdual] [--delta D] [--tmax T]
+ * [--depth N] [--time S] [--enhancements LIST] [--combine C] [--playouts N] [--c C]
+ * [--threads N] [--seed S] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE]
+ * [--json]:
+ * mean, temperature, both pseudo-temperatures, the stops and each player's best move in
+ * one component, through the estimator interface, so approximate methods will answer
+ * here the same way once they exist. --canonical adds the canonical form and --svg draws
+ * the exact thermograph.
+ *
+ * A position that splits is analyzed as the sum of its parts: its moves are the moves of
+ * the parts, and the canonical form and thermograph add the parts' canonical forms.
+ *
+ * Every method runs under a meter: --nodes and --memory bound any method, --time the
+ * exact one (for tds, --time is the heuristic search's own time per estimate). A limit
+ * that runs out ends the command with one line naming it and exit status 3. */
+#include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/commands/analyze_gthermo.h"
+#include "host/commands/analyze_sum.h"
+#include "host/cli/args.h"
+#include "host/check/catalog.h"
+#include "host/cli/cli.h"
+#include "sumgame/fault.h"
+#include "host/cli/limits_opt.h"
+#include "host/cli/position_text.h"
+#include "sumgame/cgt.h"
+#include "sumgame/estimator.h"
+#include "sumgame/tds.h"
+#include "sumgame/thermograph.h"
+#include "host/report/thermograph_svg.h"
+
+#define ANALYZE_USAGE                                                                        \
+    "usage: sumgame analyze GAME:POSITION|SUM [--method exact|tds|tdsplus|mcdual|thermograph] "   \
+    "[--delta D] [--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] "      \
+    "[--playouts N] [--c C] [--threads N] [--seed S] [--komaster left|right|both|none] "      \
+    "[--params K=V,...] [--check DELTA] [--nodes N] [--memory SIZE] [--canonical] "           \
+    "[--svg FILE] [--json]"
+
+/* Methods of the command-line contract whose estimators come in later versions. */
+static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
+
+static bool listed(const char *const *names, const char *name)
+{
+    for (; *names; names++)
+        if (strcmp(*names, name) == 0)
+            return true;
+    return false;
+}
+
+static void available_methods(char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    size_t used = 0;
+    for (const char *const *m = sg_estimator_methods; *m; m++) {
+        int n = snprintf(buf + used, cap - used, "%s%s", m == sg_estimator_methods ? "" : ", ",
+                         *m);
+        if (n < 0 || (size_t)n >= cap - used)
+            break;
+        used += (size_t)n;
+    }
+}
+
+/* Options that only some methods take. */
+struct search_option {
+    const char *name;
+    const char *value;
+    const char *methods; /* "tds or tdsplus", "exact, tds or tdsplus": the methods' names */
+};
+
+/* Whether method is one of opt's methods (a word of its list). */
+static bool option_allows(const struct search_option *opt, const char *method)
+{
+    size_t len = strlen(method);
+    for (const char *p = opt->methods; (p = strstr(p, method)) != NULL; p += len) {
+        bool starts = p == opt->methods || p[-1] == ' ';
+        bool ends = p[len] == '\0' || p[len] == ',' || p[len] == ' ';
+        if (starts && ends)
+            return true;
+    }
+    return false;
+}
+
+static int check_method(const char *method, const struct search_option *opts, size_t nopts)
+{
+    char known[256];
+    available_methods(known, sizeof known);
+    if (listed(planned_methods, method) && !listed(sg_estimator_methods, method))
+        return cli_fail("analyze: method '%s' is not implemented yet (available: %s)", method,
+                        known);
+    if (!listed(sg_estimator_methods, method))
+        return cli_usage("analyze: unknown method '%.80s' (available: %s)", method, known);
+    for (size_t i = 0; i < nopts; i++)
+        if (opts[i].value && !option_allows(&opts[i], method))
+            return cli_usage("analyze: %s is for method %s, not %s", opts[i].name,
+                             opts[i].methods, method);
+    return 0;
+}
+
+/* The canonical form's text in a heap buffer grown until it fits. */
+static int canonical_text(sg_cgt *table, sg_cg g, char **text)
+{
+    size_t cap = 256;
+    for (;;) {
+        char *buf = malloc(cap);
+        if (!buf)
+            return SG_ERR_NOMEM;
+        int rc = sg_cgt_format(table, g, buf, cap);
+        if (rc == SG_OK) {
+            *text = buf;
+            return SG_OK;
+        }
+        free(buf);
+        if (rc != SG_ERR_RANGE || cap >= ((size_t)1 << 28))
+            return rc;
+        cap *= 4;
+    }
+}
+
+
+static bool is_tds(const char *method)
+{
+    return strcmp(method, "tds") == 0 || strcmp(method, "tdsplus") == 0;
+}
+
+static void print_json(const char *position, const char *parsed, const char *method,
+                       const sg_estimate *e, int depth, const sg_tds_stats *st, bool met_ko,
+                       const char *best_left, const char *best_right, const char *canonical)
+{
+    char v[6][SG_VALUE_TEXT_MAX];
+    sg_value_format(e->mean, v[0], sizeof v[0]);
+    sg_value_format(e->temperature, v[1], sizeof v[1]);
+    sg_value_format(e->pseudo_left, v[2], sizeof v[2]);
+    sg_value_format(e->pseudo_right, v[3], sizeof v[3]);
+    sg_value_format(e->left_stop, v[4], sizeof v[4]);
+    sg_value_format(e->right_stop, v[5], sizeof v[5]);
+    printf("{\"method\":");
+    cli_json_string(method);
+    printf(",\"position\":");
+    cli_json_string(position);
+    printf(",\"parsed\":");
+    cli_json_string(parsed);
+    printf(",\"mean\":\"%s\",\"temperature\":\"%s\",\"pseudo_left\":\"%s\","
+           "\"pseudo_right\":\"%s\",\"left_stop\":\"%s\",\"right_stop\":\"%s\",\"exact\":%s,"
+           "\"ko\":%s,\"best_left\":",
+           v[0], v[1], v[2], v[3], v[4], v[5], e->exact ? "true" : "false",
+           met_ko ? "true" : "false");
+    if (e->has_best_left)
+        cli_json_string(best_left);
+    else
+        printf("null");
+    printf(",\"best_right\":");
+    if (e->has_best_right)
+        cli_json_string(best_right);
+    else
+        printf("null");
+    printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)e->nodes, e->seconds);
+    if (is_tds(method)) {
+        char d[SG_VALUE_TEXT_MAX], t[SG_VALUE_TEXT_MAX], enh[32];
+        sg_value_format(e->tds_delta, d, sizeof d);
+        sg_value_format(e->tds_tmax, t, sizeof t);
+        sg_tds_enhancements_format(st->enhancements, enh, sizeof enh);
+        printf(",\"depth\":%d,\"tds_case_left\":\"%s\",\"tds_case_right\":\"%s\",\"delta\":\"%s\","
+               "\"tmax\":\"%s\",\"searches\":%d,\"enhancements\":\"%s\",\"presearches\":%d,"
+               "\"conjecture_checks\":%d,\"conjecture_violations\":%d,\"e2_closed\":%llu,\"e2_rejected\":%llu,"
+               "\"e4_closed\":%llu,\"e4_presearches\":%llu,\"e6_closed\":%llu",
+               depth, sg_tds_case_name(e->tds_case_left), sg_tds_case_name(e->tds_case_right), d, t,
+               e->tds_searches, enh, st->presearches, st->conjecture_checks,
+               st->conjecture_violations, (unsigned long long)st->e2_closed,
+               (unsigned long long)st->e2_rejected,
+               (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches,
+               (unsigned long long)st->e6_closed);
+    }
+    if (canonical) {
+        printf(",\"canonical\":");
+        cli_json_string(canonical);
+    }
+    printf("}\n");
+}
+
+static void print_human(const char *position, const char *method, const sg_estimate *e,
+                        int depth, const sg_tds_stats *st, bool met_ko, const char *best_left,
+                        const char *best_right, const char *canonical, const char *svg_path)
+{
+    char v[SG_VALUE_TEXT_MAX];
+    const char *const row = "%-26s%s\n";
+    printf(row, "position:", position);
+    /* TDS's complete searches are exact only when delta is fine enough for the game. */
+    bool tds = is_tds(method);
+    printf("%-26s%s (%s)\n", "method:", method,
+           met_ko ? "a ko: play against the coupon stack under the ko rule, not a CGT value"
+           : tds  ? (e->exact ? "complete search" : "heuristic search")
+                  : (e->exact ? "exact values" : "estimate"));
+    sg_value_format(e->mean, v, sizeof v);
+    printf(row, "mean:", v);
+    sg_value_format(e->temperature, v, sizeof v);
+    printf(row, "temperature:", v);
+    sg_value_format(e->pseudo_left, v, sizeof v);
+    printf(row, "Left pseudo-temperature:", v);
+    sg_value_format(e->pseudo_right, v, sizeof v);
+    printf(row, "Right pseudo-temperature:", v);
+    sg_value_format(e->left_stop, v, sizeof v);
+    printf(row, "Left stop:", v);
+    sg_value_format(e->right_stop, v, sizeof v);
+    printf(row, "Right stop:", v);
+    printf(row, "best Left move:", best_left);
+    printf(row, "best Right move:", best_right);
+    if (tds) {
+        sg_value_format(e->tds_delta, v, sizeof v);
+        char t[SG_VALUE_TEXT_MAX], name[32];
+        sg_value_format(e->tds_tmax, t, sizeof t);
+        printf("%-26sC_-1(%s, %s)\n", "coupon stack:", t, v);
+        printf(row, "TDS case, Left first:", sg_tds_case_name(e->tds_case_left));
+        printf(row, "TDS case, Right first:", sg_tds_case_name(e->tds_case_right));
+        printf("%-26s%d\n", "searches:", e->tds_searches);
+        if (depth > 0)
+            printf("%-26s%d plies per search%s\n", "depth:", depth,
+                   st->timed_out ? " (the deepest iteration finished in time)" : "");
+        else
+            printf(row, "depth:", "complete searches");
+        sg_tds_enhancements_name(st->enhancements, name, sizeof name);
+        printf(row, "enhancements:", name);
+        if (st->enhancements & SG_TDS_E1)
+            printf("%-26s%d, 2-delta conjecture violated %d of %d times\n", "pre-searches (E1):",
+                   st->presearches, st->conjecture_violations, st->conjecture_checks);
+        if (st->enhancements & SG_TDS_E2)
+            printf("%-26s%llu nodes coupon-only, %llu temperatures refused\n", "E2:",
+                   (unsigned long long)st->e2_closed, (unsigned long long)st->e2_rejected);
+        if (st->enhancements & SG_TDS_E4)
+            printf("%-26s%llu nodes coupon-only, %llu pre-searches\n", "E4:",
+                   (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches);
+        if (st->enhancements & SG_TDS_E6)
+            printf("%-26s%llu nodes coupon-only\n", "E6 (exact, small):",
+                   (unsigned long long)st->e6_closed);
+    }
+    if (canonical)
+        printf(row, "canonical form:", canonical);
+    printf("%-26s%llu\n", "nodes:", (unsigned long long)e->nodes);
+    printf("%-26s%.3f\n", "seconds:", e->seconds);
+    if (svg_path)
+        printf(row, "thermograph:", svg_path);
+}
+
+/* The exact canonical form and thermograph, for --canonical and --svg. */
+static int exact_extras(const sg_game *game, const void *pos, const char *title,
+                        const char *svg_path, char **canonical, sg_meter *meter, char *err,
+                        size_t errlen)
+{
+    sg_cgt *table = sg_cgt_new();
+    sg_thermo_cache *cache = table ? sg_thermo_cache_new(table) : NULL;
+    int rc = cache ? SG_OK : SG_ERR_NOMEM;
+    if (cache)
+        sg_thermo_cache_set_meter(cache, meter);
+    if (rc == SG_OK && canonical) {
+        sg_cg g;
+        rc = sg_cgt_from_game_metered(table, game, pos, 0, meter, &g, err, errlen);
+        if (rc == SG_OK && canonical_text(table, g, canonical) != SG_OK) {
+            snprintf(err, errlen, "the canonical form is too large to print");
+            rc = SG_ERR_RANGE;
+        }
+    }
+    if (rc == SG_OK && svg_path) {
+        const sg_thermograph *th = NULL;
+        rc = sg_thermograph_of_played(cache, game, pos, 0, &th, err, errlen);
+        if (rc == SG_OK)
+            rc = sg_thermograph_svg_save(th, title, svg_path, err, errlen);
+    }
+    if (rc == SG_ERR_NOMEM)
+        snprintf(err, errlen, "out of memory");
+    sg_thermo_cache_free(cache);
+    sg_cgt_free(table);
+    return rc;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    /* A crash inside a game plugin is named in one line, not a silent exit 139. */
+    sg_fault_install(sg_fault_cli, "analyze");
+    const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
+    const char *komaster = NULL, *game_params = NULL, *check = NULL;
+    bool json = false, want_canonical = false;
+    limits_opt lo = { 0 };
+    struct search_option search[] = {
+        { "--delta", NULL, "tds or tdsplus" },
+        { "--time", NULL, "exact, tds or tdsplus" },
+        { "--depth", NULL, "tds or tdsplus" },
+        { "--tmax", NULL, "tds or tdsplus" },
+        { "--enhancements", NULL, "tds or tdsplus" },
+        { "--combine", NULL, "tds or tdsplus" },
+        { "--playouts", NULL, "mcdual" },
+        { "--c", NULL, "mcdual" },
+        { "--threads", NULL, "mcdual" },
+        { "--seed", NULL, "mcdual" },
+    };
+    const args_option options[] = {
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
+        { "--method", ARGS_STRING, &method, 0, 0, NULL },
+        { "--canonical", ARGS_FLAG, &want_canonical, 0, 0, NULL },
+        { "--svg", ARGS_STRING, &svg_path, 0, 0, NULL },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
+        { "--delta", ARGS_STRING, &search[0].value, 0, 0, NULL },
+        { "--time", ARGS_STRING, &search[1].value, 0, 0, NULL },
+        { "--depth", ARGS_STRING, &search[2].value, 0, 0, NULL },
+        { "--tmax", ARGS_STRING, &search[3].value, 0, 0, NULL },
+        { "--enhancements", ARGS_STRING, &search[4].value, 0, 0, NULL },
+        { "--combine", ARGS_STRING, &search[5].value, 0, 0, NULL },
+        { "--playouts", ARGS_STRING, &search[6].value, 0, 0, NULL },
+        { "--c", ARGS_STRING, &search[7].value, 0, 0, NULL },
+        { "--threads", ARGS_STRING, &search[8].value, 0, 0, NULL },
+        { "--seed", ARGS_STRING, &search[9].value, 0, 0, NULL },
+        { "--nodes", ARGS_UINT, &lo.nodes, 1, UINT64_MAX, NULL },
+        { "--memory", ARGS_STRING, &lo.memory, 0, 0, NULL },
+        { "--komaster", ARGS_STRING, &komaster, 0, 0, NULL },
+        { "--params", ARGS_STRING, &game_params, 0, 0, NULL },
+        { "--check", ARGS_STRING, &check, 0, 0, NULL },
+    };
+    char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
+    if (!pos_args)
+        return cli_fail("analyze: out of memory");
+    size_t npos = 0;
+    int status = args_parse("analyze", argc, argv, options, sizeof options / sizeof options[0],
+                            pos_args, &npos);
+    if (status == 0 && npos == 0)
+        status = cli_usage("analyze: missing GAME:POSITION (" ANALYZE_USAGE ")");
+    else if (status == 0 && npos > 1)
+        status = cli_usage("analyze: unexpected argument '%.80s' (" ANALYZE_USAGE ")",
+                           pos_args[1]);
+    else if (status == 0 && svg_path && !*svg_path)
+        status = cli_usage("analyze: --svg needs a file name");
+    bool thermograph = strcmp(method, "thermograph") == 0;
+    for (size_t i = 0; status == 0 && thermograph && i < sizeof search / sizeof search[0]; i++)
+        if (search[i].value && strcmp(search[i].name, "--time") != 0)
+            status = cli_usage("analyze: %s is for method %s, not thermograph", search[i].name,
+                               search[i].methods);
+    if (status == 0 && thermograph && want_canonical)
+        status = cli_usage("analyze: --canonical is for method exact (a game with ko has no "
+                           "canonical form)");
+    bool is_sum = status == 0 && strchr(pos_args[0], '+') != NULL;
+    if (status == 0 && is_sum && thermograph)
+        status = cli_usage("analyze: a sum is analysed by --method exact only, not thermograph "
+                           "(analyze its components one at a time)");
+    if (status == 0 && !thermograph && (komaster || game_params || check))
+        status = cli_usage("analyze: %s is for method thermograph, not %s",
+                           komaster ? "--komaster" : game_params ? "--params" : "--check", method);
+    if (status == 0 && !thermograph)
+        status = check_method(method, search, sizeof search / sizeof search[0]);
+    bool exact_method = strcmp(method, "exact") == 0 || thermograph;
+    /* For exact analysis --time is a limit; for tds, the search's own time per estimate. */
+    lo.time = exact_method ? search[1].value : NULL;
+    if (exact_method)
+        search[1].value = NULL;
+    sg_limits limits;
+    if (status == 0)
+        status = limits_opt_parse("analyze", &lo, &limits);
+    if (status != 0) {
+        free(pos_args);
+        return status;
+    }
+
+    const char *position = pos_args[0];
+    if (thermograph) {
+        catalog *gcat = NULL;
+        char gerr[512];
+        sg_meter gmeter;
+        sg_meter_start(&gmeter, &limits);
+        if (catalog_open(&gcat, plugin_path, gerr, sizeof gerr) != SG_OK) {
+            status = cli_fail("analyze: %s", gerr);
+        } else {
+            gthermo_request req = { position, komaster, game_params, svg_path, check, json };
+            status = analyze_gthermo(gcat, &req, &gmeter);
+        }
+        catalog_close(gcat);
+        free(pos_args);
+        return status;
+    }
+    catalog *cat = NULL;
+    sg_game *game = NULL;
+    sg_estimator *est = NULL;
+    char *canonical = NULL;
+    char err[512] = "";
+    alignas(16) unsigned char pos[SG_POS_MAX];
+    sg_estimate e;
+    const sg_budget budget = { 0 };
+    sg_meter meter;
+    sg_meter_start(&meter, &limits);
+    progress_line progress;
+    progress_attach(&progress, "analyze", &meter);
+    /* The search options become the estimator's keys (delta, time, depth, tmax, playouts,
+     * ...). */
+    sg_param items[sizeof search / sizeof search[0]];
+    sg_params params = { "command line", "analyze", items, 0 };
+    for (size_t i = 0; i < sizeof search / sizeof search[0]; i++)
+        if (search[i].value)
+            items[params.count++] = (sg_param){ search[i].name + 2, search[i].value, 0 };
+    static const char params_prefix[] = "command line: analyze: ";
+    if (is_sum) {
+        if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK) {
+            status = cli_fail("analyze: %s", err);
+        } else {
+            sum_request req = { position, method, &params, svg_path, want_canonical, json };
+            status = analyze_sum(cat, &req, &meter);
+        }
+        progress_done(&progress);
+        catalog_close(cat);
+        free(pos_args);
+        return status;
+    }
+    if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
+        catalog_parse_component(cat, position, &game, pos, err, sizeof err) != SG_OK ||
+        sg_estimator_new(method, &params, &est, err, sizeof err) != SG_OK) {
+        /* An option's error names the option's key; the file and section say nothing. */
+        bool from_options = strncmp(err, params_prefix, sizeof params_prefix - 1) == 0;
+        status = cli_fail("analyze: %s", err + (from_options ? sizeof params_prefix - 1 : 0));
+    } else {
+        sg_estimator_set_meter(est, &meter);
+        int rc = sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err);
+        if (rc == SG_OK && (want_canonical || svg_path))
+            rc = exact_extras(game, pos, position, svg_path, want_canonical ? &canonical : NULL,
+                              &meter, err, sizeof err);
+        progress_done(&progress);
+        if (rc == SG_OK) {
+            char best_left[256], best_right[256];
+            position_move_text(game, pos, SG_LEFT, e.has_best_left, e.best_left, best_left, sizeof best_left);
+            position_move_text(game, pos, SG_RIGHT, e.has_best_right, e.best_right, best_right, sizeof best_right);
+            sg_tds_stats st = { 0 };
+            sg_estimator_tds_stats(est, &st);
+            bool met_ko = sg_estimator_met_ko(est);
+            char *text = NULL, *parsed = NULL;
+            if (json && position_text(game->desc, game->instance, pos, &text) == SG_OK) {
+                size_t len = strlen(game->desc->name) + strlen(text) + 2;
+                if ((parsed = malloc(len)))
+                    snprintf(parsed, len, "%s:%s", game->desc->name, text);
+            }
+            if (json)
+                print_json(position, parsed ? parsed : position, method, &e,
+                           sg_estimator_depth(est), &st, met_ko,
+                           best_left, best_right, canonical);
+            else
+                print_human(position, method, &e, sg_estimator_depth(est), &st, met_ko,
+                            best_left, best_right,
+                            canonical, svg_path);
+            free(text);
+            free(parsed);
+        } else if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
+            char why[120];
+            sg_meter_reason(&meter, why, sizeof why);
+            cli_fail("analyze: stopped at %s after %llu nodes and %.1f s", why,
+                     (unsigned long long)meter.count, sg_meter_elapsed(&meter));
+            status = EXIT_LIMIT;
+        } else {
+            status = cli_fail("analyze: %s", err[0] ? err : "analysis failed");
+        }
+    }
+    free(canonical);
+    sg_estimator_free(est);
+    catalog_close(cat);
+    free(pos_args);
+    return status;
+}

@@ -1,0 +1,394 @@
+/* sumgame solve SUM [--first left|right|both] [--method decomposition|summation]
+ * [--nodes N] [--time S] [--memory SIZE] [--no-decompose] [--no-incentives] [--order NAME]
+ * [--component-positions N] [--json]: the optimal score of a sum (its Left stop and Right
+ * stop, as CGT defines them) and the normal-play winner for each first player, by
+ * decomposition search (sumgame/solve.h), or by adding the components' canonical forms
+ * (--method summation, sumgame/summation.h; the baseline of Müller and Li's Table 1).
+ * --order picks the move ordering (none, prev, temp, temp+prev, incentive; auto is the
+ * incentive order) and --no-incentives turns INC pruning off, the switches of Müller and
+ * Li's experiments; every combination gives the same stops.
+ *
+ * The winner follows from the stop: a stop above 0 means Left wins and below 0 Right
+ * wins, whoever moves first (L(G) > 0 gives G |> 0; R(G) > 0 gives G > 0; and so on with
+ * signs swapped). A stop of 0 decides nothing, so then a normal-play outcome search
+ * settles it.
+ *
+ * A limit that runs out ends the command with one line naming it and exit status 3;
+ * with --json the object says "stopped" as well. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/cli/args.h"
+#include "host/check/catalog.h"
+#include "host/cli/cli.h"
+#include "sumgame/fault.h"
+#include "host/cli/limits_opt.h"
+#include "sumgame/solve.h"
+#include "sumgame/summation.h"
+
+struct answer {
+    bool asked;
+    sg_value stop;
+    const char *winner; /* "left" or "right" */
+    bool has_move;
+    char move[256];
+};
+
+static const char *const firsts[] = { "left", "right", "both", NULL };
+/* --outcome: components born by this day are reduced to canonical forms, larger ones
+ * are searched as they are until their parts are that small. The best day depends on
+ * the game's scale of birthdays; 4 was the middle one on sets of seed 99, none of them
+ * a benchmark's (docs/results/outcome-solving.md). */
+#define OUTCOME_REDUCE_DAYS 4
+static const char *const methods[] = { "decomposition", "summation", NULL };
+enum { METHOD_DECOMPOSITION = 0, METHOD_SUMMATION = 1 };
+
+/* Joins the positional arguments, so an unquoted "rcg:1 + rcg:2" is one sum. */
+static char *join(char **args, size_t n)
+{
+    size_t len = 1;
+    for (size_t i = 0; i < n; i++)
+        len += strlen(args[i]) + 1;
+    char *s = malloc(len);
+    if (!s)
+        return NULL;
+    s[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            strcat(s, " ");
+        strcat(s, args[i]);
+    }
+    return s;
+}
+
+/* The sum as parsed: its live components in their games' own notation, then the numbers
+ * already frozen out of them ("rcg:{3|-1} + 7/2"), or the number when nothing is live. */
+static void parsed_text(const sg_sum *sum, char *buf, size_t cap)
+{
+    char frozen[SG_VALUE_TEXT_MAX];
+    sg_value_format(sg_sum_frozen(sum), frozen, sizeof frozen);
+    bool show_frozen = sg_value_cmp(sg_sum_frozen(sum), sg_value_int(0)) != 0;
+    if (sg_sum_is_over(sum) || sg_sum_format(sum, buf, cap) != SG_OK) {
+        snprintf(buf, cap, "%s", frozen);
+        return;
+    }
+    size_t used = strlen(buf);
+    if (show_frozen)
+        snprintf(buf + used, cap - used, " + %s", frozen);
+}
+
+/* ,"sum" (as given) and "parsed" (parsed_text): the last keys of every JSON answer, so
+ * the keys that came before them keep their places. */
+static void print_input(const char *given, const sg_sum *sum)
+{
+    char parsed[8192];
+    parsed_text(sum, parsed, sizeof parsed);
+    printf(",\"sum\":");
+    cli_json_string(given);
+    printf(",\"parsed\":");
+    cli_json_string(parsed);
+}
+
+static void print_components(const sg_solver *solver, const sg_sum *sum)
+{
+    printf(",\"reduced_components\":[");
+    for (size_t i = 0; i < sg_sum_count(sum); i++) {
+        const char *why;
+        bool reduced = sg_solver_reduced(solver, i, &why);
+        char text[4096];
+        sg_game *g = sg_sum_game(sum, i);
+        printf("%s{\"component\":%zu,\"game\":", i ? "," : "", i + 1);
+        cli_json_string(g->desc->name);
+        printf(",\"reduced\":%s", reduced ? "true" : "false");
+        if (reduced && sg_solver_component_text(solver, i, text, sizeof text) == SG_OK) {
+            printf(",\"canonical\":");
+            cli_json_string(text);
+        } else if (!reduced) {
+            printf(",\"why\":");
+            cli_json_string(why);
+        }
+        printf("}");
+    }
+    printf("]");
+}
+
+static void print_json(const char *given, const sg_solver *solver, const sg_sum *sum,
+                       const struct answer *ans, bool outcome, uint64_t nodes, double seconds,
+                       const char *stopped)
+{
+    static const char *const names[2] = { "left_first", "right_first" };
+    printf("{");
+    if (outcome)
+        printf("\"outcome\":true,");
+    for (int i = 0; i < 2; i++) {
+        if (!ans[i].asked)
+            continue;
+        char v[SG_VALUE_TEXT_MAX];
+        sg_value_format(ans[i].stop, v, sizeof v);
+        if (!outcome)
+            printf("\"%s\":\"%s\",", names[i], v);
+        printf("\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], ans[i].winner, names[i]);
+        if (ans[i].has_move)
+            cli_json_string(ans[i].move);
+        else
+            printf("null");
+        printf(",");
+    }
+    const char *inexact = sg_solver_inexact_reason(solver);
+    printf("\"exact\":%s", !stopped && !inexact[0] ? "true" : "false");
+    if (inexact[0]) {
+        printf(",\"inexact_reason\":");
+        cli_json_string(inexact);
+    }
+    if (stopped) {
+        printf(",\"stopped\":");
+        cli_json_string(stopped);
+    }
+    print_components(solver, sum);
+    printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)nodes, seconds);
+    print_input(given, sum);
+    printf("}\n");
+}
+
+static void print_text(const sg_solver *solver, const sg_sum *sum, const struct answer *ans,
+                       bool outcome, uint64_t nodes, double seconds)
+{
+    static const char *const labels[2] = { "left first: ", "right first:" };
+    /* The live components, then the numbers already frozen out of them. */
+    char text[8192];
+    parsed_text(sum, text, sizeof text);
+    printf("sum:         %s%s\n", text, sg_sum_is_over(sum) ? " (a number)" : "");
+    for (int i = 0; i < 2; i++) {
+        if (!ans[i].asked)
+            continue;
+        char v[SG_VALUE_TEXT_MAX];
+        sg_value_format(ans[i].stop, v, sizeof v);
+        const char *move = ans[i].has_move ? ans[i].move : "none (the sum is a number)";
+        if (outcome)
+            printf("%s %s wins, %s %s\n", labels[i], ans[i].winner,
+                   strcmp(ans[i].winner, i == 0 ? "left" : "right") == 0 ? "winning move"
+                                                                          : "a move",
+                   move);
+        else
+            printf("%s %s, %s wins, best move %s\n", labels[i], v, ans[i].winner, move);
+    }
+    size_t n = sg_sum_count(sum), reduced = 0;
+    for (size_t i = 0; i < n; i++)
+        reduced += sg_solver_reduced(solver, i, NULL);
+    if (n)
+        printf("reduced:     %zu of %zu components to canonical forms\n", reduced, n);
+    const char *inexact = sg_solver_inexact_reason(solver);
+    if (inexact[0])
+        printf("exact:       no: %s\n", inexact);
+    printf("nodes:       %llu\nseconds:     %.3f\n", (unsigned long long)nodes, seconds);
+}
+
+/* --method summation: the canonical form of the whole sum gives the stops, its outcome
+ * class the winners, and one more summation per component a best move. */
+static int solve_by_summation(const char *given, const sg_sum *sum, int first,
+                              const sg_limits *limits, bool json)
+{
+    sg_meter meter;
+    sg_meter_start(&meter, limits);
+    progress_line progress;
+    progress_attach(&progress, "solve", &meter);
+    char err[512] = "";
+    sg_cgt *table = sg_cgt_new();
+    struct answer ans[2];
+    memset(ans, 0, sizeof ans);
+    sg_cg g = 0;
+    int rc = table ? sg_summation(table, sum, &meter, &g, err, sizeof err) : SG_ERR_NOMEM;
+    sg_value stops[2] = { sg_value_int(0), sg_value_int(0) };
+    sg_player winners[2] = { SG_LEFT, SG_LEFT };
+    if (rc == SG_OK) {
+        sg_cgt_stops(table, g, &stops[0], &stops[1]);
+        sg_cmp c = sg_cgt_compare(table, g, sg_cgt_number(table, sg_value_int(0)));
+        winners[0] = c == SG_CMP_GREATER || c == SG_CMP_FUZZY ? SG_LEFT : SG_RIGHT;
+        winners[1] = c == SG_CMP_GREATER || c == SG_CMP_EQUAL ? SG_LEFT : SG_RIGHT;
+    }
+    for (int i = 0; i < 2 && rc == SG_OK; i++) {
+        if (first != 2 && first != i)
+            continue;
+        bool found = false;
+        sg_sum_move mv;
+        rc = sg_summation_best_move(table, sum, i == 0 ? SG_LEFT : SG_RIGHT, &meter, &found, &mv,
+                                    err, sizeof err);
+        if (rc != SG_OK)
+            break;
+        ans[i].asked = true;
+        ans[i].stop = stops[i];
+        ans[i].winner = winners[i] == SG_LEFT ? "left" : "right";
+        ans[i].has_move = found && sg_sum_format_move_for(sum, i == 0 ? SG_LEFT : SG_RIGHT, mv,
+                                                           ans[i].move, sizeof ans[i].move) == SG_OK;
+    }
+    progress_done(&progress);
+    uint64_t nodes = meter.count;
+    double seconds = sg_meter_elapsed(&meter);
+    size_t forms = table ? sg_cgt_size(table) : 0;
+    sg_cgt_free(table);
+    if (rc == SG_ERR_BUDGET) {
+        if (json) {
+            printf("{\"method\":\"summation\",\"exact\":false,\"stopped\":");
+            cli_json_string(err);
+            printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)nodes, seconds);
+            print_input(given, sum);
+            printf("}\n");
+        }
+        cli_fail("solve: %s", err);
+        return EXIT_LIMIT;
+    }
+    if (rc != SG_OK)
+        return cli_fail("solve: %s", err[0] ? err : "out of memory");
+    static const char *const names[2] = { "left_first", "right_first" };
+    static const char *const labels[2] = { "left first: ", "right first:" };
+    if (json)
+        printf("{\"method\":\"summation\",");
+    for (int i = 0; i < 2; i++) {
+        if (!ans[i].asked)
+            continue;
+        char v[SG_VALUE_TEXT_MAX];
+        sg_value_format(ans[i].stop, v, sizeof v);
+        if (json) {
+            printf("\"%s\":\"%s\",\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], v,
+                   names[i], ans[i].winner, names[i]);
+            if (ans[i].has_move)
+                cli_json_string(ans[i].move);
+            else
+                printf("null");
+            printf(",");
+        } else {
+            printf("%s %s, %s wins, best move %s\n", labels[i], v, ans[i].winner,
+                   ans[i].has_move ? ans[i].move : "none (the sum is a number)");
+        }
+    }
+    if (json) {
+        printf("\"exact\":true,\"forms\":%zu,\"nodes\":%llu,\"seconds\":%.6f", forms,
+               (unsigned long long)nodes, seconds);
+        print_input(given, sum);
+        printf("}\n");
+    }
+    else
+        printf("method:      summation (%zu games in the canonical-form table)\n"
+               "nodes:       %llu\nseconds:     %.3f\n",
+               forms, (unsigned long long)nodes, seconds);
+    return 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    /* A crash inside a game plugin is named in one line, not a silent exit 139. */
+    sg_fault_install(sg_fault_cli, "solve");
+    const char *plugin_path = NULL;
+    int first = 2, method = METHOD_DECOMPOSITION, order = SG_ORDER_AUTO;
+    bool json = false, no_decompose = false, no_incentives = false, outcome = false;
+    unsigned long long reduce_days = 0;
+    unsigned long long component_positions = 0;
+    limits_opt lo = { 0 };
+    const args_option options[] = {
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
+        { "--first", ARGS_CHOICE, &first, 0, 0, firsts },
+        { "--method", ARGS_CHOICE, &method, 0, 0, methods },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
+        { "--no-decompose", ARGS_FLAG, &no_decompose, 0, 0, NULL },
+        { "--no-incentives", ARGS_FLAG, &no_incentives, 0, 0, NULL },
+        { "--order", ARGS_CHOICE, &order, 0, 0, sg_order_names },
+        { "--component-positions", ARGS_UINT, &component_positions, 1, UINT64_MAX, NULL },
+        { "--outcome", ARGS_FLAG, &outcome, 0, 0, NULL },
+        { "--reduce-days", ARGS_UINT, &reduce_days, 1, UINT32_MAX, NULL },
+        LIMITS_OPTIONS(lo),
+    };
+    char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
+    if (!pos_args)
+        return cli_fail("solve: out of memory");
+    size_t npos = 0;
+    int status = args_parse("solve", argc, argv, options, sizeof options / sizeof options[0],
+                            pos_args, &npos);
+    if (status == 0 && npos == 0)
+        status = cli_usage("solve: missing SUM (usage: sumgame solve SUM "
+                           "[--first left|right|both] [--method decomposition|summation] "
+                           "[--nodes N] [--time S] [--memory SIZE] [--json])");
+    if (status == 0 && method == METHOD_SUMMATION &&
+        (no_decompose || no_incentives || component_positions || order != SG_ORDER_AUTO ||
+         outcome || reduce_days))
+        status = cli_usage("solve: --method summation takes no --no-decompose, "
+                           "--no-incentives, --order, --component-positions, --outcome or "
+                           "--reduce-days");
+    if (status == 0 && reduce_days && !outcome)
+        status = cli_usage("solve: --reduce-days goes with --outcome");
+    if (outcome && !reduce_days)
+        reduce_days = OUTCOME_REDUCE_DAYS;
+    sg_solve_config config = { .no_decompose = no_decompose,
+                               .no_incentives = no_incentives,
+                               .order = (sg_order)order,
+                               .component_positions = component_positions };
+    if (status == 0)
+        status = limits_opt_parse("solve", &lo, &config.limits);
+    char *text = status == 0 ? join(pos_args, npos) : NULL;
+    free(pos_args);
+    if (status != 0)
+        return status;
+    if (!text)
+        return cli_fail("solve: out of memory");
+
+    catalog *cat = NULL;
+    sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
+    sg_solver *solver = NULL;
+    progress_line progress;
+    char err[512];
+    if (!sum) {
+        status = cli_fail("solve: out of memory");
+    } else if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
+               catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK) {
+        status = cli_fail("solve: %s", err);
+    } else if (method == METHOD_SUMMATION) {
+        status = solve_by_summation(text, sum, first, &config.limits, json);
+    } else if (sg_solver_new(&config, &solver, err, sizeof err) != SG_OK) {
+        status = cli_fail("solve: %s", err);
+    } else {
+        progress_attach(&progress, "solve", sg_solver_meter(solver));
+        struct answer ans[2];
+        memset(ans, 0, sizeof ans);
+        if (outcome)
+            sg_solver_set_reduce_days(solver, (unsigned)reduce_days);
+        int rc = sg_solver_load(solver, sum, err, sizeof err);
+        for (int i = 0; i < 2 && rc == SG_OK; i++) {
+            if (first != 2 && first != i)
+                continue;
+            sg_solve_answer a;
+            rc = outcome ? sg_solver_outcome(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err,
+                                             sizeof err)
+                         : sg_solver_solve(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err,
+                                           sizeof err);
+            if (rc != SG_OK)
+                break;
+            ans[i].asked = true;
+            ans[i].stop = a.stop;
+            ans[i].winner = a.winner == SG_LEFT ? "left" : "right";
+            ans[i].has_move = a.has_move &&
+                              sg_sum_format_move_for(sum, i == 0 ? SG_LEFT : SG_RIGHT, a.move,
+                                                     ans[i].move, sizeof ans[i].move) == SG_OK;
+        }
+        progress_done(&progress);
+        sg_meter *m = sg_solver_meter(solver);
+        uint64_t nodes = m->count;
+        double seconds = sg_meter_elapsed(m);
+        if (rc == SG_OK && json)
+            print_json(text, solver, sum, ans, outcome, nodes, seconds, NULL);
+        else if (rc == SG_OK)
+            print_text(solver, sum, ans, outcome, nodes, seconds);
+        else if (rc == SG_ERR_BUDGET) {
+            if (json)
+                print_json(text, solver, sum, ans, outcome, nodes, seconds, err);
+            cli_fail("solve: %s", err);
+            status = EXIT_LIMIT;
+        } else {
+            status = cli_fail("solve: %s", err);
+        }
+    }
+    sg_solver_free(solver);
+    sg_sum_free(sum);
+    catalog_close(cat);
+    free(text);
+    return status;
+}

@@ -1,0 +1,70 @@
+/* Loss accounting (`optimal = yes`): each position's optimal result, the CGT stop with
+ * its games' first player moving first, by the exact solver in the parent before play;
+ * and each game's loss, the points the `left=` strategy A gave away against it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "host/match/match.h"
+#include "sumgame/solve.h"
+
+int match_compute_stops(match_plan *plan, char *err, size_t errlen)
+{
+    free(plan->stops);
+    plan->stops = calloc(plan->positions ? plan->positions : 1, sizeof *plan->stops);
+    sg_sum *frozen = sg_sum_new(SG_FREEZE_NUMBERS);
+    sg_solver *solver = NULL;
+    int rc = plan->stops && frozen ? SG_OK : SG_ERR_NOMEM;
+    if (rc != SG_OK)
+        snprintf(err, errlen, "out of memory");
+    /* One solver for every position: its canonical forms and table carry over. */
+    sg_solve_config config = { 0 };
+    if (rc == SG_OK)
+        rc = sg_solver_new(&config, &solver, err, errlen);
+    bool tty = isatty(STDERR_FILENO);
+    double last = 0;
+    for (unsigned long long p = plan->from; p < plan->positions && rc == SG_OK; p++) {
+        if (!match_plan_owns(plan, p))
+            continue; /* another shard's */
+        if (tty && sg_clock_seconds() - last > 0.5) {
+            last = sg_clock_seconds();
+            fprintf(stderr, "\roptimal results: position %llu of %llu\033[K", p + 1,
+                    plan->positions);
+            fflush(stderr);
+        }
+        sg_solve_answer a;
+        rc = sg_sum_refreeze(frozen, plan->sums[p], NULL, 0, err, errlen);
+        if (rc == SG_OK)
+            rc = sg_solver_load(solver, frozen, err, errlen);
+        if (rc == SG_OK)
+            rc = sg_solver_solve(solver, match_first_player(plan, 2 * p), &a, err, errlen);
+        if (rc == SG_OK && !a.exact) {
+            snprintf(err, errlen, "position %llu: the solver's stop is not exact: %s", p + 1,
+                     sg_solver_inexact_reason(solver));
+            rc = SG_ERR_UNSUPPORTED;
+        } else if (rc == SG_OK) {
+            plan->stops[p] = sg_value_sub(a.stop, plan->komi);
+        } else {
+            char why[400];
+            snprintf(why, sizeof why, "%s", err);
+            snprintf(err, errlen, "position %llu: %s", p + 1, why);
+        }
+    }
+    if (tty)
+        fputs("\r\033[K", stderr);
+    sg_solver_free(solver);
+    sg_sum_free(frozen);
+    if (rc == SG_OK)
+        plan->optimal = true;
+    return rc;
+}
+
+bool match_loss(const match_plan *plan, unsigned long long g, const match_record *r,
+                sg_value *loss)
+{
+    if (!plan->optimal || !r->has_score || r->forfeit)
+        return false;
+    sg_value stop = plan->stops[g / 2];
+    *loss = match_a_is_left(g) ? sg_value_sub(stop, r->score) : sg_value_sub(r->score, stop);
+    return true;
+}
