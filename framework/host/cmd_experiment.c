@@ -38,6 +38,7 @@
 #include "experiment.h"
 #include "sumgame/clock.h"
 #include "host/cli/config.h"
+#include "host/cli/json.h"
 #include "sumgame/params.h"
 #include "sumgame/tds.h"
 #include "sumgame/game_call.h"
@@ -373,7 +374,7 @@ static void print_json(const plan *pl, const cell *cells, size_t ncells, const c
     char a[SG_VALUE_TEXT_MAX], b[SG_VALUE_TEXT_MAX], m1[SG_VALUE_TEXT_MAX],
         m2[SG_VALUE_TEXT_MAX];
     printf("{\"file\":");
-    cli_json_string(file);
+    json_put_string(stdout, file);
     printf(",\"kind\":\"%s\",\"combine\":\"%s\",\"grid\":\"%s\",\"seconds\":%.3f,\"cells\":[",
            kind_names[pl->what], combine_names[pl->combine], grid_names[pl->grid], total);
     bool comma = false;

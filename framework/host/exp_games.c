@@ -49,6 +49,7 @@
 #include "host/match/match.h"
 #include "host/report/plot_svg.h"
 #include "host/cli/config.h"
+#include "host/cli/json.h"
 #include "sumgame/params.h"
 
 #define LIST_MAX 64
@@ -472,14 +473,14 @@ static void write_cell(FILE *f, const experiment *e, const cell *c)
     const variant *v = &e->variants[c->variant];
     const series *s = &e->series[v->series];
     fprintf(f, "{\"kind\":\"%s\",\"strategy\":", kinds[e->kind]);
-    match_json_string(f, s->name);
+    json_put_string(f, s->name);
     fputs(",\"label\":", f);
-    match_json_string(f, s->label);
+    json_put_string(f, s->label);
     if (s->sweep) {
         fputs(",\"key\":", f);
-        match_json_string(f, s->sweep->key + strlen(SWEEP_PREFIX));
+        json_put_string(f, s->sweep->key + strlen(SWEEP_PREFIX));
         fputs(",\"value\":", f);
-        match_json_string(f, v->value);
+        json_put_string(f, v->value);
     }
     fprintf(f, ",\"components\":%d,\"instances\":%llu,\"seed\":%" PRIu64
                ",\"fingerprint\":\"%016" PRIx64 "\"",
@@ -510,7 +511,7 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
     size_t cap = 0;
     while (getline(&line, &cap, f) >= 0) {
         char print[32];
-        if (!match_json_field(line, "fingerprint", print, sizeof print))
+        if (!json_line_text(line, "fingerprint", print, sizeof print))
             continue;
         uint64_t h = strtoull(print, NULL, 16);
         for (size_t i = 0; i < e->ncells; i++) {
@@ -521,22 +522,22 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
             for (int k = 0; k < 2 && ok; k++) {
                 char key[32], buf[64], why[128];
                 snprintf(key, sizeof key, "loss_%s", sides[k]);
-                ok = match_json_field(line, key, buf, sizeof buf) &&
+                ok = json_line_text(line, key, buf, sizeof buf) &&
                      sg_value_parse(buf, &c->loss[k], why, sizeof why) == SG_OK;
                 snprintf(key, sizeof key, "games_%s", sides[k]);
-                ok = ok && match_json_field(line, key, buf, sizeof buf);
+                ok = ok && json_line_text(line, key, buf, sizeof buf);
                 c->games[k] = strtoull(buf, NULL, 10);
                 snprintf(key, sizeof key, "forfeits_%s", sides[k]);
-                ok = ok && match_json_field(line, key, buf, sizeof buf);
+                ok = ok && json_line_text(line, key, buf, sizeof buf);
                 c->forfeits[k] = strtoull(buf, NULL, 10);
                 snprintf(key, sizeof key, "cpu_%s", sides[k]);
-                ok = ok && match_json_field(line, key, buf, sizeof buf);
+                ok = ok && json_line_text(line, key, buf, sizeof buf);
                 c->cpu[k] = strtod(buf, NULL);
                 snprintf(key, sizeof key, "wall_%s", sides[k]);
-                ok = ok && match_json_field(line, key, buf, sizeof buf);
+                ok = ok && json_line_text(line, key, buf, sizeof buf);
                 c->wall[k] = strtod(buf, NULL);
                 snprintf(key, sizeof key, "nodes_%s", sides[k]);
-                ok = ok && match_json_field(line, key, buf, sizeof buf);
+                ok = ok && json_line_text(line, key, buf, sizeof buf);
                 c->nodes[k] = strtoull(buf, NULL, 10);
             }
             if (ok) {
@@ -787,10 +788,10 @@ static void print_footer(const experiment *e, double seconds, size_t resumed)
 static void print_json(const experiment *e, double seconds)
 {
     printf("{\"file\":");
-    cli_json_string(e->file);
+    json_put_string(stdout, e->file);
     printf(",\"kind\":\"%s\",\"instances\":%llu,\"seed\":%" PRIu64 ",\"opponent\":",
            kinds[e->kind], e->instances, e->seed);
-    cli_json_string(e->opponent_name);
+    json_put_string(stdout, e->opponent_name);
     printf(",\"seconds\":%.3f,\"cells\":[", seconds);
     for (size_t i = 0; i < e->ncells; i++) {
         printf("%s\n", i ? "," : "");

@@ -39,6 +39,7 @@
 
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/json.h"
 #include "experiment.h"
 #include "sumgame/cgt.h"
 #include "sumgame/clock.h"
@@ -342,7 +343,7 @@ static void print_markdown(const ord_plan *pl, const ord_stats *st, double secon
 static void print_json(const ord_plan *pl, const ord_stats *st, double seconds)
 {
     printf("{\"file\":");
-    cli_json_string(pl->file);
+    json_put_string(stdout, pl->file);
     printf(",\"kind\":\"ordering\",\"levels\":%d,\"size\":%d,\"components\":%d,"
            "\"instances\":%u,\"seed\":%llu,\"order\":\"%s\",\"incentives\":%s,\"sample\":%g,"
            "\"sample_seed\":%llu,\"searched\":%llu,\"nodes\":%llu,\"classified\":%llu,"

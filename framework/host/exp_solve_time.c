@@ -55,6 +55,7 @@
 #include "host/cli/args.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/json.h"
 #include "experiment.h"
 #include "sumgame/clock.h"
 #include "sumgame/params.h"
@@ -525,7 +526,7 @@ static void print_json(const st_plan *pl, const column *cols, size_t ncols, cons
                        double total)
 {
     printf("{\"file\":");
-    cli_json_string(pl->file);
+    json_put_string(stdout, pl->file);
     printf(",\"kind\":\"solve-time\",\"levels\":%d,\"size\":%d,\"instances\":%u,\"seed\":%llu,"
            "\"first\":\"left\",\"clock\":\"%s\",\"seconds\":%.3f,\"rows\":[",
            pl->levels, pl->size, pl->instances, (unsigned long long)pl->seed,
@@ -533,9 +534,9 @@ static void print_json(const st_plan *pl, const column *cols, size_t ncols, cons
     for (size_t r = 0; r < pl->nmethods; r++) {
         const method_spec *m = &pl->methods[r];
         printf("%s\n{\"method\":", r ? "," : "");
-        cli_json_string(m->name);
+        json_put_string(stdout, m->name);
         printf(",\"label\":");
-        cli_json_string(m->label);
+        json_put_string(stdout, m->label);
         printf(",\"solver\":\"%s\",\"order\":\"%s\",\"incentives\":%s,\"decompose\":%s,"
                "\"cap\":%g,\"cells\":[",
                m->summation ? "summation" : "search", sg_order_names[m->order],

@@ -57,6 +57,7 @@
 #include "experiment.h"
 #include "host/match/match.h"
 #include "host/report/plot_svg.h"
+#include "host/cli/json.h"
 #include "sumgame/clock.h"
 #include "sumgame/meter.h"
 #include "sumgame/params.h"
@@ -453,7 +454,7 @@ static void write_record(FILE *f, const plan *pl, size_t v, size_t r, size_t l,
                 a, b, rec->correct ? "true" : "false", rec->err_t, rec->err_mu, rec->nodes);
     } else {
         fputs(",\"why\":", f);
-        match_json_string(f, rec->why);
+        json_put_string(f, rec->why);
     }
     fprintf(f, ",\"presearches\":%d,\"conjecture_checks\":%d,\"conjecture_violations\":%d,"
                "\"e2_closed\":%" PRIu64 ",\"e2_rejected\":%" PRIu64 ",\"e4_closed\":%" PRIu64
@@ -482,10 +483,10 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
     size_t cap = 0;
     while (getline(&line, &cap, f) >= 0) {
         char name[64], print[32], position[40], buf[64], why[160];
-        if (!match_json_field(line, "variant", name, sizeof name) ||
-            !match_json_field(line, "fingerprint", print, sizeof print) ||
-            !match_json_field(line, "position", position, sizeof position) ||
-            !match_json_field(line, "limit", buf, sizeof buf))
+        if (!json_line_text(line, "variant", name, sizeof name) ||
+            !json_line_text(line, "fingerprint", print, sizeof print) ||
+            !json_line_text(line, "position", position, sizeof position) ||
+            !json_line_text(line, "limit", buf, sizeof buf))
             continue;
         double limit = strtod(buf, NULL);
         uint64_t h = strtoull(print, NULL, 16);
@@ -507,25 +508,25 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
         if (rec->done)
             continue;
         record got = { .done = true, .resumed = true };
-        bool ok = match_json_field(line, "finished", buf, sizeof buf);
+        bool ok = json_line_text(line, "finished", buf, sizeof buf);
         got.finished = ok && strcmp(buf, "true") == 0;
-        ok = ok && match_json_field(line, "seconds", buf, sizeof buf);
+        ok = ok && json_line_text(line, "seconds", buf, sizeof buf);
         got.seconds = strtod(buf, NULL);
-        if (match_json_field(line, "cpu", buf, sizeof buf))
+        if (json_line_text(line, "cpu", buf, sizeof buf))
             got.cpu = strtod(buf, NULL);
         if (ok && got.finished) {
-            ok = match_json_field(line, "mean", buf, sizeof buf) &&
+            ok = json_line_text(line, "mean", buf, sizeof buf) &&
                  sg_value_parse(buf, &got.mean, why, sizeof why) == SG_OK &&
-                 match_json_field(line, "temperature", buf, sizeof buf) &&
+                 json_line_text(line, "temperature", buf, sizeof buf) &&
                  sg_value_parse(buf, &got.temperature, why, sizeof why) == SG_OK &&
-                 match_json_field(line, "nodes", buf, sizeof buf);
+                 json_line_text(line, "nodes", buf, sizeof buf);
             got.nodes = strtoull(buf, NULL, 10);
             got.err_t = abs_error(got.temperature, pl->rooms[r].temperature);
             got.err_mu = abs_error(got.mean, pl->rooms[r].mean);
             got.correct = got.err_t == 0 && got.err_mu == 0;
         } else if (ok) {
             ok = heuristic || limit >= pl->limits[pl->nlimits - 1];
-            match_json_field(line, "why", got.why, sizeof got.why);
+            json_line_text(line, "why", got.why, sizeof got.why);
         }
         /* Counters a record of an earlier build lacks count 0. */
         static const char *const counters[] = { "presearches", "conjecture_checks",
@@ -534,9 +535,9 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
                                                 "e6_closed", NULL };
         uint64_t n[8] = { 0 };
         for (int k = 0; counters[k] && ok; k++)
-            if (match_json_field(line, counters[k], buf, sizeof buf))
+            if (json_line_text(line, counters[k], buf, sizeof buf))
                 n[k] = strtoull(buf, NULL, 10);
-        ok = ok && match_json_field(line, "timed_out", buf, sizeof buf);
+        ok = ok && json_line_text(line, "timed_out", buf, sizeof buf);
         got.stats = (sg_tds_stats){ .enhancements = pl->variants[v].mask,
                                     .presearches = (int)n[0], .conjecture_checks = (int)n[1],
                                     .conjecture_violations = (int)n[2], .e2_closed = n[3],
@@ -724,7 +725,7 @@ static void print_markdown(const plan *pl, double seconds, size_t resumed)
 static void print_json(const plan *pl, double seconds)
 {
     printf("{\"file\":");
-    cli_json_string(pl->file);
+    json_put_string(stdout, pl->file);
     printf(",\"positions\":%zu,\"sample\":%u,\"seed\":%" PRIu64 ",\"limits\":[", pl->nrooms,
            pl->sample, pl->seed);
     for (size_t l = 0; l < pl->nlimits; l++)

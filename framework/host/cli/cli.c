@@ -1,4 +1,4 @@
-/* The host's error printers and its JSON string writer, shared by every command. */
+/* The host's error printers, shared by every command. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,20 +52,3 @@ int cli_errf(char *err, size_t errlen, const char *fmt, ...)
     va_end(ap);
     return SG_ERR_INVALID;
 }
-
-void cli_json_fstring(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
-void cli_json_string(const char *s) { cli_json_fstring(stdout, s); }

@@ -35,8 +35,4 @@ void cli_vprint_error(const char *fmt, va_list ap) __attribute__((format(printf,
  * loaders that report a bad file to their caller rather than print. */
 int cli_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Writes s as a JSON string literal (with quotes) to stdout, or to f. */
-void cli_json_string(const char *s);
-void cli_json_fstring(FILE *f, const char *s);
-
 #endif

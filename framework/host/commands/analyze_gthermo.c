@@ -9,6 +9,7 @@
 #include "host/cli/limits_opt.h"
 #include "sumgame/gthermo.h"
 #include "host/report/gthermo_svg.h"
+#include "host/cli/json.h"
 
 #define MAX_PARAMS 16
 
@@ -77,7 +78,7 @@ static void print_json(const gthermo_request *req, const sg_gthermograph *th, si
                        const env_check *chk, const char *klass, double seconds)
 {
     printf("{\"method\":\"thermograph\",\"position\":");
-    cli_json_string(req->position);
+    json_put_string(stdout, req->position);
     bool same = n > 0;
     for (size_t i = 1; i < n; i++)
         same = same && sg_ratio_eq(th[i].mast, th[0].mast) &&
@@ -95,7 +96,7 @@ static void print_json(const gthermo_request *req, const sg_gthermograph *th, si
     printf(",\"exact\":true,\"loopy\":%s", th[0].loopy ? "true" : "false");
     printf(",\"class\":");
     if (klass)
-        cli_json_string(klass);
+        json_put_string(stdout, klass);
     else
         printf("null");
     printf(",\"komasters\":[");

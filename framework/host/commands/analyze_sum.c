@@ -19,6 +19,7 @@
 #include "sumgame/summation.h"
 #include "sumgame/thermograph.h"
 #include "host/report/thermograph_svg.h"
+#include "host/cli/json.h"
 
 #define SUM_PARTS_MAX 64
 #define SUM_LIVE_MAX 256 /* live components after splitting */
@@ -58,7 +59,7 @@ static void json_move(const char *key, bool has, const char *text)
 {
     printf(",\"%s\":", key);
     if (has)
-        cli_json_string(text);
+        json_put_string(stdout, text);
     else
         printf("null");
 }
@@ -69,11 +70,11 @@ static void print_json(const sum_request *req, const char *parsed, const sg_ther
                        double seconds, const char *canonical)
 {
     printf("{\"method\":");
-    cli_json_string(req->method);
+    json_put_string(stdout, req->method);
     printf(",\"position\":");
-    cli_json_string(req->text);
+    json_put_string(stdout, req->text);
     printf(",\"parsed\":");
-    cli_json_string(parsed);
+    json_put_string(stdout, parsed);
     json_value("mean", th->mean);
     json_value("temperature", th->temperature);
     json_value("pseudo_left", th->pseudo_left);
@@ -88,11 +89,11 @@ static void print_json(const sum_request *req, const char *parsed, const sg_ther
     for (size_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         printf("%s{\"component\":%zu,\"game\":", i ? "," : "", i + 1);
-        cli_json_string(r->game);
+        json_put_string(stdout, r->game);
         printf(",\"position\":");
-        cli_json_string(strchr(r->given, ':') + 1);
+        json_put_string(stdout, strchr(r->given, ':') + 1);
         printf(",\"parsed\":");
-        cli_json_string(r->parsed);
+        json_put_string(stdout, r->parsed);
         json_value("mean", r->e.mean);
         json_value("temperature", r->e.temperature);
         json_value("left_stop", r->e.left_stop);
@@ -105,7 +106,7 @@ static void print_json(const sum_request *req, const char *parsed, const sg_ther
     printf("]");
     if (canonical) {
         printf(",\"canonical\":");
-        cli_json_string(canonical);
+        json_put_string(stdout, canonical);
     }
     printf("}\n");
 }

@@ -31,6 +31,7 @@
 #include "sumgame/tds.h"
 #include "sumgame/thermograph.h"
 #include "host/report/thermograph_svg.h"
+#include "host/cli/json.h"
 
 #define ANALYZE_USAGE                                                                        \
     "usage: sumgame analyze GAME:POSITION|SUM [--method exact|tds|tdsplus|mcdual|thermograph] "   \
@@ -137,23 +138,23 @@ static void print_json(const char *position, const char *parsed, const char *met
     sg_value_format(e->left_stop, v[4], sizeof v[4]);
     sg_value_format(e->right_stop, v[5], sizeof v[5]);
     printf("{\"method\":");
-    cli_json_string(method);
+    json_put_string(stdout, method);
     printf(",\"position\":");
-    cli_json_string(position);
+    json_put_string(stdout, position);
     printf(",\"parsed\":");
-    cli_json_string(parsed);
+    json_put_string(stdout, parsed);
     printf(",\"mean\":\"%s\",\"temperature\":\"%s\",\"pseudo_left\":\"%s\","
            "\"pseudo_right\":\"%s\",\"left_stop\":\"%s\",\"right_stop\":\"%s\",\"exact\":%s,"
            "\"ko\":%s,\"best_left\":",
            v[0], v[1], v[2], v[3], v[4], v[5], e->exact ? "true" : "false",
            met_ko ? "true" : "false");
     if (e->has_best_left)
-        cli_json_string(best_left);
+        json_put_string(stdout, best_left);
     else
         printf("null");
     printf(",\"best_right\":");
     if (e->has_best_right)
-        cli_json_string(best_right);
+        json_put_string(stdout, best_right);
     else
         printf("null");
     printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)e->nodes, e->seconds);
@@ -175,7 +176,7 @@ static void print_json(const char *position, const char *parsed, const char *met
     }
     if (canonical) {
         printf(",\"canonical\":");
-        cli_json_string(canonical);
+        json_put_string(stdout, canonical);
     }
     printf("}\n");
 }

@@ -12,6 +12,7 @@
 #include "host/cli/cli.h"
 #include "host/cli/limits_opt.h"
 #include "host/cli/out_file.h"
+#include "host/cli/json.h"
 #include "sumgame/database.h"
 #include "sumgame/thermograph.h"
 #include "sumgame/game_call.h"
@@ -71,15 +72,15 @@ static void write_header(FILE *out, const db_args *a, const sg_db_shape *shape, 
 {
     if (a->json) {
         fputs("{\"game\":", out);
-        cli_json_fstring(out, a->game);
+        json_put_string(out, a->game);
         fputs(",\"shape\":", out);
-        cli_json_fstring(out, a->shape);
+        json_put_string(out, a->shape);
         fputs(",\"title\":", out);
-        cli_json_fstring(out, shape->title);
+        json_put_string(out, shape->title);
         fprintf(out, ",\"listed\":%zu,", total);
         if (a->sample_text) {
             fputs("\"sample\":", out);
-            cli_json_fstring(out, a->sample_text);
+            json_put_string(out, a->sample_text);
             fprintf(out, ",\"seed\":%llu,", a->seed);
         }
         fprintf(out, "\"count\":%zu,\"positions\":[", count);
@@ -124,7 +125,7 @@ static int write_rows(FILE *out, const db_args *a, sg_db *db, const sg_game *gam
         }
         if (a->json) {
             fprintf(out, "%s\n{\"position\":", k ? "," : "");
-            cli_json_fstring(out, text);
+            json_put_string(out, text);
             fprintf(out, ",\"layer\":%u", sg_db_layer(db, i));
             if (a->values)
                 fprintf(out, ",\"mean\":\"%s\",\"temperature\":\"%s\"", m, t);

@@ -10,6 +10,7 @@
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
 #include "host/cli/position_text.h"
+#include "host/cli/json.h"
 #include "sumgame/rng.h"
 #include "sumgame/game_call.h"
 #include "sumgame/fault.h"
@@ -76,7 +77,7 @@ int cmd_gen(int argc, char **argv)
          * on stderr says why. */
         if (json) {
             fputs("{\"game\":", stdout);
-            cli_json_string(name);
+            json_put_string(stdout, name);
             printf(",\"seed\":%llu,\"count\":%llu,\"positions\":[",
                    (unsigned long long)seed, count);
         }
@@ -93,7 +94,7 @@ int cmd_gen(int argc, char **argv)
             else if (json) {
                 if (i)
                     putchar(',');
-                cli_json_string(text);
+                json_put_string(stdout, text);
             } else
                 puts(text);
             free(text);

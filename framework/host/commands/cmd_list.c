@@ -13,6 +13,7 @@
 
 #include "host/cli/args.h"
 #include "host/cli/cli.h"
+#include "host/cli/json.h"
 #include "sumgame/loader.h"
 
 struct failure {
@@ -49,7 +50,7 @@ static const char *or_empty(const char *s) { return s ? s : ""; }
 static void json_field(const char *key, const char *value, bool comma)
 {
     printf("%s\"%s\":", comma ? "," : "", key);
-    cli_json_string(or_empty(value));
+    json_put_string(stdout, or_empty(value));
 }
 
 static void show(struct listing *l, const char *file, const char *name, const char *version,

@@ -12,6 +12,7 @@
 #include "host/cli/args.h"
 #include "host/cli/cli.h"
 #include "host/match/match_log.h"
+#include "host/cli/json.h"
 
 #define USAGE "sumgame merge OUT.jsonl IN.jsonl... [--json]"
 
@@ -107,7 +108,7 @@ int cmd_merge(int argc, char **argv)
     if (status == 0) {
         if (json) {
             fputs("{\"out\":", stdout);
-            cli_json_string(out);
+            json_put_string(stdout, out);
             printf(",\"games\":%zu,\"files\":%zu,\"tournament\":\"%016llx\"}\n", list.n, nin,
                    (unsigned long long)list.v[0].print);
         } else {

@@ -14,6 +14,7 @@
 #include "host/cli/args.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/json.h"
 #include "sumgame/clock.h"
 #include "sumgame/fault.h"
 
@@ -71,7 +72,7 @@ int cmd_perft(int argc, char **argv)
             status = cli_fail("perft: %s", err);
         } else if (json) {
             printf("{\"position\":");
-            cli_json_string(pos_args[0]);
+            json_put_string(stdout, pos_args[0]);
             printf(",\"depth\":%llu,\"player\":\"%s\",\"leaves\":%llu,\"nodes\":%llu,"
                    "\"seconds\":%.6f}\n",
                    depth, players[player], (unsigned long long)leaves,

@@ -24,6 +24,7 @@
 #include "host/cli/cli.h"
 #include "sumgame/fault.h"
 #include "host/cli/limits_opt.h"
+#include "host/cli/json.h"
 #include "sumgame/solve.h"
 #include "sumgame/summation.h"
 
@@ -85,9 +86,9 @@ static void print_input(const char *given, const sg_sum *sum)
     char parsed[8192];
     parsed_text(sum, parsed, sizeof parsed);
     printf(",\"sum\":");
-    cli_json_string(given);
+    json_put_string(stdout, given);
     printf(",\"parsed\":");
-    cli_json_string(parsed);
+    json_put_string(stdout, parsed);
 }
 
 static void print_components(const sg_solver *solver, const sg_sum *sum)
@@ -99,14 +100,14 @@ static void print_components(const sg_solver *solver, const sg_sum *sum)
         char text[4096];
         sg_game *g = sg_sum_game(sum, i);
         printf("%s{\"component\":%zu,\"game\":", i ? "," : "", i + 1);
-        cli_json_string(g->desc->name);
+        json_put_string(stdout, g->desc->name);
         printf(",\"reduced\":%s", reduced ? "true" : "false");
         if (reduced && sg_solver_component_text(solver, i, text, sizeof text) == SG_OK) {
             printf(",\"canonical\":");
-            cli_json_string(text);
+            json_put_string(stdout, text);
         } else if (!reduced) {
             printf(",\"why\":");
-            cli_json_string(why);
+            json_put_string(stdout, why);
         }
         printf("}");
     }
@@ -130,7 +131,7 @@ static void print_json(const char *given, const sg_solver *solver, const sg_sum 
             printf("\"%s\":\"%s\",", names[i], v);
         printf("\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], ans[i].winner, names[i]);
         if (ans[i].has_move)
-            cli_json_string(ans[i].move);
+            json_put_string(stdout, ans[i].move);
         else
             printf("null");
         printf(",");
@@ -139,11 +140,11 @@ static void print_json(const char *given, const sg_solver *solver, const sg_sum 
     printf("\"exact\":%s", !stopped && !inexact[0] ? "true" : "false");
     if (inexact[0]) {
         printf(",\"inexact_reason\":");
-        cli_json_string(inexact);
+        json_put_string(stdout, inexact);
     }
     if (stopped) {
         printf(",\"stopped\":");
-        cli_json_string(stopped);
+        json_put_string(stdout, stopped);
     }
     print_components(solver, sum);
     printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)nodes, seconds);
@@ -230,7 +231,7 @@ static int solve_by_summation(const char *given, const sg_sum *sum, int first,
     if (rc == SG_ERR_BUDGET) {
         if (json) {
             printf("{\"method\":\"summation\",\"exact\":false,\"stopped\":");
-            cli_json_string(err);
+            json_put_string(stdout, err);
             printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)nodes, seconds);
             print_input(given, sum);
             printf("}\n");
@@ -253,7 +254,7 @@ static int solve_by_summation(const char *given, const sg_sum *sum, int first,
             printf("\"%s\":\"%s\",\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], v,
                    names[i], ans[i].winner, names[i]);
             if (ans[i].has_move)
-                cli_json_string(ans[i].move);
+                json_put_string(stdout, ans[i].move);
             else
                 printf("null");
             printf(",");

@@ -209,8 +209,6 @@ int match_play_tasks(const match_task *tasks, size_t n, unsigned jobs, const cha
 int match_play_tasks_unordered(const match_task *tasks, size_t n, unsigned jobs,
                                const char *what, match_done_fn done, void *ctx);
 
-/* Writes s to f as a JSON string literal (with quotes). */
-void match_json_string(FILE *f, const char *s);
 
 /* Writes game g's JSON line (the contract of `sumgame match --out`). */
 void match_write_line(FILE *f, const match_plan *plan, unsigned long long g,

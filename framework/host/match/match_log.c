@@ -1,5 +1,6 @@
 #include "host/match/match_log.h"
 #include "host/cli/cli.h"
+#include "host/cli/json.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -50,32 +51,6 @@ uint64_t match_fingerprint(const match_plan *plan)
     return h ? h : 1;
 }
 
-bool match_json_field(const char *line, const char *key, char *buf, size_t cap)
-{
-    char pattern[80];
-    snprintf(pattern, sizeof pattern, "\"%s\":", key);
-    const char *p = strstr(line, pattern);
-    if (!p)
-        return false;
-    p += strlen(pattern);
-    size_t n;
-    if (*p == '"') {
-        p++;
-        for (n = 0; p[n] && p[n] != '"'; n++)
-            if (p[n] == '\\' && p[n + 1])
-                n++;
-        if (p[n] != '"')
-            return false;
-    } else {
-        n = strcspn(p, ",}\n");
-    }
-    if (n >= cap)
-        return false;
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-    return true;
-}
-
 void match_entries_free(match_entries *list)
 {
     for (size_t i = 0; i < list->n; i++)
@@ -99,11 +74,14 @@ static bool parse_entry(const char *line, match_entry *e)
 {
     char buf[64];
     unsigned long long print;
-    return match_json_field(line, "game", buf, sizeof buf) && parse_u64(buf, 10, &e->game) &&
-           match_json_field(line, "games_total", buf, sizeof buf) &&
-           parse_u64(buf, 10, &e->total) && e->game < e->total &&
-           match_json_field(line, "tournament", buf, sizeof buf) && strlen(buf) == 16 &&
-           parse_u64(buf, 16, &print) && (e->print = print, true);
+    json_t *rec = json_read_object(line);
+    bool ok = json_text(rec, "game", buf, sizeof buf) && parse_u64(buf, 10, &e->game) &&
+              json_text(rec, "games_total", buf, sizeof buf) &&
+              parse_u64(buf, 10, &e->total) && e->game < e->total &&
+              json_text(rec, "tournament", buf, sizeof buf) && strlen(buf) == 16 &&
+              parse_u64(buf, 16, &print) && (e->print = print, true);
+    json_decref(rec);
+    return ok;
 }
 
 static int push(match_entries *list, const match_entry *e)

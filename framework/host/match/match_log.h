@@ -22,11 +22,6 @@
  * change it; anything that changes a game's record does (but the plugins' code). */
 uint64_t match_fingerprint(const match_plan *plan);
 
-/* The text of key's value in a record line: a string's contents (still escaped) or a
- * bare token (number, null, true, false). False when the key is missing or the value
- * does not fit in cap. Keys are found only outside strings: inside a JSON string every
- * quote is escaped, so `"key":` cannot occur there. */
-bool match_json_field(const char *line, const char *key, char *buf, size_t cap);
 
 /* One record read back from a file. */
 typedef struct match_entry {

@@ -37,6 +37,7 @@
 #include "host/match/match.h"
 #include "host/match/match_log.h"
 #include "host/match/match_mpi.h"
+#include "host/cli/json.h"
 
 /* AddressSanitizer reserves terabytes of address space: no data limit can hold it. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -84,38 +85,20 @@ typedef struct tally {
     unsigned long long loss_games[2];
 } tally;
 
-static void json_escape_into(char **buf, size_t *len, const char *s)
+/* Appends s to the string at *buf (*len bytes) as a JSON string literal. */
+static void json_append_string(char **buf, size_t *len, const char *s)
 {
-    size_t need = *len + strlen(s) * 6 + 3;
-    char *grown = realloc(*buf, need);
-    if (!grown)
+    char *text = json_string_text(s);
+    if (!text)
         return;
-    *buf = grown;
-    char *o = grown + *len;
-    *o++ = '"';
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            *o++ = '\\';
-            *o++ = (char)c;
-        } else if (c < 0x20 || c == 0x7f) {
-            o += sprintf(o, "\\u%04x", c);
-        } else {
-            *o++ = (char)c;
-        }
+    size_t n = strlen(text);
+    char *grown = realloc(*buf, *len + n + 1);
+    if (grown) {
+        memcpy(grown + *len, text, n + 1);
+        *buf = grown;
+        *len += n;
     }
-    *o++ = '"';
-    *o = '\0';
-    *len = (size_t)(o - grown);
-}
-
-void match_json_string(FILE *f, const char *s)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    json_escape_into(&buf, &len, s);
-    fputs(buf ? buf : "\"\"", f);
-    free(buf);
+    free(text);
 }
 
 /* The player to move after r->moves moves of game g. */
@@ -167,7 +150,7 @@ static void on_line(record *r, worker *w, const char *line)
             grown[r->moves_len++] = ',';
             grown[r->moves_len] = '\0';
         }
-        json_escape_into(&r->moves_json, &r->moves_len, line + 2);
+        json_append_string(&r->moves_json, &r->moves_len, line + 2);
         r->moves++;
     } else if (line[0] == 'T' && line[1] == ' ') {
         w->move_started = sg_clock_seconds();
@@ -666,11 +649,11 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     const char *result = result_of(plan, g, r, &sign);
     bool a_left = match_a_is_left(g);
     fprintf(f, "{\"game\":%llu,\"pair\":%llu,\"sum\":", g, g / 2);
-    match_json_string(f, plan->texts[g / 2]);
+    json_put_string(f, plan->texts[g / 2]);
     fputs(",\"left_player\":", f);
-    match_json_string(f, a_left ? plan->a.name : plan->b.name);
+    json_put_string(f, a_left ? plan->a.name : plan->b.name);
     fputs(",\"right_player\":", f);
-    match_json_string(f, a_left ? plan->b.name : plan->a.name);
+    json_put_string(f, a_left ? plan->b.name : plan->a.name);
     fprintf(f, ",\"first\":\"%s\"", match_first_player(plan, g) == SG_LEFT ? "left" : "right");
     if (r->has_score && !r->forfeit) {
         char s[64], t[64];
@@ -699,13 +682,13 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     if (r->fault == FAULT_GAME)
         ;
     else if (r->forfeit)
-        match_json_string(f, r->reason ? r->reason : "forfeit");
+        json_put_string(f, r->reason ? r->reason : "forfeit");
     else
         fputs("null", f);
     /* Only games that ended abnormally say whose fault it was. */
     if (r->fault == FAULT_GAME) {
         fputs(",\"fault\":\"game\",\"error\":", f);
-        match_json_string(f, r->reason ? r->reason : "crash");
+        json_put_string(f, r->reason ? r->reason : "crash");
     } else if (r->forfeit) {
         fputs(",\"fault\":\"strategy\"", f);
     }
@@ -713,11 +696,8 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     fprintf(f, ",\"moves\":[%s]", r->moves_json ? r->moves_json : "");
     if (r->log) {
         /* The strategies' own output, only when there was some. */
-        char *text = NULL;
-        size_t len = 0;
-        json_escape_into(&text, &len, r->log);
-        fprintf(f, ",\"log\":%s", text ? text : "\"\"");
-        free(text);
+        fputs(",\"log\":", f);
+        json_put_string(f, r->log);
         if (r->log_dropped)
             fprintf(f, ",\"log_dropped\":%zu", r->log_dropped);
     }
@@ -748,32 +728,39 @@ static bool outcome_parse(const char *line, outcome *o)
 {
     char buf[128], why[128];
     memset(o, 0, sizeof *o);
-    if (strstr(line, "\"fault\":\"game\"")) {
+    json_t *rec = json_read_object(line);
+    bool ok = false;
+    if (json_text(rec, "fault", buf, sizeof buf) && strcmp(buf, "game") == 0) {
         o->game_fault = o->known = true;
-        return true;
+        ok = true;
+        goto done;
     }
-    if (!match_json_field(line, "result", buf, sizeof buf))
-        return false;
+    if (!json_text(rec, "result", buf, sizeof buf))
+        goto done;
     o->sign = strcmp(buf, "win") == 0 ? 1 : strcmp(buf, "loss") == 0 ? -1 : 0;
     if (o->sign == 0 && strcmp(buf, "draw") != 0)
-        return false;
-    if (!match_json_field(line, "forfeit", buf, sizeof buf) && !strstr(line, "\"forfeit\":\""))
-        return false;
-    o->forfeit = strstr(line, "\"forfeit\":null") == NULL;
-    if (!match_json_field(line, "score", buf, sizeof buf))
-        return false;
+        goto done;
+    /* forfeit: null, or the reason (a string of any length) */
+    const json_t *forfeit = json_object_get(rec, "forfeit");
+    if (!forfeit || !(json_is_null(forfeit) || json_is_string(forfeit)))
+        goto done;
+    o->forfeit = !json_is_null(forfeit);
+    if (!json_text(rec, "score", buf, sizeof buf))
+        goto done;
     if (strcmp(buf, "null") != 0) {
         if (sg_value_parse(buf, &o->score, why, sizeof why) != SG_OK)
-            return false;
+            goto done;
         o->scored = !o->forfeit;
     }
-    if (match_json_field(line, "loss", buf, sizeof buf) && strcmp(buf, "null") != 0) {
+    if (json_text(rec, "loss", buf, sizeof buf) && strcmp(buf, "null") != 0) {
         if (sg_value_parse(buf, &o->loss, why, sizeof why) != SG_OK)
-            return false;
+            goto done;
         o->has_loss = !o->forfeit;
     }
-    o->known = true;
-    return true;
+    o->known = ok = true;
+done:
+    json_decref(rec);
+    return ok;
 }
 
 static void count(tally *t, const match_plan *plan, unsigned long long g, const outcome *o)
@@ -845,9 +832,9 @@ static void summary(const match_plan *plan, const tally *t, double seconds, bool
     sg_value_format(t->loss[1], l1, sizeof l1);
     if (json) {
         fputs("{\"left\":", stdout);
-        cli_json_string(plan->a.name);
+        json_put_string(stdout, plan->a.name);
         fputs(",\"right\":", stdout);
-        cli_json_string(plan->b.name);
+        json_put_string(stdout, plan->b.name);
         printf(",\"positions\":%llu,\"from\":%llu,\"games\":%llu", plan->positions,
                plan->from, t->games);
         if (t->scored)

@@ -1,0 +1,126 @@
+#include "host/cli/json.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The length of the valid UTF-8 sequence at s (at most n bytes), 0 when invalid. */
+static size_t utf8_length(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len;
+    uint32_t cp;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf) {
+        len = 2;
+        cp = c & 0x1f;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        len = 3;
+        cp = c & 0x0f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        len = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+        (cp >= 0xd800 && cp <= 0xdfff))
+        return 0; /* overlong, beyond Unicode, or a surrogate */
+    return len;
+}
+
+/* s with every invalid byte replaced by U+FFFD (malloc'd), or NULL when s is valid. */
+static char *valid_utf8(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = strlen(s), i = 0;
+    while (i < n && utf8_length(u + i, n - i) > 0)
+        i += utf8_length(u + i, n - i);
+    if (i == n)
+        return NULL;
+    char *out = malloc(3 * n + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (i = 0; i < n;) {
+        size_t len = utf8_length(u + i, n - i);
+        if (len == 0) {
+            memcpy(o, "\xef\xbf\xbd", 3);
+            o += 3;
+            i++;
+        } else {
+            memcpy(o, s + i, len);
+            o += len;
+            i += len;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+char *json_string_text(const char *s)
+{
+    char *fixed = valid_utf8(s);
+    const char *text = fixed ? fixed : s;
+    json_t *j = json_stringn_nocheck(text, strlen(text));
+    char *out = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+    json_decref(j);
+    free(fixed);
+    return out;
+}
+
+void json_put_string(FILE *f, const char *s)
+{
+    char *text = json_string_text(s);
+    fputs(text ? text : "\"\"", f); /* out of memory: an empty string keeps the line JSON */
+    free(text);
+}
+
+json_t *json_read_object(const char *line)
+{
+    json_error_t error;
+    json_t *obj = json_loads(line, JSON_REJECT_DUPLICATES, &error);
+    if (obj && !json_is_object(obj)) {
+        json_decref(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+bool json_text(const json_t *obj, const char *key, char *buf, size_t cap)
+{
+    const json_t *v = obj ? json_object_get(obj, key) : NULL;
+    if (!v || cap == 0)
+        return false;
+    int n;
+    switch (json_typeof(v)) {
+    case JSON_STRING:
+        if (json_string_length(v) >= cap || memchr(json_string_value(v), '\0',
+                                                   json_string_length(v)))
+            return false;
+        memcpy(buf, json_string_value(v), json_string_length(v) + 1);
+        return true;
+    case JSON_INTEGER: n = snprintf(buf, cap, "%lld", (long long)json_integer_value(v)); break;
+    case JSON_REAL: n = snprintf(buf, cap, "%.17g", json_real_value(v)); break;
+    case JSON_TRUE: n = snprintf(buf, cap, "true"); break;
+    case JSON_FALSE: n = snprintf(buf, cap, "false"); break;
+    case JSON_NULL: n = snprintf(buf, cap, "null"); break;
+    default: return false;
+    }
+    return n >= 0 && (size_t)n < cap;
+}
+
+bool json_line_text(const char *line, const char *key, char *buf, size_t cap)
+{
+    json_t *obj = json_read_object(line);
+    bool ok = json_text(obj, key, buf, cap);
+    json_decref(obj);
+    return ok;
+}
