@@ -44,7 +44,6 @@
 #include "in_file.h"
 #include "catalog.h"
 #include "cli.h"
-#include "exp_games.h"
 #include "experiment.h"
 #include "match.h"
 #include "plot_svg.h"
@@ -62,6 +61,16 @@ static const char *const own_keys[] = { "kind",      "title",          "generato
                                         "components", "instances",     "seed",
                                         "strategies", "opponent",      "time_per_move",
                                         "nodes_per_move", NULL };
+
+/* Command-line values (NULL / 0 / false = the file's or the default). */
+typedef struct overrides {
+    const char *plugin_path;
+    unsigned jobs;
+    bool json, resume;
+    const char *svg, *out, *games;
+    unsigned long long instances;
+    const char *components, *strategies;
+} overrides;
 
 typedef struct series {
     const char *name;  /* NAME of [strategy.NAME] */
@@ -334,7 +343,7 @@ static int add_series(experiment *e, const sg_param *list_item, const char *name
     return SG_OK;
 }
 
-static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t errlen)
+static int load(experiment *e, const overrides *ov, char *err, size_t errlen)
 {
     const sg_config *cfg = e->cfg;
     for (size_t i = 0; i < sg_config_count(cfg); i++) {
@@ -845,15 +854,7 @@ static int save_svg(const experiment *e, const char *path)
     return status;
 }
 
-bool exp_games_kind(const char *kind)
-{
-    for (const char *const *k = kinds; *k; k++)
-        if (strcmp(*k, kind) == 0)
-            return true;
-    return false;
-}
-
-int exp_games_run(const char *file, const exp_games_overrides *ov)
+static int run_file(const char *file, const overrides *ov)
 {
     experiment e;
     memset(&e, 0, sizeof e);
@@ -965,9 +966,9 @@ int exp_games_run(const char *file, const exp_games_overrides *ov)
     return status;
 }
 
-int exp_games_main(int argc, char **argv)
+int exp_games_run(const experiment_kind *kind, int argc, char **argv)
 {
-    exp_games_overrides ov = { 0 };
+    overrides ov = { 0 };
     unsigned long long jobs = 1;
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &ov.plugin_path, 0, 0, NULL },
@@ -989,13 +990,10 @@ int exp_games_main(int argc, char **argv)
                             &npos);
     const char *file = npos ? pos[0] : NULL;
     if (status == 0 && npos != 1)
-        status = cli_usage(CMD ": expected one FILE.ini (usage: sumgame experiment FILE.ini "
-                           "[--jobs J] [--out CELLS.jsonl [--resume]] [--games GAMES.jsonl] "
-                           "[--svg FILE] [--instances N] [--components LIST] "
-                           "[--strategies LIST] [--json])");
+        status = experiment_usage_one_file(kind);
     free(pos);
     if (status != 0)
         return status;
     ov.jobs = (unsigned)jobs;
-    return exp_games_run(file, &ov);
+    return run_file(file, &ov);
 }

@@ -1,139 +1,116 @@
-/* The experiment kinds kept in files of their own, and what they share. */
-#include <errno.h>
+/* The registry of experiment kinds (exp_kinds.h) as a table, and what is made from it:
+ * the lookup, the messages about kinds and the command's synopsis. */
+#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "cli.h"
 #include "experiment.h"
-#include "in_file.h"
-#include "match_log.h"
-#include "match.h"
 #include "sumgame/params.h"
 
-static const experiment_kind kinds[] = {
-    { "solve-time", exp_solve_time },
-    { "ordering", exp_ordering },
-};
+#define EXPERIMENT_ROW(name, synopsis, run) { name, synopsis, run },
+static const experiment_kind kinds[] = { EXPERIMENT_KINDS(EXPERIMENT_ROW) };
+#undef EXPERIMENT_ROW
 
-const experiment_kind *experiment_find_kind(const sg_config *cfg)
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
+size_t experiment_kind_count(void) { return NKINDS; }
+
+const experiment_kind *experiment_kind_at(size_t i) { return i < NKINDS ? &kinds[i] : NULL; }
+
+const experiment_kind *experiment_kind_find(const char *name)
 {
-    const sg_params *p = sg_config_find(cfg, "experiment");
-    const char *kind = p ? sg_params_string(p, "kind", NULL) : NULL;
-    for (size_t i = 0; kind && i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strcmp(kinds[i].name, kind) == 0)
+    for (size_t i = 0; name && i < NKINDS; i++)
+        if (strcmp(kinds[i].name, name) == 0)
             return &kinds[i];
     return NULL;
 }
 
-int exp_positions(const char *plugin_path, int levels, int size, int components,
-                  unsigned count, uint64_t seed, char ***texts, char *err, size_t errlen)
+/* Every kind's name into buf, separated by sep, the last two by last. */
+static void kind_names(char *buf, size_t cap, const char *sep, const char *last)
 {
-    *texts = NULL;
-    /* match reads its configuration from a file: a temporary one, removed at once. Its
-     * strategies are never asked to play. */
-    const char *dir = getenv("TMPDIR");
-    char path[512];
-    snprintf(path, sizeof path, "%s/sumgame-positions-XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
-        return SG_ERR_INVALID;
-    }
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        unlink(path);
-        snprintf(err, errlen, "cannot write a temporary file");
-        return SG_ERR_INVALID;
-    }
-    fprintf(f, "[match]\nleft = x\nright = x\ngames = %u\nseed = %llu\n"
-               "[strategy.x]\nplugin = random\n"
-               "[sum]\ngenerator = rcg\ncomponents = %d\nlevels = %d\nsize = %d\n",
-            count, (unsigned long long)seed, components, levels, size);
-    int wrote = fclose(f);
-    match_plan plan;
-    match_overrides ov = { .plugin_path = plugin_path };
-    char why[512] = "";
-    int rc = wrote == 0 ? match_plan_load(&plan, path, &ov, why, sizeof why) : SG_ERR_INVALID;
-    unlink(path);
-    if (rc != SG_OK) {
-        snprintf(err, errlen, "making the positions: %s", why[0] ? why : "cannot write them");
-        match_plan_free(&plan);
-        return rc;
-    }
-    char **out = calloc(count ? count : 1, sizeof *out);
-    for (unsigned p = 0; out && p < count; p++)
-        if (!(out[p] = strdup(plan.texts[p]))) {
-            exp_positions_free(out, count);
-            out = NULL;
-        }
-    match_plan_free(&plan);
-    if (!out) {
-        snprintf(err, errlen, "out of memory");
-        return SG_ERR_NOMEM;
-    }
-    *texts = out;
-    return SG_OK;
-}
-
-void exp_positions_free(char **texts, unsigned count)
-{
-    if (!texts)
-        return;
-    for (unsigned p = 0; p < count; p++)
-        free(texts[p]);
-    free(texts);
-}
-
-int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
-                      size_t errlen)
-{
-    *out = NULL;
-    *count = 0;
-    FILE *f = in_file_open(path, err, errlen);
-    if (!f)
-        return SG_ERR_INVALID;
-    char line[256];
-    size_t cap = 0;
-    int lineno = 0, rc = SG_OK;
-    exp_room *rooms = NULL;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (line[0] == '#' || line[0] == '\n')
-            continue;
-        char pos[64], mean[48], temp[48], e[128];
-        if (sscanf(line, "%63s %47s %47s", pos, mean, temp) != 3 || strlen(pos) >= 32) {
-            snprintf(err, errlen, "%.300s:%d: expected POSITION MEAN TEMPERATURE", path, lineno);
-            rc = SG_ERR_INVALID;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < NKINDS && used < cap; i++) {
+        int n = snprintf(buf + used, cap - used, "%s%s",
+                         i == 0 ? "" : i + 1 == NKINDS ? last : sep, kinds[i].name);
+        if (n < 0)
             break;
-        }
-        if (*count == cap) {
-            cap = cap ? 2 * cap : 256;
-            exp_room *grown = realloc(rooms, cap * sizeof *rooms);
-            if (!grown) {
-                snprintf(err, errlen, "out of memory");
-                rc = SG_ERR_NOMEM;
-                break;
-            }
-            rooms = grown;
-        }
-        exp_room *r = &rooms[(*count)++];
-        strcpy(r->position, pos);
-        if (sg_value_parse(mean, &r->mean, e, sizeof e) != SG_OK ||
-            sg_value_parse(temp, &r->temperature, e, sizeof e) != SG_OK) {
-            snprintf(err, errlen, "%.300s:%d: %.120s", path, lineno, e);
-            rc = SG_ERR_INVALID;
-            break;
-        }
+        used += (size_t)n;
     }
-    fclose(f);
-    if (rc != SG_OK) {
-        free(rooms);
-        *count = 0;
-        return rc;
-    }
-    *out = rooms;
-    return SG_OK;
 }
 
+const experiment_kind *experiment_kind_of(const sg_config *cfg, char *err, size_t errlen)
+{
+    const char *file = sg_config_file(cfg);
+    const sg_params *p = sg_config_find(cfg, "experiment");
+    char names[512];
+    if (!p) {
+        kind_names(names, sizeof names, "|", "|");
+        snprintf(err, errlen, "%s: missing section [experiment] (kind = %s)", file, names);
+        return NULL;
+    }
+    const sg_param *it = sg_params_find(p, "kind");
+    if (!it) {
+        kind_names(names, sizeof names, ", ", " or ");
+        snprintf(err, errlen, "%s:%d: experiment: missing key 'kind' (%s)", file,
+                 sg_config_find_line(cfg, "experiment"), names);
+        return NULL;
+    }
+    const experiment_kind *k = experiment_kind_find(it->value);
+    if (!k) {
+        kind_names(names, sizeof names, ", ", ", ");
+        sg_params_error(p, it, err, errlen, "kind = '%s' is not one of: %s", it->value, names);
+    }
+    return k;
+}
+
+/* Appends to text[cap] what fmt says, keeping it terminated when it does not fit. */
+static void append(char *text, size_t cap, const char *fmt, ...)
+{
+    size_t used = strlen(text);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text + used, cap - used, fmt, ap);
+    va_end(ap);
+}
+
+const char *experiment_synopsis(void)
+{
+    /* Built once: the registry is fixed at compile time. */
+    static char text[2048];
+    if (text[0])
+        return text;
+    append(text, sizeof text, "experiment FILE.ini [--json]  (");
+    for (size_t i = 0; i < NKINDS; i++) {
+        bool first = i == 0 || strcmp(kinds[i - 1].synopsis, kinds[i].synopsis) != 0;
+        bool last = i + 1 == NKINDS || strcmp(kinds[i + 1].synopsis, kinds[i].synopsis) != 0;
+        append(text, sizeof text, "%s%s", first ? (i ? "; kind = " : "kind = ") : "|",
+               kinds[i].name);
+        if (last)
+            append(text, sizeof text, ": %s",
+                   kinds[i].synopsis[0] ? kinds[i].synopsis : "no other options");
+    }
+    append(text, sizeof text, ")");
+    return text;
+}
+
+bool experiment_option_is_flag(const char *option)
+{
+    if (strcmp(option, "--json") == 0)
+        return true;
+    /* A synopsis writes a flag "[--resume]", an option with a value "[--out FILE]". */
+    char bracketed[64];
+    if (snprintf(bracketed, sizeof bracketed, "[%s]", option) >= (int)sizeof bracketed)
+        return false;
+    for (size_t i = 0; i < NKINDS; i++)
+        if (strstr(kinds[i].synopsis, bracketed))
+            return true;
+    return false;
+}
+
+int experiment_usage_one_file(const experiment_kind *kind)
+{
+    return cli_usage("experiment: expected one FILE.ini (usage: sumgame experiment FILE.ini "
+                     "%s%s[--json])", kind->synopsis, kind->synopsis[0] ? " " : "");
+}

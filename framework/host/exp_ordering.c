@@ -361,7 +361,7 @@ static void print_json(const ord_plan *pl, const ord_stats *st, double seconds)
     printf(",\"seconds\":%.3f}\n", seconds);
 }
 
-int exp_ordering(const sg_config *cfg, const char *plugin_path, bool json)
+static int ordering(const sg_config *cfg, const char *plugin_path, bool json)
 {
     ord_plan pl;
     char err[512];
@@ -407,4 +407,9 @@ int exp_ordering(const sg_config *cfg, const char *plugin_path, bool json)
     catalog_close(cat);
     exp_positions_free(texts, pl.instances);
     return status;
+}
+
+int exp_ordering_run(const experiment_kind *kind, int argc, char **argv)
+{
+    return experiment_run_config(kind, argc, argv, ordering);
 }

@@ -601,7 +601,7 @@ static void log_cell(const method_spec *m, int count, const cell *c)
     fflush(stderr);
 }
 
-int exp_solve_time(const sg_config *cfg, const char *plugin_path, bool json)
+static int solve_time(const sg_config *cfg, const char *plugin_path, bool json)
 {
     st_plan pl;
     char err[512];
@@ -690,4 +690,9 @@ int exp_solve_time(const sg_config *cfg, const char *plugin_path, bool json)
     free(cells);
     catalog_close(cat);
     return status;
+}
+
+int exp_solve_time_run(const experiment_kind *kind, int argc, char **argv)
+{
+    return experiment_run_config(kind, argc, argv, solve_time);
 }

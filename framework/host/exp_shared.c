@@ -1,0 +1,122 @@
+/* What several experiment kinds share: the positions `sumgame match` would play, and the
+ * rooms of a stored database or test set. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "experiment.h"
+#include "in_file.h"
+#include "match.h"
+
+int exp_positions(const char *plugin_path, int levels, int size, int components,
+                  unsigned count, uint64_t seed, char ***texts, char *err, size_t errlen)
+{
+    *texts = NULL;
+    /* match reads its configuration from a file: a temporary one, removed at once. Its
+     * strategies are never asked to play. */
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/sumgame-positions-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
+        return SG_ERR_INVALID;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        unlink(path);
+        snprintf(err, errlen, "cannot write a temporary file");
+        return SG_ERR_INVALID;
+    }
+    fprintf(f, "[match]\nleft = x\nright = x\ngames = %u\nseed = %llu\n"
+               "[strategy.x]\nplugin = random\n"
+               "[sum]\ngenerator = rcg\ncomponents = %d\nlevels = %d\nsize = %d\n",
+            count, (unsigned long long)seed, components, levels, size);
+    int wrote = fclose(f);
+    match_plan plan;
+    match_overrides ov = { .plugin_path = plugin_path };
+    char why[512] = "";
+    int rc = wrote == 0 ? match_plan_load(&plan, path, &ov, why, sizeof why) : SG_ERR_INVALID;
+    unlink(path);
+    if (rc != SG_OK) {
+        snprintf(err, errlen, "making the positions: %s", why[0] ? why : "cannot write them");
+        match_plan_free(&plan);
+        return rc;
+    }
+    char **out = calloc(count ? count : 1, sizeof *out);
+    for (unsigned p = 0; out && p < count; p++)
+        if (!(out[p] = strdup(plan.texts[p]))) {
+            exp_positions_free(out, count);
+            out = NULL;
+        }
+    match_plan_free(&plan);
+    if (!out) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    *texts = out;
+    return SG_OK;
+}
+
+void exp_positions_free(char **texts, unsigned count)
+{
+    if (!texts)
+        return;
+    for (unsigned p = 0; p < count; p++)
+        free(texts[p]);
+    free(texts);
+}
+
+int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
+                      size_t errlen)
+{
+    *out = NULL;
+    *count = 0;
+    FILE *f = in_file_open(path, err, errlen);
+    if (!f)
+        return SG_ERR_INVALID;
+    char line[256];
+    size_t cap = 0;
+    int lineno = 0, rc = SG_OK;
+    exp_room *rooms = NULL;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char pos[64], mean[48], temp[48], e[128];
+        if (sscanf(line, "%63s %47s %47s", pos, mean, temp) != 3 || strlen(pos) >= 32) {
+            snprintf(err, errlen, "%.300s:%d: expected POSITION MEAN TEMPERATURE", path, lineno);
+            rc = SG_ERR_INVALID;
+            break;
+        }
+        if (*count == cap) {
+            cap = cap ? 2 * cap : 256;
+            exp_room *grown = realloc(rooms, cap * sizeof *rooms);
+            if (!grown) {
+                snprintf(err, errlen, "out of memory");
+                rc = SG_ERR_NOMEM;
+                break;
+            }
+            rooms = grown;
+        }
+        exp_room *r = &rooms[(*count)++];
+        strcpy(r->position, pos);
+        if (sg_value_parse(mean, &r->mean, e, sizeof e) != SG_OK ||
+            sg_value_parse(temp, &r->temperature, e, sizeof e) != SG_OK) {
+            snprintf(err, errlen, "%.300s:%d: %.120s", path, lineno, e);
+            rc = SG_ERR_INVALID;
+            break;
+        }
+    }
+    fclose(f);
+    if (rc != SG_OK) {
+        free(rooms);
+        *count = 0;
+        return rc;
+    }
+    *out = rooms;
+    return SG_OK;
+}
+
