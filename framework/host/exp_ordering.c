@@ -368,8 +368,8 @@ static int ordering(const sg_config *cfg, const char *plugin_path, bool json)
     if (load_ord_plan(cfg, &pl, err, sizeof err) != SG_OK)
         return cli_fail("%s", err);
     char **texts = NULL;
-    if (exp_positions(plugin_path, pl.levels, pl.size, pl.components, pl.instances, pl.seed,
-                      &texts, err, sizeof err) != SG_OK)
+    if (exp_positions(pl.file, plugin_path, pl.levels, pl.size, pl.components, pl.instances,
+                      pl.seed, &texts, err, sizeof err) != SG_OK)
         return cli_fail("experiment: %s", err);
     catalog *cat = NULL;
     if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK) {

@@ -338,8 +338,8 @@ static int make_column(const st_plan *pl, const char *plugin_path, column *col, 
 {
     if (col->texts)
         return SG_OK;
-    int rc = exp_positions(plugin_path, pl->levels, pl->size, col->components, pl->instances,
-                           pl->seed, &col->texts, err, errlen);
+    int rc = exp_positions(pl->file, plugin_path, pl->levels, pl->size, col->components,
+                           pl->instances, pl->seed, &col->texts, err, errlen);
     if (rc != SG_OK)
         return rc;
     col->stops = calloc(pl->instances, sizeof *col->stops);

@@ -54,11 +54,13 @@ int experiment_run_config(const experiment_kind *kind, int argc, char **argv,
 
 /* The positions `sumgame match` plays for [sum] generator = rcg, levels, size,
  * components and [match] games = count, seed: position p from sg_rng_split(seed, p),
- * its components drawn one after another (sumgame/match.h). Made by match's own code
- * (match_plan_load), so both commands always agree. texts[p] is "rcg:... + rcg:..."
- * (free with exp_positions_free). err: one line. */
-int exp_positions(const char *plugin_path, int levels, int size, int components,
-                  unsigned count, uint64_t seed, char ***texts, char *err, size_t errlen);
+ * its components drawn one after another (match.h). Made by match's own generator
+ * (match_generate), so both commands always agree. texts[p] is "rcg:... + rcg:..."
+ * (free with exp_positions_free). file names the experiment in messages. err: one
+ * line. */
+int exp_positions(const char *file, const char *plugin_path, int levels, int size,
+                  int components, unsigned count, uint64_t seed, char ***texts, char *err,
+                  size_t errlen);
 void exp_positions_free(char **texts, unsigned count);
 
 /* One line of a stored database or test set: POSITION MEAN TEMPERATURE. */
