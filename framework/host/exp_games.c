@@ -86,6 +86,7 @@ typedef struct variant {
     char label[160];    /* "label" or "label KEY=value" */
     uint64_t print;     /* fingerprint of its configuration */
     match_side side;    /* open during its batch only */
+    sg_param *params;   /* what side was created from, while it is open */
 } variant;
 
 typedef struct cell {
@@ -262,6 +263,36 @@ static bool next_name(const char **list, char *buf, size_t cap)
 }
 
 /* ---- the configuration ---- */
+
+/* Opens variant var's strategy from its section's keys but `plugin` and the sweep, and
+ * the swept key, at the end, with the variant's value. */
+static int variant_open(const experiment *e, variant *var, char *err, size_t errlen)
+{
+    const series *s = &e->series[var->series];
+    const sg_params *sp = s->section;
+    const char *swept = s->sweep ? s->sweep->key + strlen(SWEEP_PREFIX) : NULL;
+    free(var->params);
+    if (!(var->params = calloc(sp->count + 1, sizeof *var->params)))
+        return cli_errf(err, errlen, "out of memory");
+    size_t n = 0;
+    for (size_t i = 0; i < sp->count; i++) {
+        const char *key = sp->items[i].key;
+        if (strcmp(key, "plugin") != 0 && !(swept && strcmp(key, swept) == 0) &&
+            strncmp(key, SWEEP_PREFIX, strlen(SWEEP_PREFIX)) != 0)
+            var->params[n++] = sp->items[i];
+    }
+    if (swept)
+        var->params[n++] = (sg_param){ swept, var->value, s->sweep->line };
+    const sg_params params = { sp->file, sp->section, var->params, n };
+    return match_side_open(&var->side, e->cfg, e->cat, sp, &params, err, errlen);
+}
+
+static void variant_close(variant *var)
+{
+    match_side_close(&var->side);
+    free(var->params);
+    var->params = NULL;
+}
 
 static const sg_params *strategy_section(const experiment *e, const char *name)
 {
@@ -636,12 +667,7 @@ static int run_variant(experiment *e, size_t v, unsigned jobs, batch *b, char *e
     if (!todo)
         return 0;
     variant *var = &e->variants[v];
-    const series *s = &e->series[var->series];
-    sg_param extra = { 0 };
-    if (s->sweep)
-        extra = (sg_param){ s->sweep->key + strlen(SWEEP_PREFIX), var->value, s->sweep->line };
-    if (match_side_open(&var->side, e->cfg, e->cat, s->section, SWEEP_PREFIX, &extra,
-                        s->sweep ? 1 : 0, err, errlen) != SG_OK)
+    if (variant_open(e, var, err, errlen) != SG_OK)
         return cli_fail("%s", err);
     var->side.name = var->label;
     size_t games = (size_t)(2 * e->instances);
@@ -676,7 +702,7 @@ static int run_variant(experiment *e, size_t v, unsigned jobs, batch *b, char *e
     b->plans = NULL;
     b->tasks = NULL;
     b->cell_of = NULL;
-    match_side_close(&var->side);
+    variant_close(var);
     return status;
 }
 
@@ -880,22 +906,14 @@ static int run_file(const char *file, const overrides *ov)
                 status = cli_fail("%s", err);
             }
         if (status == 0 &&
-            match_side_open(&e.opponent, e.cfg, e.cat, osec, NULL, NULL, 0, err, sizeof err) !=
-                SG_OK)
+            match_side_open(&e.opponent, e.cfg, e.cat, osec, NULL, err, sizeof err) != SG_OK)
             status = cli_fail("%s", err);
     }
     /* Every strategy is created once before any game, so a bad key costs no play time. */
     for (size_t v = 0; status == 0 && v < e.nvariants; v++) {
-        variant *var = &e.variants[v];
-        const series *s = &e.series[var->series];
-        sg_param extra = { 0 };
-        if (s->sweep)
-            extra = (sg_param){ s->sweep->key + strlen(SWEEP_PREFIX), var->value,
-                                s->sweep->line };
-        if (match_side_open(&var->side, e.cfg, e.cat, s->section, SWEEP_PREFIX, &extra,
-                            s->sweep ? 1 : 0, err, sizeof err) != SG_OK)
+        if (variant_open(&e, &e.variants[v], err, sizeof err) != SG_OK)
             status = cli_fail("%s", err);
-        match_side_close(&var->side);
+        variant_close(&e.variants[v]);
     }
     double start = sg_clock_seconds();
     if (status == 0 && make_positions(&e, ov->plugin_path, err, sizeof err) != SG_OK)
@@ -956,7 +974,7 @@ static int run_file(const char *file, const overrides *ov)
     free(e.positions_print);
     free(e.cells);
     for (size_t v = 0; v < e.nvariants; v++)
-        match_side_close(&e.variants[v].side);
+        variant_close(&e.variants[v]);
     free(e.variants);
     free(e.series);
     free(e.drop);
