@@ -4,6 +4,7 @@
  * thermograph database conf/data/amazons-rooms-4.txt). Run from the repository root. */
 #include "support.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,109 @@ static void test_exp2_size_5_exact_delta(void **state)
     free(path);
 }
 
+/* The rows of the registry of kinds (framework/host/experiments/exp_kinds.h), in order: the names of
+ * its ROW("name", ...) lines. */
+#define KINDS_MAX 64
+static size_t registry_kinds(char names[][32])
+{
+    char *text = support_read_file("framework/host/experiments/exp_kinds.h");
+    const char *p = strstr(text, "#define EXPERIMENT_KINDS(ROW)");
+    assert_non_null(p);
+    size_t n = 0;
+    while ((p = strstr(p, "ROW(\"")) && n < KINDS_MAX) {
+        p += strlen("ROW(\"");
+        snprintf(names[n++], 32, "%.*s", (int)strcspn(p, "\""), p);
+    }
+    free(text);
+    return n;
+}
+
+/* names[0..n) joined by sep, the last two by last. */
+static void join(char *buf, size_t cap, char names[][32], size_t n, const char *sep,
+                 const char *last)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < n; i++)
+        snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s",
+                 i == 0 ? "" : i + 1 == n ? last : sep, names[i]);
+}
+
+/* Every message about kinds, the usage line and --help are made from the registry: an
+ * unknown or missing kind names every registered kind, in the registry's order, and the
+ * synopses list every kind, in order. */
+static void test_kinds_from_registry(void **state)
+{
+    (void)state;
+    char names[KINDS_MAX][32];
+    size_t n = registry_kinds(names);
+    assert_true(n >= 8);
+    static const char *const known[] = { "agree", "errors", "depth", "solve-time", "ordering",
+                                         "loss", "tradeoff", "coverage", NULL };
+    for (const char *const *k = known; *k; k++) {
+        bool found = false;
+        for (size_t i = 0; i < n; i++)
+            found = found || strcmp(names[i], *k) == 0;
+        if (!found)
+            fail_msg("kind %s is not a row of the registry", *k);
+    }
+    char list[1024], needle[1200];
+    join(list, sizeof list, names, n, ", ", ", ");
+    snprintf(needle, sizeof needle, ":3: experiment: kind = 'agreed' is not one of: %s\n", list);
+    expect_ini_error("; a comment\n[experiment]\nkind = agreed\n", needle);
+    /* before any option of a kind the file does not name */
+    char *path = support_temp_file(".ini", "[experiment]\nkind = los\nstrategies = a\n");
+    char args[4200];
+    snprintf(args, sizeof args, "experiment '%s' --jobs 2", path);
+    support_run r = support_host(args, NULL);
+    snprintf(needle, sizeof needle, "%s:2: experiment: kind = 'los' is not one of: %s\n", path,
+             list);
+    support_assert_error(&r, needle);
+    support_run_free(&r);
+    remove(path);
+    free(path);
+    join(list, sizeof list, names, n, ", ", " or ");
+    snprintf(needle, sizeof needle, ":1: experiment: missing key 'kind' (%s)\n", list);
+    expect_ini_error("[experiment]\nsizes = 4\n", needle);
+    join(list, sizeof list, names, n, "|", "|");
+    snprintf(needle, sizeof needle, ": missing section [experiment] (kind = %s)\n", list);
+    expect_ini_error("", needle);
+
+    /* The synopsis: `experiment --help`, the line of `sumgame --help` and the usage of a
+     * missing file are one text, which names every kind in the registry's order. */
+    support_run help = support_host("experiment --help", NULL);
+    assert_int_equal(help.status, 0);
+    const char *prefix = "usage: sumgame ", *suffix = " [--plugin-path DIRS]\n";
+    assert_int_equal(strncmp(help.out, prefix, strlen(prefix)), 0);
+    size_t len = strlen(help.out);
+    assert_true(len > strlen(prefix) + strlen(suffix));
+    assert_string_equal(help.out + len - strlen(suffix), suffix);
+    char synopsis[2048], line[2200];
+    snprintf(synopsis, sizeof synopsis, "%.*s", (int)(len - strlen(prefix) - strlen(suffix)),
+             help.out + strlen(prefix));
+    const char *at = synopsis;
+    for (size_t i = 0; i < n; i++) {
+        /* each name stands alone: after "= " or "|", before "|" or ":" */
+        const char *hit = at;
+        size_t nl = strlen(names[i]);
+        while ((hit = strstr(hit, names[i])) &&
+               !((hit[-1] == ' ' || hit[-1] == '|') && (hit[nl] == '|' || hit[nl] == ':')))
+            hit++;
+        if (!hit)
+            fail_msg("kind %s is not in the synopsis after %s: %s", names[i],
+                     i ? names[i - 1] : "its start", synopsis);
+        at = hit + nl;
+    }
+    support_run all = support_host("--help", NULL);
+    snprintf(line, sizeof line, "\n  sumgame %s\n", synopsis);
+    support_assert_contains(all.out, line);
+    support_run none = support_host("experiment", NULL);
+    snprintf(line, sizeof line, "experiment: missing FILE.ini (usage: sumgame %s)", synopsis);
+    support_assert_error(&none, line);
+    support_run_free(&help);
+    support_run_free(&all);
+    support_run_free(&none);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_exp1_size_4),
         cmocka_unit_test(test_exp2_size_4_exact_delta),
         cmocka_unit_test(test_exp2_size_5_exact_delta),
+        cmocka_unit_test(test_kinds_from_registry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

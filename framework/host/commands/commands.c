@@ -18,17 +18,23 @@ static const struct {
     { "report", cmd_report, "report FILE.jsonl... [--out-dir DIR] [--format md,csv,html] [--title T] [--cells PATTERN [--row-name NAME] [--rows LIST] [--cols LIST]] [--ci t|normal]" },
     { "gen", cmd_gen, "gen GAME [--count N] [--seed S] [--json] [key=value ...]" },
     { "perft", cmd_perft, "perft SUM DEPTH [--player left|right] [--json]" },
-    { "experiment", cmd_experiment, "experiment FILE.ini [--json]  (TDS kinds: [--sizes LIST] [--deltas LIST] [--depths LIST] [--combine auto|max|average]; loss, tradeoff: [--jobs J] [--out CELLS.jsonl [--resume]] [--games FILE] [--svg FILE] [--instances N] [--components LIST] [--strategies LIST])" },
+    { "experiment", cmd_experiment, NULL }, /* cmd_experiment_synopsis() */
     { "db", cmd_db, "db GAME SHAPE [--positions-only] [--sample Q0,Q1,... [--seed S]] [--json] [--out FILE] [--nodes N] [--time S] [--memory SIZE]" },
     { "gtp", cmd_gtp, "gtp --game GAME --strategy NAME [key=value ...] [--game-param K=V]... [--seed S] [--time-per-move S] [--nodes N]  (GTP v2 on stdin/stdout)" },
     { "check-plugin", cmd_check_plugin, "check-plugin PATH.so|NAME [key=value ...] [--position TEXT]... [--seed S] [--count N] [--depth D] [--playouts P]" },
 };
 
+/* experiment's synopsis is made from its registry of kinds, so that it names them all. */
+static const char *synopsis(size_t i)
+{
+    return commands[i].synopsis ? commands[i].synopsis : cmd_experiment_synopsis();
+}
+
 static void usage(FILE *out)
 {
     fprintf(out, "usage: sumgame COMMAND [ARGS]   (every command takes --plugin-path DIRS)\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  sumgame %s\n", commands[i].synopsis);
+        fprintf(out, "  sumgame %s\n", synopsis(i));
 }
 
 int host_main(int argc, char **argv)
@@ -46,7 +52,7 @@ int host_main(int argc, char **argv)
         if (strcmp(argv[1], commands[i].name) != 0)
             continue;
         if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-            printf("usage: sumgame %s [--plugin-path DIRS]\n", commands[i].synopsis);
+            printf("usage: sumgame %s [--plugin-path DIRS]\n", synopsis(i));
             return 0;
         }
         return commands[i].run(argc - 2, argv + 2);

@@ -35,11 +35,10 @@ typedef enum match_first { FIRST_LEFT = 0, FIRST_RIGHT = 1, FIRST_ALTERNATE = 2 
 typedef enum match_zero { ZERO_DRAW = 0, ZERO_MOVER_LOSES = 1 } match_zero;
 
 typedef struct match_side {
-    const char *name; /* NAME of [strategy.NAME] (points into the config or into label) */
+    const char *name; /* NAME of [strategy.NAME] (points into the config, or the caller's) */
     const sg_strategy_desc *desc;
     void *instance;
     sg_param *kept;   /* the parameters given to create(), kept while the instance lives */
-    char *label;      /* a name of its own (an experiment's variant), or NULL */
 } match_side;
 
 /* The limits every game's worker runs under (match_run.c, docs/user-guide.md). A plan
@@ -105,16 +104,16 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
 /* Frees what the plan owns: both sides, the positions, the catalog and the config. */
 void match_plan_free(match_plan *plan);
 
-/* The pieces match_plan_load is made of, for other commands that play games (the
- * experiments of cmd_experiment.c) and build their plans by hand. */
+/* The pieces match_plan_load is made of, for other commands that play games and build
+ * their plans by hand. */
 
 /* Opens the plugin of section (a [strategy.NAME] of cfg, or any section with a `plugin`
- * key; without one, the plugin is NAME) and creates an instance from the section's keys
- * but `plugin`, keys starting with skip_prefix (NULL = none) and those in extra, and
- * with extra[0..nextra) added (an experiment's swept values). */
+ * key; without one, the plugin is NAME) and creates an instance from params: the keys
+ * its caller chose, which must outlive the instance; NULL = the section's keys but
+ * `plugin`. Messages name the section. */
 int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
-                    const sg_params *section, const char *skip_prefix, const sg_param *extra,
-                    size_t nextra, char *err, size_t errlen);
+                    const sg_params *section, const sg_params *params, char *err,
+                    size_t errlen);
 void match_side_close(match_side *side);
 
 /* Makes plan->positions sums (plan->cat and plan->seed set) from the random generator of

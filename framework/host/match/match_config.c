@@ -55,27 +55,18 @@ static bool listed(const char *const *keys, const char *key)
     return false;
 }
 
-/* A copy of section p without the keys in drop (NULL-terminated) and those starting
- * with skip_prefix, then extra[0..nextra) appended (the caller owns the copy). */
-static int params_without(const sg_params *p, const char *const *drop, const char *skip_prefix,
-                          const sg_param *extra, size_t nextra, sg_param **kept,
+/* A copy of section p without the keys in drop (NULL-terminated; the caller owns the
+ * copy). */
+static int params_without(const sg_params *p, const char *const *drop, sg_param **kept,
                           sg_params *out)
 {
-    sg_param *items = calloc(p->count + nextra + 1, sizeof *items);
+    sg_param *items = calloc(p->count + 1, sizeof *items);
     if (!items)
         return SG_ERR_NOMEM;
     size_t n = 0;
-    for (size_t i = 0; i < p->count; i++) {
-        const char *key = p->items[i].key;
-        bool replaced = false;
-        for (size_t k = 0; k < nextra; k++)
-            replaced = replaced || strcmp(extra[k].key, key) == 0;
-        if (!listed(drop, key) && !replaced &&
-            !(skip_prefix && strncmp(key, skip_prefix, strlen(skip_prefix)) == 0))
+    for (size_t i = 0; i < p->count; i++)
+        if (!listed(drop, p->items[i].key))
             items[n++] = p->items[i];
-    }
-    for (size_t k = 0; k < nextra; k++)
-        items[n++] = extra[k];
     *kept = items;
     *out = (sg_params){ p->file, p->section, items, n };
     return SG_OK;
@@ -97,8 +88,7 @@ static int check_sections(const sg_config *cfg, char *err, size_t errlen)
 }
 
 int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
-                    const sg_params *sp, const char *skip_prefix, const sg_param *extra,
-                    size_t nextra, char *err, size_t errlen)
+                    const sg_params *sp, const sg_params *params, char *err, size_t errlen)
 {
     memset(side, 0, sizeof *side);
     const char *section = sp->section;
@@ -115,7 +105,9 @@ int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
     }
     static const char *const drop[] = { "plugin", NULL };
     sg_params own;
-    if (params_without(sp, drop, skip_prefix, extra, nextra, &side->kept, &own) != SG_OK)
+    if (params)
+        own = *params;
+    else if (params_without(sp, drop, &side->kept, &own) != SG_OK)
         return cli_errf(err, errlen, "out of memory");
     why[0] = '\0';
     int rc = side->desc->create(sg_default_host(), &own, &side->instance, why, sizeof why);
@@ -136,7 +128,6 @@ void match_side_close(match_side *side)
     if (side->instance)
         side->desc->destroy(side->instance);
     free(side->kept);
-    free(side->label);
     memset(side, 0, sizeof *side);
 }
 
@@ -157,8 +148,8 @@ static int load_side(match_plan *plan, const sg_params *match, const char *key,
                         key, it->value, it->value);
         return SG_ERR_INVALID;
     }
-    return match_side_open(side, cfg, plan->cat, sg_config_find(cfg, section), NULL, NULL, 0,
-                           err, errlen);
+    return match_side_open(side, cfg, plan->cat, sg_config_find(cfg, section), NULL, err,
+                           errlen);
 }
 
 static int alloc_positions(match_plan *plan, char *err, size_t errlen)
@@ -187,7 +178,7 @@ int match_generate(match_plan *plan, const sg_params *sum, const sg_param *gen,
                    const char *const *drop, long long components, char *err, size_t errlen)
 {
     sg_params game_params;
-    if (params_without(sum, drop, NULL, NULL, 0, &plan->kept, &game_params) != SG_OK)
+    if (params_without(sum, drop, &plan->kept, &game_params) != SG_OK)
         return cli_errf(err, errlen, "out of memory");
     char why[512] = "";
     const sg_game_desc *desc;

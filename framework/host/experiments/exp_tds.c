@@ -1,5 +1,5 @@
-/* sumgame experiment FILE.ini [--sizes LIST] [--deltas LIST] [--depths LIST]
- *                             [--combine average|max|auto] [--json]
+/* kind = agree, errors, depth: sumgame experiment FILE.ini [--sizes LIST] [--deltas LIST]
+ *                             [--depths LIST] [--combine average|max|auto] [--json]
  *
  * TDS accuracy experiments over stored databases of n-point rooms (`game` and `data`
  * keys; docs/results/tds-experiment-1.md has the paper's), as in the TDS paper (Müller, Enzenberger, Schaeffer 2004):
@@ -20,10 +20,7 @@
  * combine, grid (none, or paper: TDS is told that a room's temperatures are multiples of
  * 2^(3-n), as the paper states), data (the database path, {n} standing for the size),
  * title. Errors are one line "file:line: ...". Output: Markdown tables on stdout, or one
- * JSON object; progress on stderr when it is a terminal.
- *
- * Other kinds live in files of their own (experiment.h): solve-time and ordering
- * (exp_solve_time.c, exp_ordering.c). */
+ * JSON object; progress on stderr when it is a terminal. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -34,8 +31,7 @@
 #include "host/cli/args.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
-#include "exp_games.h"
-#include "experiment.h"
+#include "host/experiments/experiment.h"
 #include "sumgame/clock.h"
 #include "host/cli/config.h"
 #include "host/cli/json.h"
@@ -125,7 +121,8 @@ static int parse_delta_list(const char *text, plan *pl)
     return pl->ndeltas ? 0 : -1;
 }
 
-static int load_plan(const sg_config *cfg, plan *pl, char *err, size_t errlen)
+static int load_plan(const sg_config *cfg, const experiment_kind *ek, plan *pl, char *err,
+                     size_t errlen)
 {
     memset(pl, 0, sizeof *pl);
     const char *file = sg_config_file(cfg);
@@ -138,22 +135,17 @@ static int load_plan(const sg_config *cfg, plan *pl, char *err, size_t errlen)
         }
     }
     const sg_params *p = sg_config_find(cfg, "experiment");
-    if (!p) {
-        snprintf(err, errlen, "%s: missing section [experiment] (kind = agree|errors|depth)",
-                 file);
-        return SG_ERR_INVALID;
-    }
-    int k, combine;
+    if (!p) /* the file changed since the kind was read from it */
+        return cli_errf(err, errlen, "%s: missing section [experiment]", file);
+    int combine;
     int rc = sg_params_check_known(p, known_keys, err, errlen);
-    if (rc == SG_OK && !sg_params_find(p, "kind")) {
-        snprintf(err, errlen, "%s:%d: experiment: missing key 'kind' (agree, errors or depth)",
-                 file, sg_config_find_line(cfg, "experiment"));
-        return SG_ERR_INVALID;
-    }
-    if (rc != SG_OK ||
-        (rc = sg_params_enum(p, "kind", kind_names, KIND_AGREE, &k, err, errlen)) != SG_OK)
+    if (rc != SG_OK)
         return rc;
-    pl->what = (kind)k;
+    /* The registry sent only this file's rows here. */
+    pl->what = KIND_AGREE;
+    for (int k = 0; kind_names[k]; k++)
+        if (strcmp(kind_names[k], ek->name) == 0)
+            pl->what = (kind)k;
     int def_combine = pl->what == KIND_AGREE ? SG_TDS_COMBINE_AUTO : SG_TDS_COMBINE_AVERAGE;
     if ((rc = sg_params_enum(p, "combine", combine_names, def_combine, &combine, err,
                              errlen)) != SG_OK)
@@ -399,114 +391,77 @@ static void print_json(const plan *pl, const cell *cells, size_t ncells, const c
     printf("\n]}\n");
 }
 
-/* The kind of the experiment the arguments name, read before the options are parsed,
- * since each kind has options of its own: the file is the first argument that is neither
- * an option nor an option's value (every option takes a value but the flags). NULL when
- * there is no file or no kind (the kinds' own code then reports it); a file that cannot
- * be read is reported here (*status), before any option of a kind it does not name. */
-static const char *const flags[] = { "--json", "--resume", NULL };
+/* The command line of the TDS kinds, which solve-time and ordering share: their options
+ * are parsed for every kind and refused by name where they mean nothing. */
+typedef struct command {
+    const char *file, *plugin_path, *sizes, *deltas, *depths;
+    int combine; /* -1: not given */
+    bool json;
+} command;
 
-static char *peek_kind(int argc, char **argv, int *status)
+/* Reads argv into cmd; returns 0 or the exit status of an error it printed. */
+static int parse_command(const experiment_kind *ek, int argc, char **argv, command *cmd)
 {
-    *status = 0;
-    const char *file = NULL;
-    for (int i = 0; i < argc && !file; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            file = i + 1 < argc ? argv[i + 1] : NULL;
-            break;
-        }
-        if (strncmp(a, "--", 2) != 0) {
-            file = a;
-            break;
-        }
-        bool flag = strchr(a, '=') != NULL;
-        for (const char *const *f = flags; *f && !flag; f++)
-            flag = strcmp(*f, a) == 0;
-        if (!flag)
-            i++;
-    }
-    char err[512];
-    sg_config *cfg = NULL;
-    if (!file)
-        return NULL;
-    if (sg_config_load(file, &cfg, err, sizeof err) != SG_OK) {
-        *status = cli_fail("%s", err);
-        return NULL;
-    }
-    const char *name = sg_params_string(sg_config_find(cfg, "experiment"), "kind", NULL);
-    char *copy = name ? strdup(name) : NULL;
-    sg_config_free(cfg);
-    return copy;
-}
-
-/* Kinds with a file and command-line options of their own (--jobs, --out, ...); the kinds
- * of experiment.h take only --plugin-path and --json, and are found after the common
- * options are read. */
-static const struct {
-    bool (*knows)(const char *kind);
-    int (*run)(int argc, char **argv);
-} other_kinds[] = {
-    { exp_games_kind, exp_games_main },     /* loss, tradeoff */
-    { exp_tdsplus_kind, exp_tdsplus_main }, /* coverage */
-};
-
-int cmd_experiment(int argc, char **argv)
-{
-    int status = 0;
-    char *peeked = peek_kind(argc, argv, &status);
-    if (status != 0)
-        return status;
-    for (size_t i = 0; peeked && i < sizeof other_kinds / sizeof other_kinds[0]; i++)
-        if (other_kinds[i].knows(peeked)) {
-            free(peeked);
-            return other_kinds[i].run(argc, argv);
-        }
-    free(peeked);
-
-    const char *plugin_path = NULL, *sizes = NULL, *deltas = NULL, *depths = NULL;
-    int combine = -1;
-    bool json = false;
+    memset(cmd, 0, sizeof *cmd);
+    cmd->combine = -1;
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
-        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
-        { "--sizes", ARGS_STRING, &sizes, 0, 0, NULL },
-        { "--deltas", ARGS_STRING, &deltas, 0, 0, NULL },
-        { "--depths", ARGS_STRING, &depths, 0, 0, NULL },
-        { "--combine", ARGS_CHOICE, &combine, 0, 0, combine_names },
+        { "--plugin-path", ARGS_STRING, &cmd->plugin_path, 0, 0, NULL },
+        { "--json", ARGS_FLAG, &cmd->json, 0, 0, NULL },
+        { "--sizes", ARGS_STRING, &cmd->sizes, 0, 0, NULL },
+        { "--deltas", ARGS_STRING, &cmd->deltas, 0, 0, NULL },
+        { "--depths", ARGS_STRING, &cmd->depths, 0, 0, NULL },
+        { "--combine", ARGS_CHOICE, &cmd->combine, 0, 0, combine_names },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)
         return cli_fail("experiment: out of memory");
     size_t npos = 0;
-    status = args_parse("experiment", argc, argv, options,
+    int status = args_parse("experiment", argc, argv, options,
                             sizeof options / sizeof options[0], pos_args, &npos);
-    const char *file = npos ? pos_args[0] : NULL;
+    cmd->file = npos ? pos_args[0] : NULL;
     if (status == 0 && npos == 0)
-        status = cli_usage("experiment: missing FILE.ini (usage: sumgame experiment FILE.ini "
-                           "[--sizes LIST] [--deltas LIST] [--depths LIST] [--combine "
-                           "auto|max|average] [--json])");
+        status = experiment_usage_one_file(ek);
     else if (status == 0 && npos > 1)
         status = cli_usage("experiment: unexpected argument '%.80s'", pos_args[1]);
     free(pos_args);
+    return status;
+}
+
+int experiment_run_config(const experiment_kind *ek, int argc, char **argv,
+                          int (*run)(const sg_config *cfg, const char *plugin_path, bool json))
+{
+    command cmd;
+    int status = parse_command(ek, argc, argv, &cmd);
     if (status != 0)
         return status;
+    char err[512];
+    sg_config *cfg = NULL;
+    if (sg_config_load(cmd.file, &cfg, err, sizeof err) != SG_OK)
+        return cli_fail("%s", err);
+    status = cmd.sizes || cmd.deltas || cmd.depths || cmd.combine >= 0
+                 ? cli_usage("experiment: --sizes, --deltas, --depths and --combine are for "
+                             "the TDS kinds, not kind = %s", ek->name)
+                 : run(cfg, cmd.plugin_path, cmd.json);
+    sg_config_free(cfg);
+    return status;
+}
 
+int exp_tds_run(const experiment_kind *ek, int argc, char **argv)
+{
+    command cmd;
+    int status = parse_command(ek, argc, argv, &cmd);
+    if (status != 0)
+        return status;
+    const char *file = cmd.file, *plugin_path = cmd.plugin_path, *sizes = cmd.sizes,
+               *deltas = cmd.deltas, *depths = cmd.depths;
+    int combine = cmd.combine;
+    bool json = cmd.json;
     char err[512];
     sg_config *cfg = NULL;
     plan pl;
     if (sg_config_load(file, &cfg, err, sizeof err) != SG_OK)
         return cli_fail("%s", err);
-    const experiment_kind *other = experiment_find_kind(cfg);
-    if (other) {
-        status = sizes || deltas || depths || combine >= 0
-                     ? cli_usage("experiment: --sizes, --deltas, --depths and --combine are "
-                                 "for the TDS kinds, not kind = %s", other->name)
-                     : other->run(cfg, plugin_path, json);
-        sg_config_free(cfg);
-        return status;
-    }
-    if (load_plan(cfg, &pl, err, sizeof err) != SG_OK) {
+    if (load_plan(cfg, ek, &pl, err, sizeof err) != SG_OK) {
         sg_config_free(cfg);
         return cli_fail("%s", err);
     }

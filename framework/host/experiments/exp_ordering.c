@@ -40,7 +40,7 @@
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
 #include "host/cli/json.h"
-#include "experiment.h"
+#include "host/experiments/experiment.h"
 #include "sumgame/cgt.h"
 #include "sumgame/clock.h"
 #include "sumgame/local.h"
@@ -362,15 +362,15 @@ static void print_json(const ord_plan *pl, const ord_stats *st, double seconds)
     printf(",\"seconds\":%.3f}\n", seconds);
 }
 
-int exp_ordering(const sg_config *cfg, const char *plugin_path, bool json)
+static int ordering(const sg_config *cfg, const char *plugin_path, bool json)
 {
     ord_plan pl;
     char err[512];
     if (load_ord_plan(cfg, &pl, err, sizeof err) != SG_OK)
         return cli_fail("%s", err);
     char **texts = NULL;
-    if (exp_positions(plugin_path, pl.levels, pl.size, pl.components, pl.instances, pl.seed,
-                      &texts, err, sizeof err) != SG_OK)
+    if (exp_positions(pl.file, plugin_path, pl.levels, pl.size, pl.components, pl.instances,
+                      pl.seed, &texts, err, sizeof err) != SG_OK)
         return cli_fail("experiment: %s", err);
     catalog *cat = NULL;
     if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK) {
@@ -408,4 +408,9 @@ int exp_ordering(const sg_config *cfg, const char *plugin_path, bool json)
     catalog_close(cat);
     exp_positions_free(texts, pl.instances);
     return status;
+}
+
+int exp_ordering_run(const experiment_kind *kind, int argc, char **argv)
+{
+    return experiment_run_config(kind, argc, argv, ordering);
 }

@@ -44,8 +44,7 @@
 #include "host/cli/in_file.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
-#include "exp_games.h"
-#include "experiment.h"
+#include "host/experiments/experiment.h"
 #include "host/match/match.h"
 #include "host/report/plot_svg.h"
 #include "host/cli/config.h"
@@ -64,6 +63,16 @@ static const char *const own_keys[] = { "kind",      "title",          "generato
                                         "strategies", "opponent",      "time_per_move",
                                         "nodes_per_move", NULL };
 
+/* Command-line values (NULL / 0 / false = the file's or the default). */
+typedef struct overrides {
+    const char *plugin_path;
+    unsigned jobs;
+    bool json, resume;
+    const char *svg, *out, *games;
+    unsigned long long instances;
+    const char *components, *strategies;
+} overrides;
+
 typedef struct series {
     const char *name;  /* NAME of [strategy.NAME] */
     const char *label; /* in the tables */
@@ -78,6 +87,7 @@ typedef struct variant {
     char label[160];    /* "label" or "label KEY=value" */
     uint64_t print;     /* fingerprint of its configuration */
     match_side side;    /* open during its batch only */
+    sg_param *params;   /* what side was created from, while it is open */
 } variant;
 
 typedef struct cell {
@@ -255,6 +265,36 @@ static bool next_name(const char **list, char *buf, size_t cap)
 
 /* ---- the configuration ---- */
 
+/* Opens variant var's strategy from its section's keys but `plugin` and the sweep, and
+ * the swept key, at the end, with the variant's value. */
+static int variant_open(const experiment *e, variant *var, char *err, size_t errlen)
+{
+    const series *s = &e->series[var->series];
+    const sg_params *sp = s->section;
+    const char *swept = s->sweep ? s->sweep->key + strlen(SWEEP_PREFIX) : NULL;
+    free(var->params);
+    if (!(var->params = calloc(sp->count + 1, sizeof *var->params)))
+        return cli_errf(err, errlen, "out of memory");
+    size_t n = 0;
+    for (size_t i = 0; i < sp->count; i++) {
+        const char *key = sp->items[i].key;
+        if (strcmp(key, "plugin") != 0 && !(swept && strcmp(key, swept) == 0) &&
+            strncmp(key, SWEEP_PREFIX, strlen(SWEEP_PREFIX)) != 0)
+            var->params[n++] = sp->items[i];
+    }
+    if (swept)
+        var->params[n++] = (sg_param){ swept, var->value, s->sweep->line };
+    const sg_params params = { sp->file, sp->section, var->params, n };
+    return match_side_open(&var->side, e->cfg, e->cat, sp, &params, err, errlen);
+}
+
+static void variant_close(variant *var)
+{
+    match_side_close(&var->side);
+    free(var->params);
+    var->params = NULL;
+}
+
 static const sg_params *strategy_section(const experiment *e, const char *name)
 {
     char section[256];
@@ -335,7 +375,7 @@ static int add_series(experiment *e, const sg_param *list_item, const char *name
     return SG_OK;
 }
 
-static int load(experiment *e, const exp_games_overrides *ov, char *err, size_t errlen)
+static int load(experiment *e, const overrides *ov, char *err, size_t errlen)
 {
     const sg_config *cfg = e->cfg;
     for (size_t i = 0; i < sg_config_count(cfg); i++) {
@@ -628,12 +668,7 @@ static int run_variant(experiment *e, size_t v, unsigned jobs, batch *b, char *e
     if (!todo)
         return 0;
     variant *var = &e->variants[v];
-    const series *s = &e->series[var->series];
-    sg_param extra = { 0 };
-    if (s->sweep)
-        extra = (sg_param){ s->sweep->key + strlen(SWEEP_PREFIX), var->value, s->sweep->line };
-    if (match_side_open(&var->side, e->cfg, e->cat, s->section, SWEEP_PREFIX, &extra,
-                        s->sweep ? 1 : 0, err, errlen) != SG_OK)
+    if (variant_open(e, var, err, errlen) != SG_OK)
         return cli_fail("%s", err);
     var->side.name = var->label;
     size_t games = (size_t)(2 * e->instances);
@@ -668,7 +703,7 @@ static int run_variant(experiment *e, size_t v, unsigned jobs, batch *b, char *e
     b->plans = NULL;
     b->tasks = NULL;
     b->cell_of = NULL;
-    match_side_close(&var->side);
+    variant_close(var);
     return status;
 }
 
@@ -846,15 +881,7 @@ static int save_svg(const experiment *e, const char *path)
     return status;
 }
 
-bool exp_games_kind(const char *kind)
-{
-    for (const char *const *k = kinds; *k; k++)
-        if (strcmp(*k, kind) == 0)
-            return true;
-    return false;
-}
-
-int exp_games_run(const char *file, const exp_games_overrides *ov)
+static int run_file(const char *file, const overrides *ov)
 {
     experiment e;
     memset(&e, 0, sizeof e);
@@ -880,22 +907,14 @@ int exp_games_run(const char *file, const exp_games_overrides *ov)
                 status = cli_fail("%s", err);
             }
         if (status == 0 &&
-            match_side_open(&e.opponent, e.cfg, e.cat, osec, NULL, NULL, 0, err, sizeof err) !=
-                SG_OK)
+            match_side_open(&e.opponent, e.cfg, e.cat, osec, NULL, err, sizeof err) != SG_OK)
             status = cli_fail("%s", err);
     }
     /* Every strategy is created once before any game, so a bad key costs no play time. */
     for (size_t v = 0; status == 0 && v < e.nvariants; v++) {
-        variant *var = &e.variants[v];
-        const series *s = &e.series[var->series];
-        sg_param extra = { 0 };
-        if (s->sweep)
-            extra = (sg_param){ s->sweep->key + strlen(SWEEP_PREFIX), var->value,
-                                s->sweep->line };
-        if (match_side_open(&var->side, e.cfg, e.cat, s->section, SWEEP_PREFIX, &extra,
-                            s->sweep ? 1 : 0, err, sizeof err) != SG_OK)
+        if (variant_open(&e, &e.variants[v], err, sizeof err) != SG_OK)
             status = cli_fail("%s", err);
-        match_side_close(&var->side);
+        variant_close(&e.variants[v]);
     }
     double start = sg_clock_seconds();
     if (status == 0 && make_positions(&e, ov->plugin_path, err, sizeof err) != SG_OK)
@@ -956,7 +975,7 @@ int exp_games_run(const char *file, const exp_games_overrides *ov)
     free(e.positions_print);
     free(e.cells);
     for (size_t v = 0; v < e.nvariants; v++)
-        match_side_close(&e.variants[v].side);
+        variant_close(&e.variants[v]);
     free(e.variants);
     free(e.series);
     free(e.drop);
@@ -966,9 +985,9 @@ int exp_games_run(const char *file, const exp_games_overrides *ov)
     return status;
 }
 
-int exp_games_main(int argc, char **argv)
+int exp_games_run(const experiment_kind *kind, int argc, char **argv)
 {
-    exp_games_overrides ov = { 0 };
+    overrides ov = { 0 };
     unsigned long long jobs = 1;
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &ov.plugin_path, 0, 0, NULL },
@@ -990,13 +1009,10 @@ int exp_games_main(int argc, char **argv)
                             &npos);
     const char *file = npos ? pos[0] : NULL;
     if (status == 0 && npos != 1)
-        status = cli_usage(CMD ": expected one FILE.ini (usage: sumgame experiment FILE.ini "
-                           "[--jobs J] [--out CELLS.jsonl [--resume]] [--games GAMES.jsonl] "
-                           "[--svg FILE] [--instances N] [--components LIST] "
-                           "[--strategies LIST] [--json])");
+        status = experiment_usage_one_file(kind);
     free(pos);
     if (status != 0)
         return status;
     ov.jobs = (unsigned)jobs;
-    return exp_games_run(file, &ov);
+    return run_file(file, &ov);
 }

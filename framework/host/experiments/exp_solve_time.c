@@ -56,7 +56,7 @@
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
 #include "host/cli/json.h"
-#include "experiment.h"
+#include "host/experiments/experiment.h"
 #include "sumgame/clock.h"
 #include "sumgame/params.h"
 #include "sumgame/solve.h"
@@ -339,8 +339,8 @@ static int make_column(const st_plan *pl, const char *plugin_path, column *col, 
 {
     if (col->texts)
         return SG_OK;
-    int rc = exp_positions(plugin_path, pl->levels, pl->size, col->components, pl->instances,
-                           pl->seed, &col->texts, err, errlen);
+    int rc = exp_positions(pl->file, plugin_path, pl->levels, pl->size, col->components,
+                           pl->instances, pl->seed, &col->texts, err, errlen);
     if (rc != SG_OK)
         return rc;
     col->stops = calloc(pl->instances, sizeof *col->stops);
@@ -602,7 +602,7 @@ static void log_cell(const method_spec *m, int count, const cell *c)
     fflush(stderr);
 }
 
-int exp_solve_time(const sg_config *cfg, const char *plugin_path, bool json)
+static int solve_time(const sg_config *cfg, const char *plugin_path, bool json)
 {
     st_plan pl;
     char err[512];
@@ -691,4 +691,9 @@ int exp_solve_time(const sg_config *cfg, const char *plugin_path, bool json)
     free(cells);
     catalog_close(cat);
     return status;
+}
+
+int exp_solve_time_run(const experiment_kind *kind, int argc, char **argv)
+{
+    return experiment_run_config(kind, argc, argv, solve_time);
 }

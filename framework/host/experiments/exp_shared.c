@@ -1,65 +1,39 @@
-/* The experiment kinds kept in files of their own, and what they share. */
-#include <errno.h>
+/* What several experiment kinds share: the positions `sumgame match` would play, and the
+ * rooms of a stored database or test set. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "experiment.h"
+#include "host/check/catalog.h"
+#include "host/experiments/experiment.h"
 #include "host/cli/in_file.h"
-#include "host/match/match_log.h"
 #include "host/match/match.h"
-#include "sumgame/params.h"
 
-static const experiment_kind kinds[] = {
-    { "solve-time", exp_solve_time },
-    { "ordering", exp_ordering },
-};
-
-const experiment_kind *experiment_find_kind(const sg_config *cfg)
-{
-    const sg_params *p = sg_config_find(cfg, "experiment");
-    const char *kind = p ? sg_params_string(p, "kind", NULL) : NULL;
-    for (size_t i = 0; kind && i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strcmp(kinds[i].name, kind) == 0)
-            return &kinds[i];
-    return NULL;
-}
-
-int exp_positions(const char *plugin_path, int levels, int size, int components,
-                  unsigned count, uint64_t seed, char ***texts, char *err, size_t errlen)
+int exp_positions(const char *file, const char *plugin_path, int levels, int size,
+                  int components, unsigned count, uint64_t seed, char ***texts, char *err,
+                  size_t errlen)
 {
     *texts = NULL;
-    /* match reads its configuration from a file: a temporary one, removed at once. Its
-     * strategies are never asked to play. */
-    const char *dir = getenv("TMPDIR");
-    char path[512];
-    snprintf(path, sizeof path, "%s/sumgame-positions-XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
-        return SG_ERR_INVALID;
-    }
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        unlink(path);
-        snprintf(err, errlen, "cannot write a temporary file");
-        return SG_ERR_INVALID;
-    }
-    fprintf(f, "[match]\nleft = x\nright = x\ngames = %u\nseed = %llu\n"
-               "[strategy.x]\nplugin = random\n"
-               "[sum]\ngenerator = rcg\ncomponents = %d\nlevels = %d\nsize = %d\n",
-            count, (unsigned long long)seed, components, levels, size);
-    int wrote = fclose(f);
+    /* The [sum] section `sumgame match` would read, generator = rcg with the game's keys
+     * in the same order, so the generator's instance and its draws are match's. */
+    char levels_text[24], size_text[24];
+    snprintf(levels_text, sizeof levels_text, "%d", levels);
+    snprintf(size_text, sizeof size_text, "%d", size);
+    const sg_param gen = { "generator", "rcg", 0 };
+    sg_param game_keys[] = { { "levels", levels_text, 0 }, { "size", size_text, 0 } };
+    const sg_params sum = { file, "experiment", game_keys, 2 };
     match_plan plan;
-    match_overrides ov = { .plugin_path = plugin_path };
+    memset(&plan, 0, sizeof plan);
+    plan.seed = seed;
+    plan.positions = count;
     char why[512] = "";
-    int rc = wrote == 0 ? match_plan_load(&plan, path, &ov, why, sizeof why) : SG_ERR_INVALID;
-    unlink(path);
+    int rc = catalog_open(&plan.cat, plugin_path, why, sizeof why);
+    if (rc == SG_OK)
+        rc = match_generate(&plan, &sum, &gen, NULL, components, why, sizeof why);
     if (rc != SG_OK) {
-        snprintf(err, errlen, "making the positions: %s", why[0] ? why : "cannot write them");
-        match_plan_free(&plan);
+        snprintf(err, errlen, "making the positions: %s", why[0] ? why : "out of memory");
+        match_positions_free(&plan);
+        catalog_close(plan.cat);
         return rc;
     }
     char **out = calloc(count ? count : 1, sizeof *out);
@@ -68,7 +42,8 @@ int exp_positions(const char *plugin_path, int levels, int size, int components,
             exp_positions_free(out, count);
             out = NULL;
         }
-    match_plan_free(&plan);
+    match_positions_free(&plan);
+    catalog_close(plan.cat); /* after the sums that use its games */
     if (!out) {
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;

@@ -54,7 +54,7 @@
 #include "host/cli/in_file.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
-#include "experiment.h"
+#include "host/experiments/experiment.h"
 #include "host/match/match.h"
 #include "host/report/plot_svg.h"
 #include "host/cli/json.h"
@@ -900,9 +900,7 @@ static int run_plan(plan *pl, const overrides *ov)
     return status;
 }
 
-bool exp_tdsplus_kind(const char *kind) { return strcmp(kind, "coverage") == 0; }
-
-int exp_tdsplus_main(int argc, char **argv)
+int exp_tdsplus_run(const experiment_kind *kind, int argc, char **argv)
 {
     overrides ov = { 0 };
     const char *sample = NULL;
@@ -925,9 +923,7 @@ int exp_tdsplus_main(int argc, char **argv)
                             &npos);
     const char *file = npos ? pos[0] : NULL;
     if (status == 0 && npos != 1)
-        status = cli_usage(CMD ": expected one FILE.ini (usage: sumgame experiment FILE.ini "
-                           "[--out RECORDS.jsonl [--resume]] [--svg FILE] [--limits LIST] "
-                           "[--variants LIST] [--sample N] [--empties LIST] [--json])");
+        status = experiment_usage_one_file(kind);
     free(pos);
     if (status == 0 && sample) {
         ov.has_sample = true;
