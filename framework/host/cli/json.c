@@ -116,11 +116,3 @@ bool json_text(const json_t *obj, const char *key, char *buf, size_t cap)
     }
     return n >= 0 && (size_t)n < cap;
 }
-
-bool json_line_text(const char *line, const char *key, char *buf, size_t cap)
-{
-    json_t *obj = json_read_object(line);
-    bool ok = json_text(obj, key, buf, cap);
-    json_decref(obj);
-    return ok;
-}

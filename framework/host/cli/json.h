@@ -26,7 +26,4 @@ json_t *json_read_object(const char *line);
  * not fit. */
 bool json_text(const json_t *obj, const char *key, char *buf, size_t cap);
 
-/* json_text on a line parsed for the one call. */
-bool json_line_text(const char *line, const char *key, char *buf, size_t cap);
-
 #endif

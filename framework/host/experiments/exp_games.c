@@ -549,9 +549,12 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
     }
     char *line = NULL;
     size_t cap = 0;
+    json_t *obj = NULL; /* the line's record, freed when the next line is read */
     while (getline(&line, &cap, f) >= 0) {
+        json_decref(obj);
+        obj = json_read_object(line);
         char print[32];
-        if (!json_line_text(line, "fingerprint", print, sizeof print))
+        if (!json_text(obj, "fingerprint", print, sizeof print))
             continue;
         uint64_t h = strtoull(print, NULL, 16);
         for (size_t i = 0; i < e->ncells; i++) {
@@ -562,22 +565,22 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
             for (int k = 0; k < 2 && ok; k++) {
                 char key[32], buf[64], why[128];
                 snprintf(key, sizeof key, "loss_%s", sides[k]);
-                ok = json_line_text(line, key, buf, sizeof buf) &&
+                ok = json_text(obj, key, buf, sizeof buf) &&
                      sg_value_parse(buf, &c->loss[k], why, sizeof why) == SG_OK;
                 snprintf(key, sizeof key, "games_%s", sides[k]);
-                ok = ok && json_line_text(line, key, buf, sizeof buf);
+                ok = ok && json_text(obj, key, buf, sizeof buf);
                 c->games[k] = strtoull(buf, NULL, 10);
                 snprintf(key, sizeof key, "forfeits_%s", sides[k]);
-                ok = ok && json_line_text(line, key, buf, sizeof buf);
+                ok = ok && json_text(obj, key, buf, sizeof buf);
                 c->forfeits[k] = strtoull(buf, NULL, 10);
                 snprintf(key, sizeof key, "cpu_%s", sides[k]);
-                ok = ok && json_line_text(line, key, buf, sizeof buf);
+                ok = ok && json_text(obj, key, buf, sizeof buf);
                 c->cpu[k] = strtod(buf, NULL);
                 snprintf(key, sizeof key, "wall_%s", sides[k]);
-                ok = ok && json_line_text(line, key, buf, sizeof buf);
+                ok = ok && json_text(obj, key, buf, sizeof buf);
                 c->wall[k] = strtod(buf, NULL);
                 snprintf(key, sizeof key, "nodes_%s", sides[k]);
-                ok = ok && json_line_text(line, key, buf, sizeof buf);
+                ok = ok && json_text(obj, key, buf, sizeof buf);
                 c->nodes[k] = strtoull(buf, NULL, 10);
             }
             if (ok) {
@@ -589,6 +592,7 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
             break;
         }
     }
+    json_decref(obj);
     free(line);
     fclose(f);
     return SG_OK;

@@ -481,12 +481,15 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
     }
     char *line = NULL;
     size_t cap = 0;
+    json_t *obj = NULL; /* the line's record, freed when the next line is read */
     while (getline(&line, &cap, f) >= 0) {
+        json_decref(obj);
+        obj = json_read_object(line);
         char name[64], print[32], position[40], buf[64], why[160];
-        if (!json_line_text(line, "variant", name, sizeof name) ||
-            !json_line_text(line, "fingerprint", print, sizeof print) ||
-            !json_line_text(line, "position", position, sizeof position) ||
-            !json_line_text(line, "limit", buf, sizeof buf))
+        if (!json_text(obj, "variant", name, sizeof name) ||
+            !json_text(obj, "fingerprint", print, sizeof print) ||
+            !json_text(obj, "position", position, sizeof position) ||
+            !json_text(obj, "limit", buf, sizeof buf))
             continue;
         double limit = strtod(buf, NULL);
         uint64_t h = strtoull(print, NULL, 16);
@@ -508,25 +511,25 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
         if (rec->done)
             continue;
         record got = { .done = true, .resumed = true };
-        bool ok = json_line_text(line, "finished", buf, sizeof buf);
+        bool ok = json_text(obj, "finished", buf, sizeof buf);
         got.finished = ok && strcmp(buf, "true") == 0;
-        ok = ok && json_line_text(line, "seconds", buf, sizeof buf);
+        ok = ok && json_text(obj, "seconds", buf, sizeof buf);
         got.seconds = strtod(buf, NULL);
-        if (json_line_text(line, "cpu", buf, sizeof buf))
+        if (json_text(obj, "cpu", buf, sizeof buf))
             got.cpu = strtod(buf, NULL);
         if (ok && got.finished) {
-            ok = json_line_text(line, "mean", buf, sizeof buf) &&
+            ok = json_text(obj, "mean", buf, sizeof buf) &&
                  sg_value_parse(buf, &got.mean, why, sizeof why) == SG_OK &&
-                 json_line_text(line, "temperature", buf, sizeof buf) &&
+                 json_text(obj, "temperature", buf, sizeof buf) &&
                  sg_value_parse(buf, &got.temperature, why, sizeof why) == SG_OK &&
-                 json_line_text(line, "nodes", buf, sizeof buf);
+                 json_text(obj, "nodes", buf, sizeof buf);
             got.nodes = strtoull(buf, NULL, 10);
             got.err_t = abs_error(got.temperature, pl->rooms[r].temperature);
             got.err_mu = abs_error(got.mean, pl->rooms[r].mean);
             got.correct = got.err_t == 0 && got.err_mu == 0;
         } else if (ok) {
             ok = heuristic || limit >= pl->limits[pl->nlimits - 1];
-            json_line_text(line, "why", got.why, sizeof got.why);
+            json_text(obj, "why", got.why, sizeof got.why);
         }
         /* Counters a record of an earlier build lacks count 0. */
         static const char *const counters[] = { "presearches", "conjecture_checks",
@@ -535,9 +538,9 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
                                                 "e6_closed", NULL };
         uint64_t n[8] = { 0 };
         for (int k = 0; counters[k] && ok; k++)
-            if (json_line_text(line, counters[k], buf, sizeof buf))
+            if (json_text(obj, counters[k], buf, sizeof buf))
                 n[k] = strtoull(buf, NULL, 10);
-        ok = ok && json_line_text(line, "timed_out", buf, sizeof buf);
+        ok = ok && json_text(obj, "timed_out", buf, sizeof buf);
         got.stats = (sg_tds_stats){ .enhancements = pl->variants[v].mask,
                                     .presearches = (int)n[0], .conjecture_checks = (int)n[1],
                                     .conjecture_violations = (int)n[2], .e2_closed = n[3],
@@ -549,6 +552,7 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
             (*found)++;
         }
     }
+    json_decref(obj);
     free(line);
     fclose(f);
     return SG_OK;
