@@ -210,6 +210,9 @@ int match_play_tasks_unordered(const match_task *tasks, size_t n, unsigned jobs,
 
 
 /* Writes game g's JSON line (the contract of `sumgame match --out`). */
+/* The player to move after r->moves moves of game g. */
+sg_player match_to_move(const match_plan *plan, unsigned long long g, const match_record *r);
+
 void match_write_line(FILE *f, const match_plan *plan, unsigned long long g,
                       const match_record *r);
 
