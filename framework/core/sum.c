@@ -1,5 +1,6 @@
 #include "sumgame/sum.h"
 #include "sumgame/game_call.h"
+#include "sumgame/rng.h"
 
 #include <stdalign.h>
 #include <stdatomic.h>
@@ -55,13 +56,6 @@ static void changed(sg_sum *s)
     s->origin = NULL;
 }
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 void sg_game_init(sg_game *game, const sg_game_desc *desc, void *instance)
 {
     uint64_t h = UINT64_C(1469598103934665603);
@@ -69,7 +63,7 @@ void sg_game_init(sg_game *game, const sg_game_desc *desc, void *instance)
         h = (h ^ (unsigned char)*p) * UINT64_C(1099511628211);
     game->desc = desc;
     game->instance = instance;
-    game->salt = mix64(h);
+    game->salt = sg_mix64(h);
 }
 
 sg_sum *sg_sum_new(sg_freeze policy)
@@ -177,7 +171,7 @@ static int append_raw(sg_sum *s, sg_game *g, const void *pos, uint64_t hash)
 
 static uint64_t component_hash(sg_game *g, const void *pos)
 {
-    return mix64(sg_gc_hash(g->desc, g->instance, pos) ^ g->salt);
+    return sg_mix64(sg_gc_hash(g->desc, g->instance, pos) ^ g->salt);
 }
 
 /* A move was made outside slots [skip, skip + nskip): every ban elsewhere is lifted. */

@@ -220,10 +220,7 @@ int sg_estimator_reset(sg_estimator *e)
 
 static uint64_t component_key(const sg_game *game, const void *pos)
 {
-    uint64_t z = game->salt ^ sg_gc_hash(game->desc, game->instance, pos);
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return sg_mix64(game->salt ^ sg_gc_hash(game->desc, game->instance, pos));
 }
 
 static cached *lookup(const sg_estimator *e, const sg_game *game, const void *pos)

@@ -17,6 +17,7 @@
 
 #include "sumgame/game.h"
 #include "sumgame/params.h"
+#include "sumgame/rng.h"
 
 #include "notation.h"
 #include "store.h"
@@ -326,13 +327,6 @@ static bool number(void *instance, const void *pos, sg_value *value)
     return true;
 }
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 /* Of the three fields only, which depend on the order of parses in the instance, never
  * on addresses. */
 static uint64_t hash(void *instance, const void *pos)
@@ -340,8 +334,8 @@ static uint64_t hash(void *instance, const void *pos)
     (void)instance;
     ko_pos p;
     memcpy(&p, pos, sizeof p);
-    uint64_t h = mix64(p.node + UINT64_C(0x9e3779b97f4a7c15));
-    return mix64(h ^ (((uint64_t)p.ban << 2 | p.banned) + UINT64_C(0x632be59bd9b4e019)));
+    uint64_t h = sg_mix64(p.node + UINT64_C(0x9e3779b97f4a7c15));
+    return sg_mix64(h ^ (((uint64_t)p.ban << 2 | p.banned) + UINT64_C(0x632be59bd9b4e019)));
 }
 
 static bool moved_elsewhere(void *instance, const void *pos, void *out)

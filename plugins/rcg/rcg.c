@@ -11,6 +11,7 @@
 
 #include "sumgame/game.h"
 #include "sumgame/params.h"
+#include "sumgame/rng.h"
 
 #include "notation.h"
 #include "tree.h"
@@ -243,10 +244,7 @@ static uint64_t hash(void *instance, const void *pos)
     (void)instance;
     rcg_pos p;
     memcpy(&p, pos, sizeof p);
-    uint64_t z = ((uint64_t)p.zero << 32 | p.node) + UINT64_C(0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return sg_mix64(((uint64_t)p.zero << 32 | p.node) + UINT64_C(0x9e3779b97f4a7c15));
 }
 
 /* The mean of the Left and Right stops (exact, computed when the node was made): the
