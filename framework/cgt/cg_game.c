@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sumgame/rng.h"
+
 struct cg_pos {
     uint32_t id;
 };
@@ -98,10 +100,7 @@ static bool cg_number(void *instance, const void *pos, sg_value *value)
 static uint64_t cg_hash(void *instance, const void *pos)
 {
     (void)instance;
-    uint64_t z = sg_cg_game_id(pos) + UINT64_C(0x9E3779B97F4A7C15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return sg_mix64(sg_cg_game_id(pos) + UINT64_C(0x9E3779B97F4A7C15));
 }
 
 /* The mean would do better, but a canonical form's mean needs its thermograph; searches

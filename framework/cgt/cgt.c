@@ -1,5 +1,6 @@
 #include "sumgame/cgt.h"
 #include "sumgame/game_call.h"
+#include "sumgame/rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,10 +103,7 @@ static void take_ceiling(sg_cgt *t, const sg_meter *meter)
 
 static uint64_t mix(uint64_t z)
 {
-    z += UINT64_C(0x9E3779B97F4A7C15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return sg_mix64(z + UINT64_C(0x9E3779B97F4A7C15));
 }
 
 static void die_nomem(void)

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sumgame/rng.h"
+
 #define STATE_TAKEN_MASK UINT64_C(0xffffffff)
 #define STATE_MINUS_SHIFT 32
 #define STATE_MINUS_MASK UINT64_C(3)
@@ -30,9 +32,7 @@ uint64_t sg_coupons_state(const sg_coupons *c, size_t taken, unsigned minus_ones
 static uint64_t path_code(size_t i, sg_player who)
 {
     uint64_t z = (uint64_t)i * 2 + (who == SG_LEFT ? 1 : 2) + UINT64_C(0x9E3779B97F4A7C15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return (z ^ (z >> 31)) << STATE_PATH_SHIFT;
+    return sg_mix64(z) << STATE_PATH_SHIFT;
 }
 
 size_t sg_coupons_state_taken(const sg_coupons *c, uint64_t state)

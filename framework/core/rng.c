@@ -2,10 +2,7 @@
 
 static uint64_t splitmix64(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return sg_mix64(*x += UINT64_C(0x9E3779B97F4A7C15));
 }
 
 void sg_rng_seed(sg_rng *rng, uint64_t seed)

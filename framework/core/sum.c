@@ -1,5 +1,6 @@
 #include "sumgame/sum.h"
 #include "sumgame/game_call.h"
+#include "sumgame/rng.h"
 
 #include <stdalign.h>
 #include <stdatomic.h>
@@ -55,13 +56,6 @@ static void changed(sg_sum *s)
     s->origin = NULL;
 }
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 void sg_game_init(sg_game *game, const sg_game_desc *desc, void *instance)
 {
     uint64_t h = UINT64_C(1469598103934665603);
@@ -69,7 +63,7 @@ void sg_game_init(sg_game *game, const sg_game_desc *desc, void *instance)
         h = (h ^ (unsigned char)*p) * UINT64_C(1099511628211);
     game->desc = desc;
     game->instance = instance;
-    game->salt = mix64(h);
+    game->salt = sg_mix64(h);
 }
 
 sg_sum *sg_sum_new(sg_freeze policy)
@@ -175,9 +169,9 @@ static int append_raw(sg_sum *s, sg_game *g, const void *pos, uint64_t hash)
     return SG_OK;
 }
 
-static uint64_t component_hash(sg_game *g, const void *pos)
+uint64_t sg_component_hash(const sg_game *game, const void *pos)
 {
-    return mix64(sg_gc_hash(g->desc, g->instance, pos) ^ g->salt);
+    return sg_mix64(sg_gc_hash(game->desc, game->instance, pos) ^ game->salt);
 }
 
 /* A move was made outside slots [skip, skip + nskip): every ban elsewhere is lifted. */
@@ -190,7 +184,7 @@ static void lift_bans(sg_sum *s, size_t skip, size_t nskip)
         alignas(16) unsigned char lifted[SG_POS_MAX];
         if (lifts(sl->game, s->bytes + sl->off, lifted)) {
             memcpy(s->bytes + sl->off, lifted, sl->size);
-            sl->hash = component_hash(sl->game, lifted);
+            sl->hash = sg_component_hash(sl->game, lifted);
         }
         sl->ban = false;
         s->bans--;
@@ -214,7 +208,7 @@ static int settle_or_append(sg_sum *s, sg_game *g, const void *pos)
         s->frozen = sg_value_add(s->frozen, v);
         return SG_OK;
     }
-    return append_raw(s, g, pos, component_hash(g, pos));
+    return append_raw(s, g, pos, sg_component_hash(g, pos));
 }
 
 /* The parts of pos: *parts is pos itself for a game without split(), else s's split
@@ -410,7 +404,7 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
             dst->slots[k] = src->slots[k];
         }
         memcpy(dst->bytes + dst->slots[j].off, parts, target->size);
-        dst->slots[j].hash = component_hash(g, parts);
+        dst->slots[j].hash = sg_component_hash(g, parts);
         alignas(16) unsigned char lifted[SG_POS_MAX];
         dst->slots[j].ban = lifts(g, parts, lifted);
         dst->bans = dst->slots[j].ban;
@@ -436,7 +430,7 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
     dst->bans = src->bans - target->ban;
     dst->used = target->off;
     if (one_for_one) {
-        rc = append_raw(dst, g, parts, component_hash(g, parts));
+        rc = append_raw(dst, g, parts, sg_component_hash(g, parts));
     } else if (settled) {
         dst->frozen = sg_value_add(dst->frozen, v);
     } else {

@@ -12,7 +12,6 @@
 #include "sumgame/sum_eval.h"
 #include "sumgame/tds.h"
 #include "sumgame/thermograph.h"
-#include "sumgame/game_call.h"
 
 const char *const sg_estimator_methods[] = { "exact", "tds", "tdsplus", "mcdual", "thermograph",
                                              NULL };
@@ -218,19 +217,11 @@ int sg_estimator_reset(sg_estimator *e)
 
 /* ---- the cache by component ------------------------------------------------------------------ */
 
-static uint64_t component_key(const sg_game *game, const void *pos)
+/* Keys are component hashes (sg_component_hash), so a component of a sum is looked up
+ * by the hash the sum keeps, without asking its game again. */
+static cached *lookup_key(const sg_estimator *e, const sg_game *game, const void *pos,
+                          uint64_t key)
 {
-    uint64_t z = game->salt ^ sg_gc_hash(game->desc, game->instance, pos);
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static cached *lookup(const sg_estimator *e, const sg_game *game, const void *pos)
-{
-    if (!e->nslots)
-        return NULL;
-    uint64_t key = component_key(game, pos);
     for (size_t i = key & (e->nslots - 1);; i = (i + 1) & (e->nslots - 1)) {
         cached *c = &e->slots[i];
         if (!c->used)
@@ -239,6 +230,19 @@ static cached *lookup(const sg_estimator *e, const sg_game *game, const void *po
             memcmp(c->pos, pos, game->desc->pos_size) == 0)
             return c;
     }
+}
+
+static cached *lookup(const sg_estimator *e, const sg_game *game, const void *pos)
+{
+    return e->nslots ? lookup_key(e, game, pos, sg_component_hash(game, pos)) : NULL;
+}
+
+/* Component i of sum. */
+static cached *lookup_in(const sg_estimator *e, const sg_sum *sum, size_t i)
+{
+    return e->nslots ? lookup_key(e, sg_sum_game(sum, i), sg_sum_pos(sum, i),
+                                  sg_sum_component_hash(sum, i))
+                     : NULL;
 }
 
 /* Remembers an estimate; a full table that cannot grow just forgets, which is only
@@ -267,7 +271,7 @@ static void remember(sg_estimator *e, const sg_game *game, const void *pos,
     if (!copy)
         return;
     memcpy(copy, pos, game->desc->pos_size);
-    uint64_t key = component_key(game, pos);
+    uint64_t key = sg_component_hash(game, pos);
     size_t j = key & (e->nslots - 1);
     while (e->slots[j].used)
         j = (j + 1) & (e->nslots - 1);
@@ -346,6 +350,12 @@ int sg_estimator_depth(const sg_estimator *e)
 int sg_estimator_cached_depth(const sg_estimator *e, const sg_game *game, const void *pos)
 {
     const cached *hit = lookup(e, game, pos);
+    return hit ? hit->depth : -1;
+}
+
+int sg_estimator_cached_depth_in(const sg_estimator *e, const sg_sum *sum, size_t i)
+{
+    const cached *hit = lookup_in(e, sum, i);
     return hit ? hit->depth : -1;
 }
 
@@ -449,7 +459,7 @@ static int estimate_mcdual(sg_estimator *e, size_t n, const sg_game *const *game
         }
         fresh_games[fresh] = games[i];
         fresh_pos[fresh] = positions[i];
-        streams[fresh] = component_key(games[i], positions[i]);
+        streams[fresh] = sg_component_hash(games[i], positions[i]);
         slot[fresh++] = i;
     }
     /* A time budget is spread over the searches; without one the playouts decide. */
@@ -690,7 +700,7 @@ static void deepenable(const sg_estimator *e, const sg_sum *sum, const sg_tds_co
 {
     size_t from = *m;
     for (size_t i = 0; i < sg_sum_count(sum); i++) {
-        const cached *hit = lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i));
+        const cached *hit = lookup_in(e, sum, i);
         if (!hit)
             continue;
         if (!deepens(c, hit)) {
@@ -703,8 +713,7 @@ static void deepenable(const sg_estimator *e, const sg_sum *sum, const sg_tds_co
         }
         size_t k = (*m)++;
         while (k > from &&
-               sg_value_cmp(lookup(e, sg_sum_game(sum, order[k - 1]),
-                                   sg_sum_pos(sum, order[k - 1]))->estimate.temperature,
+               sg_value_cmp(lookup_in(e, sum, order[k - 1])->estimate.temperature,
                             hit->estimate.temperature) < 0) {
             order[k] = order[k - 1];
             k--;
@@ -739,7 +748,7 @@ static int estimate_sum_tds(sg_estimator *e, const sg_sum *sum, const sg_budget 
     sg_tds_config c = tds_limits(e, budget);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
-        if (!lookup(e, sg_sum_game(sum, i), sg_sum_pos(sum, i)))
+        if (!lookup_in(e, sum, i))
             order[m++] = i;
     deepenable(e, sum, &c, order, &m, out);
     double deadline = budget->seconds > 0 ? sg_clock_seconds() + budget->seconds : 0;
@@ -758,7 +767,7 @@ static int estimate_sum_tds(sg_estimator *e, const sg_sum *sum, const sg_budget 
             }
             if (budget->nodes)
                 share.nodes = nodes_left / (m - k) + 1;
-            before[i] = sg_estimator_cached_depth(e, sg_sum_game(sum, i), sg_sum_pos(sum, i));
+            before[i] = sg_estimator_cached_depth_in(e, sum, i);
             rc = sg_estimator_estimate(e, sg_sum_game(sum, i), sg_sum_pos(sum, i), &share,
                                        &out[i], err, errlen);
             if (budget->nodes)

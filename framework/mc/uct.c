@@ -43,9 +43,9 @@ typedef struct tree {
 
 void sg_uct_config_default(sg_uct_config *config)
 {
-    config->playouts = 1000;
-    config->c = 0.3;
-    config->threads = 1;
+    config->playouts = SG_UCT_DEFAULT_PLAYOUTS;
+    config->c = SG_UCT_DEFAULT_C;
+    config->threads = SG_UCT_DEFAULT_THREADS;
     config->max_nodes = (size_t)1 << 20;
     config->seconds = 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sumgame/cg_game.h"
+#include "sumgame/rng.h"
 #include "sumgame/thermograph.h"
 #include "sumgame/game_call.h"
 
@@ -68,17 +69,10 @@ struct sg_local {
     form_slot *forms;
 };
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 static uint64_t position_key(const sg_game *game, const void *pos)
 {
-    uint64_t k = mix64(game->salt ^ sg_gc_hash(game->desc, game->instance, pos) ^
-                       (uint64_t)(uintptr_t)game->instance);
+    uint64_t k = sg_mix64(game->salt ^ sg_gc_hash(game->desc, game->instance, pos) ^
+                          (uint64_t)(uintptr_t)game->instance);
     return k ? k : 1;
 }
 
@@ -275,8 +269,8 @@ static const inc_slot *incentive_slot(sg_local *l, const sg_sum *sum, sg_player 
                                       sg_sum_move m)
 {
     const sg_game *game = sg_sum_game(sum, m.component);
-    uint64_t key = mix64(sg_sum_component_hash(sum, m.component) ^
-                         (m.move + (uint64_t)who + 1) * UINT64_C(0x9E3779B97F4A7C15));
+    uint64_t key = sg_mix64(sg_sum_component_hash(sum, m.component) ^
+                            (m.move + (uint64_t)who + 1) * UINT64_C(0x9E3779B97F4A7C15));
     key = key ? key : 1;
     inc_slot *slot = &l->incs[key & (((size_t)1 << INC_SLOTS_LOG2) - 1)];
     if (slot->key == key && slot->game == game && slot->move == m.move)

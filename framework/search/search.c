@@ -1,5 +1,6 @@
 #include "sumgame/search.h"
 #include "sumgame/game_call.h"
+#include "sumgame/rng.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -106,13 +107,6 @@ struct sg_search {
     size_t pv_len[SG_SEARCH_PV_MAX + 1];
     sg_sum_move pv[SG_SEARCH_PV_MAX][SG_SEARCH_PV_MAX];
 };
-
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
 
 static void fail(sg_search *s, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -311,13 +305,13 @@ static uint64_t node_key(const sg_search *s, const sg_sum *sum, sg_player who,
     if (who == SG_RIGHT)
         key ^= UINT64_C(0x9E3779B97F4A7C15);
     if (s->config.extra)
-        key ^= mix64(xstate + UINT64_C(0x632BE59BD9B4E019));
+        key ^= sg_mix64(xstate + UINT64_C(0x632BE59BD9B4E019));
     if (s->config.outcome) {
         /* Outcome scores are not additive, so the frozen total is part of the node; the
          * salt keeps them apart from scores of the same sum. */
         sg_value f = sg_sum_frozen(sum);
-        key ^= mix64((uint64_t)f.num * UINT64_C(0xD6E8FEB86659FD93) + (uint64_t)f.exp + 1) ^
-               UINT64_C(0xA24BAED4963EE407);
+        uint64_t frozen = (uint64_t)f.num * UINT64_C(0xD6E8FEB86659FD93) + (uint64_t)f.exp + 1;
+        key ^= sg_mix64(frozen) ^ UINT64_C(0xA24BAED4963EE407);
     }
     return key;
 }
@@ -416,8 +410,8 @@ static sg_value terminal_score(const sg_search *s, sg_value total, sg_player who
 static sg_value component_evaluate(sg_search *s, const sg_sum *sum, size_t i, sg_player who)
 {
     const sg_game *g = sg_sum_game(sum, i);
-    uint64_t key = mix64(sg_sum_component_hash(sum, i) ^ (uint64_t)(uintptr_t)g->instance ^
-                         (who == SG_RIGHT ? UINT64_C(0x9E3779B97F4A7C15) : 0));
+    uint64_t key = sg_mix64(sg_sum_component_hash(sum, i) ^ (uint64_t)(uintptr_t)g->instance ^
+                            (who == SG_RIGHT ? UINT64_C(0x9E3779B97F4A7C15) : 0));
     eval_entry *e = &s->evals[key & (((size_t)1 << EVAL_CACHE_LOG2) - 1)];
     if (e->generation == s->eval_generation && e->key == key) {
         sg_value v = { e->num, e->exp };

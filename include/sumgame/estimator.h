@@ -120,6 +120,9 @@ int sg_estimator_depth(const sg_estimator *e);
 /* The depth of the remembered estimate of a component (as sg_estimator_depth); -1 when
  * none is remembered. */
 int sg_estimator_cached_depth(const sg_estimator *e, const sg_game *game, const void *pos);
+/* The same for component i of sum, found by the hash the sum keeps for it: no call into
+ * the game. */
+int sg_estimator_cached_depth_in(const sg_estimator *e, const sg_sum *sum, size_t i);
 
 /* Estimates every live component of sum into out[0..sg_sum_count(sum)). A TDS budget is
  * spent on the components without an estimate first, then on deepening the others,

@@ -76,12 +76,30 @@ typedef struct sg_uct_config {
                         * made); 0 = no limit. Results then depend on the machine. */
 } sg_uct_config;
 
-/* playouts 1000, c 0.3, threads 1, max_nodes 1 << 20, seconds 0. */
+#define SG_UCT_DEFAULT_PLAYOUTS 1000
+#define SG_UCT_DEFAULT_C 0.3
+#define SG_UCT_DEFAULT_THREADS 1
+
+/* playouts, c and threads the defaults above, max_nodes 1 << 20, seconds 0. */
 void sg_uct_config_default(sg_uct_config *config);
 /* Reads the keys playouts, c and threads from params into config (absent keys keep
  * config's values); other keys are the caller's to check. */
 int sg_uct_config_parse(const sg_params *params, sg_uct_config *config, char *err,
                         size_t errlen);
+
+/* The documentation of those keys in a strategy's descriptor: sg_param_doc initializers
+ * with sg_uct_config_default's defaults, so the defaults a strategy lists are the ones it
+ * gets. Macros rather than an exported table, because a descriptor's table is a constant
+ * that cannot copy another's entries. What a playout or a thread is for differs between
+ * strategies (per move or per search, trees or boards), so each writes that help; the
+ * help texts several share are below. */
+#define SG_MC_TEXT_(x) #x
+#define SG_MC_TEXT(x) SG_MC_TEXT_(x)
+#define SG_MC_PARAM_PLAYOUTS(help) { "playouts", SG_MC_TEXT(SG_UCT_DEFAULT_PLAYOUTS), help }
+#define SG_MC_PARAM_C(help) { "c", SG_MC_TEXT(SG_UCT_DEFAULT_C), help }
+#define SG_MC_PARAM_THREADS(help) { "threads", SG_MC_TEXT(SG_UCT_DEFAULT_THREADS), help }
+#define SG_MC_HELP_C "UCT exploration constant (scores are points)"
+#define SG_MC_HELP_BOARD_THREADS "threads for the boards' searches (only for reentrant games)"
 
 /* One child of the root: a move, or the pass of a player without a move. */
 typedef struct sg_uct_child {

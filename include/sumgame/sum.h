@@ -80,6 +80,10 @@ size_t sg_sum_count(const sg_sum *sum);
 sg_game *sg_sum_game(const sg_sum *sum, size_t i);
 const void *sg_sum_pos(const sg_sum *sum, size_t i);
 uint64_t sg_sum_component_hash(const sg_sum *sum, size_t i);
+/* The hash sg_sum_component_hash keeps for pos as a component of game: the game's hash
+ * (called in a fault frame, game_call.h) mixed with the game's salt. For tables keyed by
+ * component where there is no sum; with a sum, its kept hash costs no call. */
+uint64_t sg_component_hash(const sg_game *game, const void *pos);
 sg_value sg_sum_frozen(const sg_sum *sum);
 /* True when no live component is left: the value is the frozen total. */
 static inline bool sg_sum_is_over(const sg_sum *sum) { return sg_sum_count(sum) == 0; }

@@ -8,6 +8,7 @@
 
 #include "sumgame/game.h"
 #include "sumgame/params.h"
+#include "sumgame/rng.h"
 
 static const sg_param_doc param_docs[] = {
     { "width", "4", "random rooms: board width (1..10)" },
@@ -23,10 +24,7 @@ static const sg_param_doc param_docs[] = {
 
 static uint64_t splitmix(uint64_t *state)
 {
-    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return sg_mix64(*state += UINT64_C(0x9e3779b97f4a7c15));
 }
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "sumgame/rng.h"
+
 /* One cached answer, keyed by the exact state: for a longest run (movers, 0, empty), for a
  * comparison (black, white, empty). tag 0 marks a free slot. */
 struct amz_memo_entry {
@@ -59,21 +61,14 @@ void amz_settle_free(amz_settle *s)
     s->answers = NULL;
 }
 
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 static uint64_t key_hash(amz_bb a, amz_bb b, amz_bb c, int32_t tag)
 {
-    uint64_t h = mix((uint64_t)a ^ (uint32_t)tag);
-    h = mix(h ^ (uint64_t)(a >> 64));
-    h = mix(h ^ (uint64_t)b);
-    h = mix(h ^ (uint64_t)(b >> 64));
-    h = mix(h ^ (uint64_t)c);
-    h = mix(h ^ (uint64_t)(c >> 64));
+    uint64_t h = sg_mix64((uint64_t)a ^ (uint32_t)tag);
+    h = sg_mix64(h ^ (uint64_t)(a >> 64));
+    h = sg_mix64(h ^ (uint64_t)b);
+    h = sg_mix64(h ^ (uint64_t)(b >> 64));
+    h = sg_mix64(h ^ (uint64_t)c);
+    h = sg_mix64(h ^ (uint64_t)(c >> 64));
     return h;
 }
 

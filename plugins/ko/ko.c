@@ -15,8 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sumgame/cgt_notation.h"
 #include "sumgame/game.h"
 #include "sumgame/params.h"
+#include "sumgame/rng.h"
 
 #include "notation.h"
 #include "store.h"
@@ -31,9 +33,6 @@ typedef struct ko_instance {
     const sg_host *host;
     ko_store store;
 } ko_instance;
-
-#define MOVE_PLAYER_SHIFT 32
-#define MOVE_INDEX_MASK UINT64_C(0xffffffff)
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
                   size_t errlen)
@@ -171,7 +170,7 @@ static int moves(void *instance, const void *pos, sg_player who, sg_move *out, s
         if (banned(&p, opts, who, i))
             continue;
         if (k < cap)
-            out[k] = ((sg_move)who << MOVE_PLAYER_SHIFT) | i;
+            out[k] = sg_notation_move(who, i);
         k++;
     }
     *count = k;
@@ -190,24 +189,14 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
             snprintf(err, errlen, "not a position of this ko instance");
         return SG_ERR_INVALID;
     }
-    uint64_t player = move >> MOVE_PLAYER_SHIFT, index = move & MOVE_INDEX_MASK;
-    if (player != (uint64_t)who) {
-        if (errlen)
-            snprintf(err, errlen, "illegal move code 0x%" PRIx64 ": not a move of %s", move,
-                     player_name(who));
-        return SG_ERR_INVALID;
-    }
-    uint32_t k = option_count(n, who);
-    if (index >= k) {
-        if (errlen)
-            snprintf(err, errlen, "illegal move %c%" PRIu64 ": %s has %" PRIu32 " option%s here",
-                     player_letter(who), index + 1, player_name(who), k, k == 1 ? "" : "s");
-        return SG_ERR_INVALID;
-    }
+    uint32_t index;
+    int rc = sg_notation_move_index(move, who, option_count(n, who), &index, err, errlen);
+    if (rc != SG_OK)
+        return rc;
     const uint32_t *opts = ko_store_options(s, n, who == SG_RIGHT);
-    if (banned(&p, opts, who, (uint32_t)index)) {
+    if (banned(&p, opts, who, index)) {
         if (errlen)
-            snprintf(err, errlen, "illegal move %c%" PRIu64 ": %s may not retake the ko to "
+            snprintf(err, errlen, "illegal move %c%" PRIu32 ": %s may not retake the ko to "
                                   "'%.60s' before a move elsewhere",
                      player_letter(who), index + 1, player_name(who),
                      ko_store_text(s, s->nodes[p.ban - 1].label));
@@ -244,36 +233,24 @@ static int parse_move(void *instance, const void *pos, sg_player who, const char
     }
     uint32_t k = option_count(n, who);
     const uint32_t *opts = ko_store_options(s, n, who == SG_RIGHT);
-    char c = text[0];
-    uint64_t index = 0;
-    const char *t = text + 1;
-    bool coded = (c == 'L' || c == 'l' || c == 'R' || c == 'r') && *t >= '1' && *t <= '9';
-    for (; coded && *t >= '0' && *t <= '9'; t++) {
-        index = index * 10 + (uint64_t)(*t - '0');
-        if (index > MOVE_INDEX_MASK)
-            coded = false;
-    }
-    if (coded && *t == '\0') {
-        sg_player says = c == 'L' || c == 'l' ? SG_LEFT : SG_RIGHT;
-        if (says != who) {
-            if (errlen)
-                snprintf(err, errlen, "move '%.40s' is %s's, but %s is to play", text,
-                         player_name(says), player_name(who));
-            return SG_ERR_INVALID;
-        }
-        if (index > k) {
+    uint32_t index;
+    int rc = sg_notation_parse_move(text, who, &index, err, errlen);
+    if (rc == SG_ERR_INVALID)
+        return rc;
+    if (rc == SG_OK) {
+        if (index >= k) {
             if (errlen)
                 snprintf(err, errlen, "move '%.40s': %s has only %" PRIu32 " option%s here",
                          text, player_name(who), k, k == 1 ? "" : "s");
             return SG_ERR_INVALID;
         }
-        if (banned(&p, opts, who, (uint32_t)(index - 1))) {
+        if (banned(&p, opts, who, index)) {
             if (errlen)
                 snprintf(err, errlen, "move '%.40s': %s may not retake the ko before a move "
                                       "elsewhere", text, player_name(who));
             return SG_ERR_INVALID;
         }
-        *move = ((sg_move)who << MOVE_PLAYER_SHIFT) | (index - 1);
+        *move = sg_notation_move(who, index);
         return SG_OK;
     }
     /* the option written as the graph writes it: a name, a number or {..|..} */
@@ -299,7 +276,7 @@ static int parse_move(void *instance, const void *pos, sg_player who, const char
                                   "option of %s", text, player_name(who));
         return SG_ERR_INVALID;
     }
-    *move = ((sg_move)who << MOVE_PLAYER_SHIFT) | found;
+    *move = sg_notation_move(who, found);
     return SG_OK;
 }
 
@@ -307,11 +284,7 @@ static int format_move(void *instance, const void *pos, sg_move move, char *buf,
 {
     (void)instance;
     (void)pos;
-    uint64_t player = move >> MOVE_PLAYER_SHIFT, index = move & MOVE_INDEX_MASK;
-    int n = player <= 1
-                ? snprintf(buf, cap, "%c%" PRIu64, player_letter((sg_player)player), index + 1)
-                : snprintf(buf, cap, "invalid-0x%" PRIx64, move);
-    return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
+    return sg_notation_format_move(move, buf, cap);
 }
 
 /* Number leaves only. An internal node is never reported, not even when a ban leaves a
@@ -326,13 +299,6 @@ static bool number(void *instance, const void *pos, sg_value *value)
     return true;
 }
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 /* Of the three fields only, which depend on the order of parses in the instance, never
  * on addresses. */
 static uint64_t hash(void *instance, const void *pos)
@@ -340,8 +306,8 @@ static uint64_t hash(void *instance, const void *pos)
     (void)instance;
     ko_pos p;
     memcpy(&p, pos, sizeof p);
-    uint64_t h = mix64(p.node + UINT64_C(0x9e3779b97f4a7c15));
-    return mix64(h ^ (((uint64_t)p.ban << 2 | p.banned) + UINT64_C(0x632be59bd9b4e019)));
+    uint64_t h = sg_mix64(p.node + UINT64_C(0x9e3779b97f4a7c15));
+    return sg_mix64(h ^ (((uint64_t)p.ban << 2 | p.banned) + UINT64_C(0x632be59bd9b4e019)));
 }
 
 static bool moved_elsewhere(void *instance, const void *pos, void *out)

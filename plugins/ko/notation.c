@@ -4,19 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sumgame/cgt_notation.h"
+
 #define NONE UINT32_MAX
-
-enum tok_kind {
-    TOK_NUM, TOK_IDENT, TOK_OPEN, TOK_CLOSE, TOK_COMMA, TOK_BARS, TOK_SEMI, TOK_EQ,
-    TOK_LBRACK, TOK_RBRACK, TOK_COLON, TOK_END
-};
-
-typedef struct token {
-    uint8_t kind;
-    uint32_t col; /* 0-based offset in the text */
-    uint32_t len; /* bytes of text */
-    uint32_t arg; /* TOK_OPEN: index of its '}'; TOK_BARS: run length */
-} token;
 
 enum lnode_kind { L_LEAF, L_GAME, L_REF };
 
@@ -49,20 +39,18 @@ typedef struct parser {
     ko_store *store;
     const sg_host *host;
     const char *text;
-    token *toks;
+    sg_notation *reader; /* the text's tokens, and the games in them */
+    const sg_token *toks;
     uint32_t ntoks;
     lnode *nodes;
     uint32_t nnodes, nodes_cap, ngames;
     uint32_t *opts;
     size_t nopts, opts_cap;
-    uint32_t *stack;
-    size_t sp, stack_cap;
     def defs[KO_MAX_GRAPH_NODES];
     uint32_t ndefs;
     uint32_t stamp;
     uint32_t *list; /* closure members */
     uint32_t *named; /* named closure members, sorted */
-    uint32_t rhs_b, rhs_e, def_name, def_len; /* the definition being read, for messages */
     char *err;
     size_t errlen;
 } parser;
@@ -71,10 +59,7 @@ typedef struct parser {
 
 static int fail_at(parser *p, uint32_t col, const char *what)
 {
-    if (p->errlen)
-        snprintf(p->err, p->errlen, "%s at column %lu of '%.60s%s'", what,
-                 (unsigned long)col + 1, p->text, strlen(p->text) > 60 ? "..." : "");
-    return SG_ERR_INVALID;
+    return sg_notation_fail(p->reader, col, what, p->err, p->errlen);
 }
 
 static int no_memory(parser *p)
@@ -86,128 +71,10 @@ static int no_memory(parser *p)
 
 static int expected(parser *p, uint32_t i, const char *what)
 {
-    const token *k = &p->toks[i];
-    char msg[200];
-    if (k->kind == TOK_END)
-        snprintf(msg, sizeof msg, "expected %s, found the end of the text", what);
-    else if (k->kind == TOK_NUM)
-        snprintf(msg, sizeof msg, "expected %s, found the number '%.*s'", what,
-                 (int)(k->len > 20 ? 20 : k->len), p->text + k->col);
-    else if (k->kind == TOK_IDENT)
-        snprintf(msg, sizeof msg, "expected %s, found the name '%.*s'", what,
-                 (int)(k->len > 40 ? 40 : k->len), p->text + k->col);
-    else
-        snprintf(msg, sizeof msg, "expected %s, found '%c'", what, p->text[k->col]);
-    return fail_at(p, k->col, msg);
+    return sg_notation_expected(p->reader, i, what, p->err, p->errlen);
 }
 
-/* ---- Tokens ------------------------------------------------------------------------ */
-
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-static bool ident_start(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
-static bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9') || c == '\''; }
-
-static int tokenize(parser *p)
-{
-    size_t len = strlen(p->text);
-    if (len > KO_MAX_TEXT) {
-        if (p->errlen)
-            snprintf(p->err, p->errlen, "position text too long (%zu bytes, at most %lu)", len,
-                     (unsigned long)KO_MAX_TEXT);
-        return SG_ERR_INVALID;
-    }
-    p->toks = p->host->alloc((len + 1) * sizeof *p->toks);
-    if (!p->toks)
-        return no_memory(p);
-    uint32_t open[KO_MAX_NESTING];
-    uint32_t depth = 0, n = 0;
-    const char *s = p->text;
-    for (size_t i = 0; i < len;) {
-        char c = s[i];
-        token k = { TOK_END, (uint32_t)i, 1, 0 };
-        if (is_space(c)) {
-            i++;
-            continue;
-        }
-        const char *top_only = NULL;
-        switch (c) {
-        case '{':
-            if (depth == KO_MAX_NESTING)
-                return fail_at(p, (uint32_t)i, "braces nested too deeply (at most 64 levels)");
-            open[depth++] = n;
-            k.kind = TOK_OPEN;
-            break;
-        case '}':
-            if (depth == 0)
-                return fail_at(p, (uint32_t)i, "unmatched '}'");
-            p->toks[open[--depth]].arg = n;
-            k.kind = TOK_CLOSE;
-            break;
-        case ',': k.kind = TOK_COMMA; break;
-        case ';': k.kind = TOK_SEMI; top_only = "';' inside braces"; break;
-        case '=': k.kind = TOK_EQ; top_only = "'=' inside braces"; break;
-        case '[': k.kind = TOK_LBRACK; top_only = "'[' inside braces"; break;
-        case ']': k.kind = TOK_RBRACK; top_only = "']' inside braces"; break;
-        case ':': k.kind = TOK_COLON; top_only = "':' inside braces"; break;
-        case '|':
-            k.kind = TOK_BARS;
-            break;
-        default:
-            break;
-        }
-        if (top_only && depth > 0)
-            return fail_at(p, (uint32_t)i, top_only);
-        if (k.kind == TOK_BARS) {
-            size_t j = i;
-            while (j < len && s[j] == '|')
-                j++;
-            k.len = k.arg = (uint32_t)(j - i);
-            i = j;
-        } else if (k.kind != TOK_END) {
-            i++;
-        } else if (c == '-' || (c >= '0' && c <= '9')) {
-            const char *end;
-            sg_value v;
-            char why[128];
-            if (sg_value_parse_prefix(s + i, &end, &v, why, sizeof why) != 0)
-                return fail_at(p, (uint32_t)i, why);
-            k.kind = TOK_NUM;
-            k.len = (uint32_t)(end - (s + i));
-            i = (size_t)(end - s);
-            if (i < len && ident_char(s[i]))
-                return fail_at(p, k.col, "bad number: a name cannot start with a digit or '-'");
-        } else if (ident_start(c)) {
-            size_t j = i;
-            while (j < len && ident_char(s[j]))
-                j++;
-            k.kind = TOK_IDENT;
-            k.len = (uint32_t)(j - i);
-            i = j;
-        } else {
-            char msg[64];
-            if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
-                snprintf(msg, sizeof msg, "unexpected character '%c'", c);
-            else
-                snprintf(msg, sizeof msg, "unexpected byte 0x%02x", (unsigned)(unsigned char)c);
-            return fail_at(p, (uint32_t)i, msg);
-        }
-        p->toks[n++] = k;
-    }
-    if (depth > 0)
-        return fail_at(p, p->toks[open[depth - 1]].col, "'{' is never closed");
-    p->toks[n] = (token){ TOK_END, (uint32_t)len, 0, 0 };
-    p->ntoks = n;
-    return SG_OK;
-}
-
-/* The next token index at the same brace level. */
-static uint32_t skip(const parser *p, uint32_t i)
-{
-    return p->toks[i].kind == TOK_OPEN ? p->toks[i].arg + 1 : i + 1;
-}
+static uint32_t skip(const parser *p, uint32_t i) { return sg_notation_skip(p->reader, i); }
 
 static bool same_text(const parser *p, uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
 {
@@ -237,167 +104,48 @@ static int new_node(parser *p, uint8_t kind, uint32_t col, uint32_t end, uint32_
     return SG_OK;
 }
 
-static int push_id(parser *p, uint32_t id)
-{
-    if (p->sp == p->stack_cap) {
-        size_t cap = p->stack_cap ? p->stack_cap * 2 : 64;
-        uint32_t *s = p->host->realloc(p->stack, cap * sizeof *s);
-        if (!s)
-            return no_memory(p);
-        p->stack = s;
-        p->stack_cap = cap;
-    }
-    p->stack[p->sp++] = id;
-    return SG_OK;
-}
-
 /* The end column of token i's text. */
 static uint32_t end_col(const parser *p, uint32_t i) { return p->toks[i].col + p->toks[i].len; }
 
-static int game(parser *p, uint32_t b, uint32_t e, bool braced, int depth, uint32_t *id);
-
-static int atom(parser *p, uint32_t i, int depth, uint32_t *id)
+static int leaf(void *ctx, const sg_notation *r, uint32_t tok, sg_value v, uint32_t *id,
+                char *err, size_t errlen)
 {
-    const token *k = &p->toks[i];
-    if (k->kind == TOK_NUM) {
-        sg_value v;
-        char why[128];
-        if (sg_value_parse_prefix(p->text + k->col, NULL, &v, why, sizeof why) != 0)
-            return fail_at(p, k->col, why);
-        int rc = new_node(p, L_LEAF, k->col, end_col(p, i), id);
-        if (rc == SG_OK)
-            p->nodes[*id].value = v;
-        return rc;
-    }
-    if (k->kind == TOK_IDENT) {
-        int rc = new_node(p, L_REF, k->col, end_col(p, i), id);
-        if (rc == SG_OK) {
-            p->nodes[*id].name = k->col;
-            p->nodes[*id].name_len = k->len;
-        }
-        return rc;
-    }
-    if (k->kind == TOK_OPEN) {
-        int rc = game(p, i + 1, k->arg, true, depth + 1, id);
-        if (rc == SG_OK) { /* the node's text includes its braces */
-            p->nodes[*id].col = k->col;
-            p->nodes[*id].end = end_col(p, k->arg);
-        }
-        return rc;
-    }
-    return expected(p, i, "a number, a name or '{'");
+    (void)r;
+    (void)err;
+    (void)errlen;
+    parser *p = ctx;
+    int rc = new_node(p, L_LEAF, p->toks[tok].col, end_col(p, tok), id);
+    if (rc == SG_OK)
+        p->nodes[*id].value = v;
+    return rc;
 }
 
-/* One side of a split: a game in bar shorthand when it holds bars, else a
- * comma-separated list of numbers, names and braced games. */
-static int side(parser *p, uint32_t b, uint32_t e, int depth)
+static int ref(void *ctx, const sg_notation *r, uint32_t tok, uint32_t *id, char *err,
+               size_t errlen)
 {
-    for (uint32_t i = b; i < e; i = skip(p, i))
-        if (p->toks[i].kind == TOK_BARS) {
-            uint32_t id;
-            int rc = game(p, b, e, false, depth + 1, &id);
-            return rc == SG_OK ? push_id(p, id) : rc;
-        }
-    for (uint32_t i = b;;) {
-        uint32_t id;
-        int rc = atom(p, i, depth, &id);
-        if (rc == SG_OK)
-            rc = push_id(p, id);
-        if (rc != SG_OK)
-            return rc;
-        i = skip(p, i);
-        if (i == e)
-            return SG_OK;
-        if (p->toks[i].kind != TOK_COMMA)
-            return expected(p, i, "',' or '|'");
-        i++;
-        if (i == e)
-            return expected(p, i, "a game after ','");
+    (void)r;
+    (void)err;
+    (void)errlen;
+    parser *p = ctx;
+    int rc = new_node(p, L_REF, p->toks[tok].col, end_col(p, tok), id);
+    if (rc == SG_OK) {
+        p->nodes[*id].name = p->toks[tok].col;
+        p->nodes[*id].name_len = p->toks[tok].len;
     }
+    return rc;
 }
 
-/* How a message names the node written in tokens [b, e): its name when it is the
- * right-hand side of a definition, else its text. */
-static void node_text(const parser *p, uint32_t b, uint32_t e, char *out, size_t cap)
+static int internal(void *ctx, const sg_notation *r, const uint32_t *left, uint32_t nleft,
+                    const uint32_t *right, uint32_t nright, uint32_t from, uint32_t to,
+                    uint32_t bars, uint32_t *id, char *err, size_t errlen)
 {
-    uint32_t c0 = p->toks[b].col, c1 = e > b ? end_col(p, e - 1) : c0;
-    if (b == p->rhs_b && e == p->rhs_e)
-        snprintf(out, cap, "'%.*s'", (int)(p->def_len > 60 ? 60 : p->def_len),
-                 p->text + p->def_name);
-    else
-        snprintf(out, cap, "'%.*s%s'", (int)(c1 - c0 > 40 ? 40 : c1 - c0), p->text + c0,
-                 c1 - c0 > 40 ? "..." : "");
-}
-
-static int side_error(parser *p, uint32_t b, uint32_t e, const char *which)
-{
-    char what[80], msg[200];
-    node_text(p, b, e, what, sizeof what);
-    snprintf(msg, sizeof msg, "node %s has no %s option (every node needs options for both "
-                              "players)", what, which);
-    return fail_at(p, p->toks[b].col, msg);
-}
-
-/* The game in tokens [b, e): braced is the inside of {...}, which must split. */
-static int game(parser *p, uint32_t b, uint32_t e, bool braced, int depth, uint32_t *id)
-{
-    if (depth > KO_MAX_NESTING)
-        return fail_at(p, p->toks[b].col, "game nested too deeply (at most 64 levels)");
-    uint32_t longest = 0, at = 0, ties = 0, tie_at = 0;
-    for (uint32_t i = b; i < e; i = skip(p, i)) {
-        const token *k = &p->toks[i];
-        if (k->kind != TOK_BARS)
-            continue;
-        if (k->arg > longest) {
-            longest = k->arg;
-            at = i;
-            ties = 0;
-        } else if (k->arg == longest) {
-            ties++;
-            tie_at = i;
-        }
-    }
-    if (longest == 0) {
-        if (braced) {
-            if (b == e)
-                return expected(p, e, "'|' inside braces ({|} has no options: every node "
-                                      "needs options for both players)");
-            return expected(p, skip(p, b) < e ? skip(p, b) : e, "'|' inside braces");
-        }
-        if (b == e)
-            return expected(p, b, "a game");
-        int rc = atom(p, b, depth, id);
-        if (rc == SG_OK && skip(p, b) != e)
-            return expected(p, skip(p, b), "'|' between games");
-        return rc;
-    }
-    if (ties > 0) {
-        if (p->errlen)
-            snprintf(p->err, p->errlen,
-                     "ambiguous bars: runs of %lu bar%s at columns %lu and %lu of '%.60s%s' "
-                     "split at the same level (use braces)",
-                     (unsigned long)longest, longest == 1 ? "" : "s",
-                     (unsigned long)p->toks[at].col + 1, (unsigned long)p->toks[tie_at].col + 1,
-                     p->text, strlen(p->text) > 60 ? "..." : "");
-        return SG_ERR_INVALID;
-    }
-    uint32_t from = braced ? b - 1 : b, to = braced ? e + 1 : e;
-    if (at == b)
-        return side_error(p, from, to, "Left");
-    if (at + 1 == e)
-        return side_error(p, from, to, "Right");
-    size_t base = p->sp;
-    int rc = side(p, b, at, depth);
-    if (rc != SG_OK)
-        return rc;
-    size_t nleft = p->sp - base;
-    rc = side(p, at + 1, e, depth);
-    if (rc != SG_OK)
-        return rc;
-    size_t nright = p->sp - base - nleft;
+    (void)bars;
+    (void)err;
+    (void)errlen;
+    parser *p = ctx;
     if (nleft > KO_MAX_OPTIONS || nright > KO_MAX_OPTIONS) {
         char what[80], msg[200];
-        node_text(p, from, to, what, sizeof what);
+        sg_notation_describe(r, from, to, what, sizeof what);
         snprintf(msg, sizeof msg, "node %s has more than %d %s options", what, KO_MAX_OPTIONS,
                  nleft > KO_MAX_OPTIONS ? "Left" : "Right");
         return fail_at(p, p->toks[from].col, msg);
@@ -408,9 +156,10 @@ static int game(parser *p, uint32_t b, uint32_t e, bool braced, int depth, uint3
                  KO_MAX_GRAPH_NODES);
         return fail_at(p, p->toks[from].col, msg);
     }
-    if (p->nopts + nleft + nright > p->opts_cap) {
+    size_t count = (size_t)nleft + nright;
+    if (p->nopts + count > p->opts_cap) {
         size_t cap = p->opts_cap ? p->opts_cap * 2 : 256;
-        while (cap < p->nopts + nleft + nright)
+        while (cap < p->nopts + count)
             cap *= 2;
         uint32_t *opts = p->host->realloc(p->opts, cap * sizeof *opts);
         if (!opts)
@@ -418,7 +167,7 @@ static int game(parser *p, uint32_t b, uint32_t e, bool braced, int depth, uint3
         p->opts = opts;
         p->opts_cap = cap;
     }
-    rc = new_node(p, L_GAME, p->toks[from].col, end_col(p, to - 1), id);
+    int rc = new_node(p, L_GAME, p->toks[from].col, end_col(p, to - 1), id);
     if (rc != SG_OK)
         return rc;
     p->ngames++;
@@ -426,10 +175,17 @@ static int game(parser *p, uint32_t b, uint32_t e, bool braced, int depth, uint3
     n->nleft = (uint8_t)nleft;
     n->nright = (uint8_t)nright;
     n->first = (uint32_t)p->nopts;
-    memcpy(p->opts + p->nopts, p->stack + base, (nleft + nright) * sizeof *p->opts);
-    p->nopts += nleft + nright;
-    p->sp = base;
+    memcpy(p->opts + p->nopts, left, nleft * sizeof *p->opts);
+    memcpy(p->opts + p->nopts + nleft, right, nright * sizeof *p->opts);
+    p->nopts += count;
     return SG_OK;
+}
+
+/* The game in tokens [b, e), a node of the local graph. */
+static int game(parser *p, uint32_t b, uint32_t e, uint32_t *id)
+{
+    const sg_notation_builder build = { p, leaf, ref, internal };
+    return sg_notation_game(p->reader, b, e, &build, id, p->err, p->errlen);
 }
 
 /* ---- Names ------------------------------------------------------------------------- */
@@ -654,27 +410,27 @@ static int intern(parser *p, uint32_t root, uint32_t *global)
 /* The ban suffix in tokens [b, e): '[' ban '=' [L|R ':'] game ']'. */
 static int parse_ban(parser *p, uint32_t b, uint32_t e, ko_parsed *out)
 {
-    const token *t = p->toks;
+    const sg_token *t = p->toks;
     uint32_t i = b + 1;
-    if (t[i].kind != TOK_IDENT || t[i].len != 3 || memcmp(p->text + t[i].col, "ban", 3) != 0)
+    if (t[i].kind != SG_TOKEN_NAME || t[i].len != 3 || memcmp(p->text + t[i].col, "ban", 3) != 0)
         return expected(p, i, "'ban' after '['");
-    if (t[++i].kind != TOK_EQ)
+    if (t[++i].kind != SG_TOKEN_EQ)
         return expected(p, i, "'=' after 'ban'");
     i++;
     int who = -1;
-    if (t[i].kind == TOK_IDENT && t[i + 1].kind == TOK_COLON) {
+    if (t[i].kind == SG_TOKEN_NAME && t[i + 1].kind == SG_TOKEN_COLON) {
         char c = p->text[t[i].col];
         if (t[i].len != 1 || (c != 'L' && c != 'R'))
             return fail_at(p, t[i].col, "expected L or R before ':' in the ban");
         who = c == 'L' ? SG_LEFT : SG_RIGHT;
         i += 2;
     }
-    if (t[e - 1].kind != TOK_RBRACK)
+    if (t[e - 1].kind != SG_TOKEN_RBRACK)
         return expected(p, e - 1 > i ? e - 1 : e, "']' closing the ban");
     if (i == e - 1)
         return expected(p, i, "the banned node after 'ban='");
     uint32_t id;
-    int rc = game(p, i, e - 1, false, 0, &id);
+    int rc = game(p, i, e - 1, &id);
     if (rc == SG_OK)
         rc = resolve(p, id, &id);
     if (rc != SG_OK)
@@ -719,29 +475,32 @@ static int parse_ban(parser *p, uint32_t b, uint32_t e, ko_parsed *out)
 
 static int parse_all(parser *p, ko_parsed *out)
 {
-    int rc = tokenize(p);
+    static const sg_notation_syntax syntax = { SG_NOTATION_GRAPHS, KO_MAX_TEXT, KO_MAX_NESTING,
+                                               KO_MAX_NESTING };
+    int rc = sg_notation_open(p->host, &syntax, p->text, &p->reader, p->err, p->errlen);
     if (rc != SG_OK)
         return rc;
+    p->toks = sg_notation_tokens(p->reader, &p->ntoks);
     if (p->ntoks == 0)
         return fail_at(p, 0, "empty position: expected a node list such as M={1|N}; N={M|-1}");
     uint32_t end = p->ntoks, ban_at = NONE;
     for (uint32_t i = 0; i < p->ntoks; i = skip(p, i))
-        if (p->toks[i].kind == TOK_LBRACK) {
+        if (p->toks[i].kind == SG_TOKEN_LBRACK) {
             ban_at = end = i;
             break;
         }
     uint32_t root = NONE;
     for (uint32_t b = 0, item = 0; b <= end; item++) {
         uint32_t e = b;
-        while (e < end && p->toks[e].kind != TOK_SEMI)
+        while (e < end && p->toks[e].kind != SG_TOKEN_SEMI)
             e = skip(p, e);
         if (b == e)
             return expected(p, b, item == 0 ? "a node" : "a node after ';'");
         uint32_t id;
-        if (p->toks[b].kind == TOK_IDENT && p->toks[b + 1].kind == TOK_EQ) {
+        if (p->toks[b].kind == SG_TOKEN_NAME && p->toks[b + 1].kind == SG_TOKEN_EQ) {
             if (b + 2 == e)
                 return expected(p, e, "a game after '='");
-            const token *name = &p->toks[b];
+            const sg_token *name = &p->toks[b];
             if (p->ndefs == KO_MAX_GRAPH_NODES) {
                 char msg[120];
                 snprintf(msg, sizeof msg, "too many nodes (more than %d in one graph)",
@@ -756,12 +515,10 @@ static int parse_all(parser *p, ko_parsed *out)
                          (unsigned long)twice->name + 1);
                 return fail_at(p, name->col, msg);
             }
-            p->rhs_b = b + 2;
-            p->rhs_e = e;
-            p->def_name = name->col;
-            p->def_len = name->len;
-            rc = game(p, b + 2, e, false, 0, &id);
-            p->rhs_b = p->rhs_e = NONE;
+            sg_notation_name_game(p->reader, b + 2, e, b);
+            rc = game(p, b + 2, e, &id);
+            sg_notation_name_game(p->reader, SG_NOTATION_NONE, SG_NOTATION_NONE,
+                                  SG_NOTATION_NONE);
             if (rc != SG_OK)
                 return rc;
             lnode *n = &p->nodes[id];
@@ -773,12 +530,12 @@ static int parse_all(parser *p, ko_parsed *out)
             p->defs[p->ndefs++] = (def){ name->col, name->len, id };
         } else {
             if (item > 0) {
-                if (p->toks[b].kind == TOK_IDENT)
+                if (p->toks[b].kind == SG_TOKEN_NAME)
                     return expected(p, b + 1, "'=' after the name");
                 return expected(p, b, "a definition NAME=... (only the first node may be "
                                       "written without a name)");
             }
-            rc = game(p, b, e, false, 0, &id);
+            rc = game(p, b, e, &id);
             if (rc != SG_OK)
                 return rc;
         }
@@ -821,7 +578,6 @@ int ko_parse(ko_store *s, const char *text, ko_parsed *out, char *err, size_t er
         return SG_ERR_NOMEM;
     }
     memset(p, 0, sizeof *p);
-    p->rhs_b = p->rhs_e = NONE;
     p->store = s;
     p->host = s->host;
     p->text = text;
@@ -829,10 +585,9 @@ int ko_parse(ko_store *s, const char *text, ko_parsed *out, char *err, size_t er
     p->errlen = errlen;
     int rc = parse_all(p, out);
     const sg_host *h = s->host;
-    h->free(p->toks);
+    sg_notation_close(p->reader);
     h->free(p->nodes);
     h->free(p->opts);
-    h->free(p->stack);
     h->free(p->list);
     h->free(p);
     return rc;

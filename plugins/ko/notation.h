@@ -1,7 +1,8 @@
 /* The ko notation: a list of labelled nodes `M={1|N}; N={M|-1}`, the first being the
  * current position, each right-hand side a short game in rcg's syntax whose bare
  * identifiers name nodes; an optional ban suffix `[ban=M]` or `[ban=L:M]`. The whole
- * grammar is in docs/games/ko.md. */
+ * grammar is in docs/games/ko.md. The games are read by the library's reader of bar
+ * notation (sumgame/cgt_notation.h), graphs dialect. */
 #ifndef KO_NOTATION_H
 #define KO_NOTATION_H
 

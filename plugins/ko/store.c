@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sumgame/rng.h"
+
 #define EMPTY_SLOT UINT32_MAX
 
 void ko_store_init(ko_store *s, const sg_host *host)
@@ -27,9 +29,7 @@ static uint64_t key_hash(const char *key, size_t len)
     uint64_t z = UINT64_C(0xcbf29ce484222325);
     for (size_t i = 0; i < len; i++)
         z = (z ^ (unsigned char)key[i]) * UINT64_C(0x100000001b3);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return sg_mix64(z);
 }
 
 static int no_memory(char *err, size_t errlen)

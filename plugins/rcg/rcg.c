@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sumgame/cgt_notation.h"
 #include "sumgame/game.h"
 #include "sumgame/params.h"
+#include "sumgame/rng.h"
 
 #include "notation.h"
 #include "tree.h"
@@ -25,9 +27,6 @@ typedef struct rcg_instance {
     rcg_tree tree;
     long long levels, size, offset; /* generator parameters */
 } rcg_instance;
-
-#define MOVE_PLAYER_SHIFT 32
-#define MOVE_INDEX_MASK UINT64_C(0xffffffff)
 
 static const sg_param_doc param_docs[] = {
     { "levels", "2", "rcg(k, n): k, the levels of the complete binary tree below the root (1..12)" },
@@ -133,11 +132,10 @@ static int moves(void *instance, const void *pos, sg_player who, sg_move *out, s
     if (k > cap)
         return SG_ERR_RANGE;
     for (uint32_t i = 0; i < k; i++)
-        out[i] = ((sg_move)who << MOVE_PLAYER_SHIFT) | i;
+        out[i] = sg_notation_move(who, i);
     return SG_OK;
 }
 
-static char player_letter(sg_player who) { return who == SG_LEFT ? 'L' : 'R'; }
 static const char *player_name(sg_player who) { return who == SG_LEFT ? "Left" : "Right"; }
 
 static int play(void *instance, const void *pos, sg_player who, sg_move move, void *out,
@@ -150,20 +148,10 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
             snprintf(err, errlen, "not a position of this rcg instance");
         return SG_ERR_INVALID;
     }
-    uint64_t player = move >> MOVE_PLAYER_SHIFT, index = move & MOVE_INDEX_MASK;
-    if (player != (uint64_t)who) {
-        if (errlen)
-            snprintf(err, errlen, "illegal move code 0x%" PRIx64 ": not a move of %s", move,
-                     player_name(who));
-        return SG_ERR_INVALID;
-    }
-    if (index >= option_count(n, who)) {
-        if (errlen)
-            snprintf(err, errlen, "illegal move %c%" PRIu64 ": %s has %" PRIu32 " option%s here",
-                     player_letter(who), index + 1, player_name(who), option_count(n, who),
-                     option_count(n, who) == 1 ? "" : "s");
-        return SG_ERR_INVALID;
-    }
+    uint32_t index;
+    int rc = sg_notation_move_index(move, who, option_count(n, who), &index, err, errlen);
+    if (rc != SG_OK)
+        return rc;
     set_pos(out, options(&inst->tree, n, who)[index]);
     return SG_OK;
 }
@@ -178,30 +166,18 @@ static int parse_move(void *instance, const void *pos, sg_player who, const char
             snprintf(err, errlen, "not a position of this rcg instance");
         return SG_ERR_INVALID;
     }
-    char c = text[0];
-    sg_player says = c == 'L' || c == 'l' ? SG_LEFT : SG_RIGHT;
-    uint64_t index = 0;
-    const char *p = text + 1;
-    bool ok = (c == 'L' || c == 'l' || c == 'R' || c == 'r') && *p >= '1' && *p <= '9';
-    for (; ok && *p >= '0' && *p <= '9'; p++) {
-        index = index * 10 + (uint64_t)(*p - '0');
-        if (index > MOVE_INDEX_MASK)
-            ok = false;
-    }
-    if (!ok || *p != '\0') {
+    uint32_t index;
+    int rc = sg_notation_parse_move(text, who, &index, err, errlen);
+    if (rc == SG_ERR_UNSUPPORTED) {
         if (errlen)
             snprintf(err, errlen, "bad move '%.40s': expected L1, L2, ... or R1, R2, ... "
                                   "(the player and the option's number)", text);
         return SG_ERR_INVALID;
     }
-    if (says != who) {
-        if (errlen)
-            snprintf(err, errlen, "move '%.40s' is %s's, but %s is to play", text,
-                     player_name(says), player_name(who));
-        return SG_ERR_INVALID;
-    }
+    if (rc != SG_OK)
+        return rc;
     uint32_t k = option_count(n, who);
-    if (index > k) {
+    if (index >= k) {
         if (errlen) {
             if (k == 0)
                 snprintf(err, errlen, "move '%.40s': %s has no move here", text,
@@ -212,7 +188,7 @@ static int parse_move(void *instance, const void *pos, sg_player who, const char
         }
         return SG_ERR_INVALID;
     }
-    *move = ((sg_move)who << MOVE_PLAYER_SHIFT) | (index - 1);
+    *move = sg_notation_move(who, index);
     return SG_OK;
 }
 
@@ -220,11 +196,7 @@ static int format_move(void *instance, const void *pos, sg_move move, char *buf,
 {
     (void)instance;
     (void)pos;
-    uint64_t player = move >> MOVE_PLAYER_SHIFT, index = move & MOVE_INDEX_MASK;
-    int n = player <= 1
-                ? snprintf(buf, cap, "%c%" PRIu64, player_letter((sg_player)player), index + 1)
-                : snprintf(buf, cap, "invalid-0x%" PRIx64, move);
-    return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
+    return sg_notation_format_move(move, buf, cap);
 }
 
 static bool number(void *instance, const void *pos, sg_value *value)
@@ -243,10 +215,7 @@ static uint64_t hash(void *instance, const void *pos)
     (void)instance;
     rcg_pos p;
     memcpy(&p, pos, sizeof p);
-    uint64_t z = ((uint64_t)p.zero << 32 | p.node) + UINT64_C(0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return sg_mix64(((uint64_t)p.zero << 32 | p.node) + UINT64_C(0x9e3779b97f4a7c15));
 }
 
 /* The mean of the Left and Right stops (exact, computed when the node was made): the

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sumgame/rng.h"
+
 #define EMPTY_SLOT UINT32_MAX
 
 void rcg_tree_init(rcg_tree *t, const sg_host *host)
@@ -22,16 +24,9 @@ void rcg_tree_free(rcg_tree *t)
     rcg_tree_init(t, h);
 }
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 static uint64_t combine(uint64_t h, uint64_t x)
 {
-    return mix64(h ^ (x + UINT64_C(0x9e3779b97f4a7c15) + (h << 6) + (h >> 2)));
+    return sg_mix64(h ^ (x + UINT64_C(0x9e3779b97f4a7c15) + (h << 6) + (h >> 2)));
 }
 
 static uint64_t key_leaf(sg_value v)

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include <sumgame/estimator.h>
+#include <sumgame/mc.h>
 #include <sumgame/params.h>
 #include <sumgame/search.h>
 #include <sumgame/strategy.h>
@@ -238,8 +239,7 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     if (timed) {
         /* Reported depth: the shallowest estimate's plies per search (0 = complete). */
         for (size_t i = 0; i < n; i++) {
-            int d = sg_estimator_cached_depth(h->estimator, sg_sum_game(sum, i),
-                                              sg_sum_pos(sum, i));
+            int d = sg_estimator_cached_depth_in(h->estimator, sum, i);
             if (d > 0 && (h->stats.depth == 0 || d < h->stats.depth))
                 h->stats.depth = d;
         }
@@ -283,9 +283,9 @@ static const sg_param_doc params_doc[] = {
     { "combine", "auto", "estimator tds: the players' temperatures: auto, max or average" },
     { "enhancements", "none (tdsplus: all)",
       "estimator tds or tdsplus: TDS+'s enhancements, e.g. 1,3 or all (sumgame/tds.h)" },
-    { "playouts", "1000", "estimator mcdual: playouts per UCT search" },
-    { "c", "0.3", "estimator mcdual: UCT exploration constant" },
-    { "threads", "1", "estimator mcdual: threads for the searches (reentrant games only)" },
+    SG_MC_PARAM_PLAYOUTS("estimator mcdual: playouts per UCT search"),
+    SG_MC_PARAM_C("estimator mcdual: UCT exploration constant"),
+    SG_MC_PARAM_THREADS("estimator mcdual: threads for the searches (reentrant games only)"),
     { "seed", "1", "estimator mcdual: ignored in matches, where each game's stream is used" },
     { NULL, NULL, NULL },
 };

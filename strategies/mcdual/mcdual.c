@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include <sumgame/estimator.h>
+#include <sumgame/mc.h>
 #include <sumgame/params.h>
 #include <sumgame/strategy.h>
 #include <sumgame/sum_eval.h>
@@ -105,9 +106,9 @@ static void stats(void *instance, sg_strategy_stats *out)
 }
 
 static const sg_param_doc params_doc[] = {
-    { "playouts", "1000", "playouts per UCT search (two searches per board)" },
-    { "c", "0.3", "UCT exploration constant (scores are points)" },
-    { "threads", "1", "threads for the boards' searches (only for reentrant games)" },
+    SG_MC_PARAM_PLAYOUTS("playouts per UCT search (two searches per board)"),
+    SG_MC_PARAM_C(SG_MC_HELP_C),
+    SG_MC_PARAM_THREADS(SG_MC_HELP_BOARD_THREADS),
     { "exact_positions", "0", "ours, not the paper's: first try the exact engine on a board "
                               "that changed, within this many positions; boards it cannot "
                               "finish (or a ko) are searched. 0 = never" },

@@ -227,9 +227,9 @@ static void stats(void *instance, sg_strategy_stats *out)
 }
 
 static const sg_param_doc params_doc[] = {
-    { "playouts", "1000", "playouts per UCT search (four searches per board)" },
-    { "c", "0.3", "UCT exploration constant (scores are points)" },
-    { "threads", "1", "threads for the boards' searches (only for reentrant games)" },
+    SG_MC_PARAM_PLAYOUTS("playouts per UCT search (four searches per board)"),
+    SG_MC_PARAM_C(SG_MC_HELP_C),
+    SG_MC_PARAM_THREADS(SG_MC_HELP_BOARD_THREADS),
     { "select", "hotstrat", "hotstrat: the hottest two-level game; minimax: an optimal move "
                             "in the sum of the two-level games" },
     { NULL, NULL, NULL },

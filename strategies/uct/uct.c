@@ -96,9 +96,9 @@ static void stats(void *instance, sg_strategy_stats *out)
 }
 
 static const sg_param_doc params_doc[] = {
-    { "playouts", "1000", "playouts per move" },
-    { "c", "0.3", "UCT exploration constant (scores are points)" },
-    { "threads", "1", "independent trees, one per thread (only for reentrant games)" },
+    SG_MC_PARAM_PLAYOUTS("playouts per move"),
+    SG_MC_PARAM_C(SG_MC_HELP_C),
+    SG_MC_PARAM_THREADS("independent trees, one per thread (only for reentrant games)"),
     { NULL, NULL, NULL },
 };
 

@@ -675,6 +675,37 @@ static void test_strategies_reject_bad_keys(void **state)
     assert_non_null(strstr(err, "unknown key 'select'"));
 }
 
+/* The four strategies document playouts, c and threads with the defaults
+ * sg_uct_config_default gives: 1000, 0.3 and 1, the paper's values. */
+static void test_documented_defaults(void **state)
+{
+    (void)state;
+    sg_uct_config config;
+    sg_uct_config_default(&config);
+    assert_true(config.playouts == 1000);
+    assert_true(config.c == 0.3);
+    assert_int_equal(config.threads, 1);
+    static const char *const names[] = { "uct", "mcdual", "mcthreat", "hotstrat" };
+    static const char *const keys[] = { "playouts", "c", "threads" };
+    static const char *const defaults[] = { "1000", "0.3", "1" };
+    for (size_t i = 0; i < 4; i++) {
+        char path[4096], err[256];
+        snprintf(path, sizeof path, "%s/strategies/%s.so", support_build_dir(), names[i]);
+        sg_plugin plugin;
+        if (sg_plugin_open_file(path, SG_PLUGIN_STRATEGY, &plugin, err, sizeof err) != SG_OK)
+            fail_msg("%s", err);
+        const sg_param_doc *docs = plugin.desc.strategy->params;
+        for (size_t k = 0; k < 3; k++) {
+            const sg_param_doc *d = docs;
+            while (d->key && strcmp(d->key, keys[k]) != 0)
+                d++;
+            assert_non_null(d->key);
+            assert_string_equal(d->default_value, defaults[k]);
+        }
+        sg_plugin_close(&plugin);
+    }
+}
+
 /* The results of a match's --json line up to its timing. */
 static char *untimed(const char *json)
 {
@@ -762,6 +793,7 @@ int main(void)
         cmocka_unit_test(test_threat_minimax_sees_sente),
         cmocka_unit_test(test_strategies_choose),
         cmocka_unit_test(test_strategies_reject_bad_keys),
+        cmocka_unit_test(test_documented_defaults),
         cmocka_unit_test(test_matches),
         cmocka_unit_test(test_analyze_mcdual),
     };

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sumgame/search.h"
+#include "sumgame/rng.h"
 
 #define MAX_NODES 20000
 #define MAX_OPTIONS 3
@@ -36,13 +37,6 @@ struct tgame {
 static struct tgame tg;
 
 /* ---- the test game plugin ----------------------------------------------------------- */
-
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
 
 static uint32_t pos_of(const void *pos)
 {
@@ -96,7 +90,7 @@ static bool t_number(void *inst, const void *pos, sg_value *v)
 static uint64_t t_hash(void *inst, const void *pos)
 {
     (void)inst;
-    return mix(pos_of(pos) + 1);
+    return sg_mix64(pos_of(pos) + 1);
 }
 
 static sg_value t_evaluate(void *inst, const void *pos, sg_player to_move)
@@ -142,7 +136,7 @@ static sg_game game;
 static uint64_t rnd(uint64_t n)
 {
     tg.rng += UINT64_C(0x9E3779B97F4A7C15);
-    return mix(tg.rng) % n;
+    return sg_mix64(tg.rng) % n;
 }
 
 static int64_t rnd_range(int64_t lo, int64_t hi)

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "sumgame/cgt.h"
+#include "sumgame/estimator.h"
+#include "sumgame/rng.h"
 #include "sumgame/sum.h"
 
 static support_game rcg;
@@ -104,6 +106,45 @@ static void test_hash_ignores_order(void **state)
     sg_sum_free(a);
     sg_sum_free(b);
     sg_sum_free(c);
+}
+
+/* The game's hash mixed with the game's salt, alike inside a sum (also after a play) and
+ * out of one; the estimator finds a remembered component either way. */
+static void test_component_hash(void **state)
+{
+    (void)state;
+    sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
+    sg_sum *t = sg_sum_new(SG_FREEZE_INTEGERS);
+    add(s, "114|66||49|0");
+    add(s, "{3,1|0,-2}");
+    char err[256];
+    assert_int_equal(sg_sum_play(s, SG_LEFT, (sg_sum_move){ 0, 0 }, t, err, sizeof err), SG_OK);
+    const sg_sum *sums[2] = { s, t };
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < sg_sum_count(sums[k]); i++) {
+            const sg_game *g = sg_sum_game(sums[k], i);
+            const void *pos = sg_sum_pos(sums[k], i);
+            uint64_t want = sg_mix64(g->desc->hash(g->instance, pos) ^ g->salt);
+            assert_true(sg_component_hash(g, pos) == want);
+            assert_true(sg_sum_component_hash(sums[k], i) == want);
+        }
+
+    sg_estimator *e;
+    assert_int_equal(sg_estimator_new("exact", NULL, &e, err, sizeof err), SG_OK);
+    sg_estimate out[2];
+    for (size_t i = 0; i < 2; i++)
+        assert_int_equal(sg_estimator_cached_depth_in(e, s, i), -1);
+    assert_int_equal(sg_estimator_estimate_sum(e, s, NULL, out, err, sizeof err), SG_OK);
+    for (size_t i = 0; i < 2; i++) {
+        /* exact estimates are complete: depth 0 */
+        assert_int_equal(sg_estimator_cached_depth_in(e, s, i), 0);
+        assert_int_equal(sg_estimator_cached_depth(e, sg_sum_game(s, i), sg_sum_pos(s, i)), 0);
+    }
+    assert_int_equal(sg_estimator_cached_depth_in(e, t, 0), -1); /* 114|66 is new */
+    assert_int_equal(sg_estimator_cached_depth_in(e, t, 1), 0);
+    sg_estimator_free(e);
+    sg_sum_free(s);
+    sg_sum_free(t);
 }
 
 static void test_illegal_move_rejected(void **state)
@@ -294,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_integers_settle),
         cmocka_unit_test(test_numbers_freeze_only_when_asked),
         cmocka_unit_test(test_hash_ignores_order),
+        cmocka_unit_test(test_component_hash),
         cmocka_unit_test(test_illegal_move_rejected),
         cmocka_unit_test(test_format),
         cmocka_unit_test(test_number_oracle_freezes_what_the_game_misses),

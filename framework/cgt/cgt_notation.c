@@ -1,0 +1,473 @@
+#include "sumgame/cgt_notation.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+struct sg_notation {
+    const sg_host *host;
+    sg_notation_syntax syntax;
+    const char *text;
+    uint32_t ntoks;
+    uint32_t *stack; /* option ids of the nodes being built */
+    size_t sp, stack_cap;
+    uint32_t named_b, named_e, name; /* sg_notation_name_game */
+    sg_token toks[];
+};
+
+static bool graphs(const sg_notation *n) { return n->syntax.dialect == SG_NOTATION_GRAPHS; }
+
+int sg_notation_fail(const sg_notation *n, uint32_t col, const char *what, char *err,
+                     size_t errlen)
+{
+    if (errlen)
+        snprintf(err, errlen, "%s at column %lu of '%.60s%s'", what, (unsigned long)col + 1,
+                 n->text, strlen(n->text) > 60 ? "..." : "");
+    return SG_ERR_INVALID;
+}
+
+int sg_notation_expected(const sg_notation *n, uint32_t i, const char *what, char *err,
+                         size_t errlen)
+{
+    const sg_token *k = &n->toks[i];
+    char msg[200];
+    if (k->kind == SG_TOKEN_END)
+        snprintf(msg, sizeof msg, "expected %s, found the end of the text", what);
+    else if (k->kind == SG_TOKEN_NUMBER && graphs(n))
+        snprintf(msg, sizeof msg, "expected %s, found the number '%.*s'", what,
+                 (int)(k->len > 20 ? 20 : k->len), n->text + k->col);
+    else if (k->kind == SG_TOKEN_NUMBER)
+        snprintf(msg, sizeof msg, "expected %s, found a number", what);
+    else if (k->kind == SG_TOKEN_NAME)
+        snprintf(msg, sizeof msg, "expected %s, found the name '%.*s'", what,
+                 (int)(k->len > 40 ? 40 : k->len), n->text + k->col);
+    else
+        snprintf(msg, sizeof msg, "expected %s, found '%c'", what, n->text[k->col]);
+    return sg_notation_fail(n, k->col, msg, err, errlen);
+}
+
+/* ---- tokens ------------------------------------------------------------------------ */
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static bool name_start(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+static bool name_char(char c) { return name_start(c) || (c >= '0' && c <= '9') || c == '\''; }
+
+/* Until its '}' comes, an open brace's arg holds the index of the brace around it (or
+ * SG_NOTATION_NONE), so the open braces form a stack without an array of their own. */
+static int tokenize(sg_notation *n, size_t len, char *err, size_t errlen)
+{
+    uint32_t top = SG_NOTATION_NONE, depth = 0, count = 0;
+    const char *s = n->text;
+    for (size_t i = 0; i < len;) {
+        char c = s[i];
+        sg_token k = { SG_TOKEN_END, (uint32_t)i, 1, 0 };
+        if (is_space(c)) {
+            i++;
+            continue;
+        }
+        const char *top_only = NULL;
+        switch (c) {
+        case '{':
+            if (depth == n->syntax.max_braces) {
+                char msg[80];
+                snprintf(msg, sizeof msg, "braces nested too deeply (at most %lu levels)",
+                         (unsigned long)n->syntax.max_braces);
+                return sg_notation_fail(n, (uint32_t)i, msg, err, errlen);
+            }
+            k.kind = SG_TOKEN_OPEN;
+            k.arg = top;
+            top = count;
+            depth++;
+            break;
+        case '}':
+            if (depth == 0)
+                return sg_notation_fail(n, (uint32_t)i, "unmatched '}'", err, errlen);
+            k.kind = SG_TOKEN_CLOSE;
+            {
+                uint32_t opening = top;
+                top = n->toks[opening].arg;
+                n->toks[opening].arg = count;
+            }
+            depth--;
+            break;
+        case ',': k.kind = SG_TOKEN_COMMA; break;
+        case '|': k.kind = SG_TOKEN_BARS; break;
+        default: break;
+        }
+        if (graphs(n) && k.kind == SG_TOKEN_END) {
+            switch (c) {
+            case ';': k.kind = SG_TOKEN_SEMI; top_only = "';' inside braces"; break;
+            case '=': k.kind = SG_TOKEN_EQ; top_only = "'=' inside braces"; break;
+            case '[': k.kind = SG_TOKEN_LBRACK; top_only = "'[' inside braces"; break;
+            case ']': k.kind = SG_TOKEN_RBRACK; top_only = "']' inside braces"; break;
+            case ':': k.kind = SG_TOKEN_COLON; top_only = "':' inside braces"; break;
+            default: break;
+            }
+        }
+        if (top_only && depth > 0)
+            return sg_notation_fail(n, (uint32_t)i, top_only, err, errlen);
+        if (k.kind == SG_TOKEN_BARS) {
+            size_t j = i;
+            while (j < len && s[j] == '|')
+                j++;
+            k.len = k.arg = (uint32_t)(j - i);
+            i = j;
+        } else if (k.kind != SG_TOKEN_END) {
+            i++;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            const char *end;
+            sg_value v;
+            char why[128];
+            if (sg_value_parse_prefix(s + i, &end, &v, why, sizeof why) != 0)
+                return sg_notation_fail(n, (uint32_t)i, why, err, errlen);
+            k.kind = SG_TOKEN_NUMBER;
+            k.len = (uint32_t)(end - (s + i));
+            i = (size_t)(end - s);
+            if (graphs(n) && i < len && name_char(s[i]))
+                return sg_notation_fail(n, k.col,
+                                        "bad number: a name cannot start with a digit or '-'",
+                                        err, errlen);
+        } else if (graphs(n) && name_start(c)) {
+            size_t j = i;
+            while (j < len && name_char(s[j]))
+                j++;
+            k.kind = SG_TOKEN_NAME;
+            k.len = (uint32_t)(j - i);
+            i = j;
+        } else {
+            char msg[64];
+            if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
+                snprintf(msg, sizeof msg, "unexpected character '%c'", c);
+            else
+                snprintf(msg, sizeof msg, "unexpected byte 0x%02x", (unsigned)(unsigned char)c);
+            return sg_notation_fail(n, (uint32_t)i, msg, err, errlen);
+        }
+        n->toks[count++] = k;
+    }
+    if (depth > 0)
+        return sg_notation_fail(n, n->toks[top].col, "'{' is never closed", err, errlen);
+    n->toks[count] = (sg_token){ SG_TOKEN_END, (uint32_t)len, 0, 0 };
+    n->ntoks = count;
+    return SG_OK;
+}
+
+static int no_memory(char *err, size_t errlen)
+{
+    if (errlen)
+        snprintf(err, errlen, "out of memory while parsing");
+    return SG_ERR_NOMEM;
+}
+
+static int push_id(sg_notation *n, uint32_t id, char *err, size_t errlen)
+{
+    if (n->sp == n->stack_cap) {
+        size_t cap = n->stack_cap ? n->stack_cap * 2 : 64;
+        uint32_t *s = n->host->realloc(n->stack, cap * sizeof *s);
+        if (!s)
+            return no_memory(err, errlen);
+        n->stack = s;
+        n->stack_cap = cap;
+    }
+    n->stack[n->sp++] = id;
+    return SG_OK;
+}
+
+int sg_notation_open(const sg_host *host, const sg_notation_syntax *syntax, const char *text,
+                     sg_notation **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    size_t len = strlen(text);
+    if (len > syntax->max_text) {
+        if (errlen)
+            snprintf(err, errlen, "position text too long (%zu bytes, at most %lu)", len,
+                     (unsigned long)syntax->max_text);
+        return SG_ERR_INVALID;
+    }
+    sg_notation *n = host->alloc(sizeof *n + (len + 1) * sizeof n->toks[0]);
+    if (!n) {
+        /* each dialect keeps the words its plugin always had */
+        if (errlen)
+            snprintf(err, errlen, "%s", syntax->dialect == SG_NOTATION_TREES
+                                            ? "out of memory for the position text"
+                                            : "out of memory while parsing");
+        return SG_ERR_NOMEM;
+    }
+    memset(n, 0, sizeof *n);
+    n->host = host;
+    n->syntax = *syntax;
+    n->text = text;
+    n->named_b = n->named_e = n->name = SG_NOTATION_NONE;
+    int rc = tokenize(n, len, err, errlen);
+    /* allocated up front: option lists point into it, even empty ones */
+    if (rc == SG_OK)
+        rc = push_id(n, 0, err, errlen);
+    n->sp = 0;
+    if (rc != SG_OK) {
+        sg_notation_close(n);
+        return rc;
+    }
+    *out = n;
+    return SG_OK;
+}
+
+void sg_notation_close(sg_notation *n)
+{
+    if (!n)
+        return;
+    n->host->free(n->stack);
+    n->host->free(n);
+}
+
+const sg_token *sg_notation_tokens(const sg_notation *n, uint32_t *count)
+{
+    if (count)
+        *count = n->ntoks;
+    return n->toks;
+}
+
+uint32_t sg_notation_skip(const sg_notation *n, uint32_t i)
+{
+    return n->toks[i].kind == SG_TOKEN_OPEN ? n->toks[i].arg + 1 : i + 1;
+}
+
+void sg_notation_name_game(sg_notation *n, uint32_t b, uint32_t e, uint32_t name)
+{
+    n->named_b = b;
+    n->named_e = e;
+    n->name = name;
+}
+
+void sg_notation_describe(const sg_notation *n, uint32_t b, uint32_t e, char *out, size_t cap)
+{
+    if (b == n->named_b && e == n->named_e && n->name != SG_NOTATION_NONE) {
+        const sg_token *name = &n->toks[n->name];
+        snprintf(out, cap, "'%.*s'", (int)(name->len > 60 ? 60 : name->len),
+                 n->text + name->col);
+        return;
+    }
+    uint32_t c0 = n->toks[b].col, c1 = e > b ? n->toks[e - 1].col + n->toks[e - 1].len : c0;
+    snprintf(out, cap, "'%.*s%s'", (int)(c1 - c0 > 40 ? 40 : c1 - c0), n->text + c0,
+             c1 - c0 > 40 ? "..." : "");
+}
+
+/* ---- games ------------------------------------------------------------------------- */
+
+typedef struct reading {
+    sg_notation *n;
+    const sg_notation_builder *build;
+    char *err;
+    size_t errlen;
+} reading;
+
+static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, uint32_t *id);
+
+static int expected(reading *g, uint32_t i, const char *what)
+{
+    return sg_notation_expected(g->n, i, what, g->err, g->errlen);
+}
+
+static int atom(reading *g, uint32_t i, uint32_t depth, uint32_t *id)
+{
+    const sg_notation *n = g->n;
+    const sg_token *k = &n->toks[i];
+    if (k->kind == SG_TOKEN_NUMBER) {
+        sg_value v;
+        char why[128];
+        if (sg_value_parse_prefix(n->text + k->col, NULL, &v, why, sizeof why) != 0)
+            return sg_notation_fail(n, k->col, why, g->err, g->errlen);
+        return g->build->number(g->build->ctx, n, i, v, id, g->err, g->errlen);
+    }
+    if (k->kind == SG_TOKEN_NAME)
+        return g->build->name(g->build->ctx, n, i, id, g->err, g->errlen);
+    if (k->kind == SG_TOKEN_OPEN)
+        return game(g, i + 1, k->arg, true, depth + 1, id);
+    return expected(g, i, graphs(n) ? "a number, a name or '{'" : "a number or '{'");
+}
+
+/* One side of a split: a game in bar shorthand when it holds bars, else a
+ * comma-separated list of atoms. Trees allow an empty list only directly inside braces
+ * ({|}, {2|}): a bare "2|" is rejected as a likely typo. */
+static int side(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth)
+{
+    sg_notation *n = g->n;
+    for (uint32_t i = b; i < e; i = sg_notation_skip(n, i))
+        if (n->toks[i].kind == SG_TOKEN_BARS) {
+            uint32_t id;
+            int rc = game(g, b, e, false, depth + 1, &id);
+            return rc == SG_OK ? push_id(n, id, g->err, g->errlen) : rc;
+        }
+    if (b == e)
+        return braced ? SG_OK : expected(g, b, "a game (an empty side needs braces: {2|})");
+    for (uint32_t i = b;;) {
+        uint32_t id;
+        int rc = atom(g, i, depth, &id);
+        if (rc == SG_OK)
+            rc = push_id(n, id, g->err, g->errlen);
+        if (rc != SG_OK)
+            return rc;
+        i = sg_notation_skip(n, i);
+        if (i == e)
+            return SG_OK;
+        if (n->toks[i].kind != SG_TOKEN_COMMA)
+            return expected(g, i, "',' or '|'");
+        i++;
+        if (i == e)
+            return expected(g, i, "a game after ','");
+    }
+}
+
+/* Graphs: a node without options for one player, written as tokens [from, to). */
+static int side_missing(reading *g, uint32_t from, uint32_t to, const char *which)
+{
+    char what[80], msg[200];
+    sg_notation_describe(g->n, from, to, what, sizeof what);
+    snprintf(msg, sizeof msg, "node %s has no %s option (every node needs options for both "
+                              "players)", what, which);
+    return sg_notation_fail(g->n, g->n->toks[from].col, msg, g->err, g->errlen);
+}
+
+/* The game in tokens [b, e): braced is the inside of {...}, which must split. */
+static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, uint32_t *id)
+{
+    sg_notation *n = g->n;
+    if (depth > n->syntax.max_depth) {
+        char msg[80];
+        if (graphs(n))
+            snprintf(msg, sizeof msg, "game nested too deeply (at most %lu levels)",
+                     (unsigned long)n->syntax.max_depth);
+        else
+            snprintf(msg, sizeof msg, "game nested too deeply");
+        return sg_notation_fail(n, n->toks[b].col, msg, g->err, g->errlen);
+    }
+    uint32_t longest = 0, at = 0, ties = 0, tie_at = 0;
+    for (uint32_t i = b; i < e; i = sg_notation_skip(n, i)) {
+        const sg_token *k = &n->toks[i];
+        if (k->kind != SG_TOKEN_BARS)
+            continue;
+        if (k->arg > longest) {
+            longest = k->arg;
+            at = i;
+            ties = 0;
+        } else if (k->arg == longest) {
+            ties++;
+            tie_at = i;
+        }
+    }
+    if (longest == 0) {
+        uint32_t next = b == e ? e : sg_notation_skip(n, b);
+        if (braced && b == e && graphs(n))
+            return expected(g, e, "'|' inside braces ({|} has no options: every node needs "
+                                  "options for both players)");
+        if (braced)
+            return expected(g, next < e ? next : e, "'|' inside braces");
+        if (b == e)
+            return expected(g, b, "a game");
+        int rc = atom(g, b, depth, id);
+        if (rc == SG_OK && next != e)
+            return expected(g, next, "'|' between games");
+        return rc;
+    }
+    if (ties > 0) {
+        if (g->errlen)
+            snprintf(g->err, g->errlen,
+                     "ambiguous bars: runs of %lu bar%s at columns %lu and %lu of '%.60s%s' "
+                     "split at the same level (use braces)",
+                     (unsigned long)longest, longest == 1 ? "" : "s",
+                     (unsigned long)n->toks[at].col + 1, (unsigned long)n->toks[tie_at].col + 1,
+                     n->text, strlen(n->text) > 60 ? "..." : "");
+        return SG_ERR_INVALID;
+    }
+    uint32_t from = braced ? b - 1 : b, to = braced ? e + 1 : e;
+    if (graphs(n) && at == b)
+        return side_missing(g, from, to, "Left");
+    if (graphs(n) && at + 1 == e)
+        return side_missing(g, from, to, "Right");
+    size_t base = n->sp;
+    int rc = side(g, b, at, braced, depth);
+    if (rc != SG_OK)
+        return rc;
+    size_t nleft = n->sp - base;
+    rc = side(g, at + 1, e, braced, depth);
+    if (rc != SG_OK)
+        return rc;
+    size_t nright = n->sp - base - nleft;
+    rc = g->build->node(g->build->ctx, n, n->stack + base, (uint32_t)nleft,
+                        n->stack + base + nleft, (uint32_t)nright, from, to, at, id, g->err,
+                        g->errlen);
+    n->sp = base;
+    return rc;
+}
+
+int sg_notation_game(sg_notation *n, uint32_t b, uint32_t e, const sg_notation_builder *build,
+                     uint32_t *id, char *err, size_t errlen)
+{
+    reading g = { n, build, err, errlen };
+    return game(&g, b, e, false, 0, id);
+}
+
+/* ---- move codes -------------------------------------------------------------------- */
+
+#define MOVE_PLAYER_SHIFT 32
+#define MOVE_INDEX_MASK UINT64_C(0xffffffff)
+
+static char player_letter(sg_player who) { return who == SG_LEFT ? 'L' : 'R'; }
+static const char *player_name(sg_player who) { return who == SG_LEFT ? "Left" : "Right"; }
+
+int sg_notation_move_index(sg_move move, sg_player who, uint32_t noptions, uint32_t *index,
+                           char *err, size_t errlen)
+{
+    uint64_t player = move >> MOVE_PLAYER_SHIFT, i = move & MOVE_INDEX_MASK;
+    if (player != (uint64_t)who) {
+        if (errlen)
+            snprintf(err, errlen, "illegal move code 0x%" PRIx64 ": not a move of %s", move,
+                     player_name(who));
+        return SG_ERR_INVALID;
+    }
+    if (i >= noptions) {
+        if (errlen)
+            snprintf(err, errlen, "illegal move %c%" PRIu64 ": %s has %" PRIu32 " option%s here",
+                     player_letter(who), i + 1, player_name(who), noptions,
+                     noptions == 1 ? "" : "s");
+        return SG_ERR_INVALID;
+    }
+    *index = (uint32_t)i;
+    return SG_OK;
+}
+
+int sg_notation_parse_move(const char *text, sg_player who, uint32_t *index, char *err,
+                           size_t errlen)
+{
+    char c = text[0];
+    uint64_t number = 0;
+    const char *p = text + 1;
+    bool ok = (c == 'L' || c == 'l' || c == 'R' || c == 'r') && *p >= '1' && *p <= '9';
+    for (; ok && *p >= '0' && *p <= '9'; p++) {
+        number = number * 10 + (uint64_t)(*p - '0');
+        if (number > MOVE_INDEX_MASK)
+            ok = false;
+    }
+    if (!ok || *p != '\0')
+        return SG_ERR_UNSUPPORTED;
+    sg_player says = c == 'L' || c == 'l' ? SG_LEFT : SG_RIGHT;
+    if (says != who) {
+        if (errlen)
+            snprintf(err, errlen, "move '%.40s' is %s's, but %s is to play", text,
+                     player_name(says), player_name(who));
+        return SG_ERR_INVALID;
+    }
+    *index = (uint32_t)(number - 1);
+    return SG_OK;
+}
+
+int sg_notation_format_move(sg_move move, char *buf, size_t cap)
+{
+    uint64_t player = move >> MOVE_PLAYER_SHIFT, index = move & MOVE_INDEX_MASK;
+    int n = player <= 1
+                ? snprintf(buf, cap, "%c%" PRIu64, player_letter((sg_player)player), index + 1)
+                : snprintf(buf, cap, "invalid-0x%" PRIx64, move);
+    return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
+}
