@@ -1,13 +1,21 @@
 /* check-plugin passes correct game plugins (the test game good_subtract and rcg), and
  * reports each conformance bug of broken_subtract, and a crash, as a FAIL line with
  * exit status 1. Each check that compares with exact values has a test plugin with one
- * planted bug (tests/plugins/bad_*.c) that it, and it alone, catches. */
+ * planted bug (tests/plugins/bad_*.c) that it, and it alone, catches.
+ *
+ * The checker runs in this process (checker_run); only a plugin that crashes needs the
+ * binary, whose handler turns the crash into a FAIL line, and one test holds the two
+ * to the same report. */
 #include "support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "host/check/checker.h"
+
+/* The host: `sumgame check-plugin 'plugin_file' extra`. */
 static support_run check(const char *plugin_file, const char *extra)
 {
     char args[2048];
@@ -20,6 +28,62 @@ static char *test_plugin(const char *name)
     static char path[1024];
     snprintf(path, sizeof path, "%s/tests/plugins/%s.so", support_build_dir(), name);
     return path;
+}
+
+static char *game_plugin(const char *name)
+{
+    static char path[1024];
+    snprintf(path, sizeof path, "%s/games/%s.so", support_build_dir(), name);
+    return path;
+}
+
+static checker_options defaults(void)
+{
+    checker_options o = CHECKER_OPTIONS_DEFAULT;
+    return o;
+}
+
+/* The checker in this process, on the plugin at plugin_file created with the parameter
+ * key=value (key NULL: none): its status, its report, and what reached stderr meanwhile
+ * (a plugin's stray lines there are a bug, as in the host). A run that could not start
+ * fails the test. */
+static support_run check_here(const char *plugin_file, const checker_options *o,
+                              const char *key, const char *value)
+{
+    sg_plugin plugin;
+    char err[1024] = "";
+    if (sg_plugin_open_file(plugin_file, SG_PLUGIN_GAME, &plugin, err, sizeof err) != SG_OK)
+        fail_msg("%s", err);
+    const sg_param item = { key, value, 0 };
+    const sg_params params = { "command line", plugin.desc.game->name, key ? &item : NULL,
+                               key ? 1 : 0 };
+
+    char *out = NULL;
+    size_t outlen = 0;
+    FILE *stream = open_memstream(&out, &outlen);
+    assert_non_null(stream);
+    char err_path[] = "/tmp/sumgame-check-err-XXXXXX";
+    int captured = mkstemp(err_path);
+    assert_true(captured >= 0);
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    assert_true(saved >= 0 && dup2(captured, STDERR_FILENO) >= 0);
+
+    support_run r;
+    r.status = checker_run(&plugin, &params, o, stream, err, sizeof err);
+
+    fflush(stderr);
+    assert_true(dup2(saved, STDERR_FILENO) >= 0);
+    close(saved);
+    close(captured);
+    r.err = support_read_file(err_path);
+    unlink(err_path);
+    assert_int_equal(fclose(stream), 0);
+    r.out = out;
+    sg_plugin_close(&plugin);
+    if (r.status != CHECKER_PASSED && r.status != CHECKER_FAILED)
+        fail_msg("checker_run returned %d: %s", r.status, err);
+    return r;
 }
 
 static void assert_passes(const support_run *r)
@@ -39,7 +103,8 @@ static void assert_has(const support_run *r, const char *needle)
 static void test_good_plugin_passes(void **state)
 {
     (void)state;
-    support_run r = check(test_plugin("good_subtract"), "");
+    checker_options o = defaults();
+    support_run r = check_here(test_plugin("good_subtract"), &o, NULL, NULL);
     assert_passes(&r);
     /* A generator but neither evaluate nor split: 15 applicable checks. */
     assert_has(&r, "\n15 checks passed, 0 failed\n");
@@ -55,28 +120,72 @@ static void test_good_plugin_passes(void **state)
 static void test_given_positions(void **state)
 {
     (void)state;
-    support_run r = check(test_plugin("good_subtract"), "--position 0 --position 7 --depth 3 "
-                                                        "--playouts 2 max=7");
+    static const char *const positions[] = { "0", "7" };
+    checker_options o = defaults();
+    o.positions = positions;
+    o.npositions = 2;
+    o.depth = 3;
+    o.playouts = 2;
+    support_run r = check_here(test_plugin("good_subtract"), &o, "max", "7");
     assert_passes(&r);
     assert_has(&r, "(2 start positions, 2 walks of up to 3 moves each, seed 1)");
     support_run_free(&r);
 }
 
+/* Two runs in one process also show that a run leaves nothing behind for the next. */
 static void test_output_is_reproducible(void **state)
 {
     (void)state;
-    support_run a = check(test_plugin("good_subtract"), "--seed 5");
-    support_run b = check(test_plugin("good_subtract"), "--seed 5");
+    checker_options o = defaults();
+    o.seed = 5;
+    support_run a = check_here(test_plugin("good_subtract"), &o, NULL, NULL);
+    support_run b = check_here(test_plugin("good_subtract"), &o, NULL, NULL);
     assert_int_equal(a.status, 0);
     assert_string_equal(a.out, b.out);
     support_run_free(&a);
     support_run_free(&b);
 }
 
+/* The command is the checker behind arguments: the host's report, exit status and
+ * stderr are the in-process run's, with a failing plugin and with every option given. */
+static void test_host_reports_as_checker(void **state)
+{
+    (void)state;
+    static const char *const positions[] = { "5", "9" };
+    checker_options plain = defaults(), given = defaults();
+    given.positions = positions;
+    given.npositions = 2;
+    given.seed = 11;
+    given.count = 7;
+    given.depth = 5;
+    given.playouts = 3;
+    given.exact = 500;
+    const struct {
+        const checker_options *o;
+        const char *args;
+    } runs[] = {
+        { &plain, "" },
+        { &given, "--position 5 --position 9 --seed 11 --count 7 --depth 5 --playouts 3 "
+                  "--exact 500" },
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        support_run host = check(test_plugin("broken_subtract"), runs[i].args);
+        support_run here = check_here(test_plugin("broken_subtract"), runs[i].o, NULL, NULL);
+        assert_int_equal(host.status, 1);
+        assert_int_equal(here.status, host.status);
+        assert_string_equal(here.out, host.out);
+        assert_string_equal(host.err, "");
+        assert_string_equal(here.err, "");
+        support_run_free(&host);
+        support_run_free(&here);
+    }
+}
+
 static void test_broken_plugin_fails(void **state)
 {
     (void)state;
-    support_run r = check(test_plugin("broken_subtract"), "");
+    checker_options o = defaults();
+    support_run r = check_here(test_plugin("broken_subtract"), &o, NULL, NULL);
     assert_int_equal(r.status, 1);
     assert_string_equal(r.err, "");
     /* The three planted bugs, and nothing else. */
@@ -94,7 +203,8 @@ static void test_broken_plugin_fails(void **state)
 static void test_broken_ko_hooks_fail(void **state)
 {
     (void)state;
-    support_run r = check(test_plugin("ko_broken_subtract"), "");
+    checker_options o = defaults();
+    support_run r = check_here(test_plugin("ko_broken_subtract"), &o, NULL, NULL);
     assert_int_equal(r.status, 1);
     assert_has(&r, "FAIL a move elsewhere lifts a ban once");
     assert_has(&r, "a second move elsewhere changes the position again");
@@ -108,18 +218,21 @@ static void test_broken_ko_hooks_fail(void **state)
 static void test_stop_score_is_checked(void **state)
 {
     (void)state;
-    support_run r = check(test_plugin("bad_stop"), "");
+    checker_options o = defaults();
+    support_run r = check_here(test_plugin("bad_stop"), &o, NULL, NULL);
     assert_int_equal(r.status, 1);
     assert_has(&r, "FAIL stop_score answers every position and agrees with number()");
     assert_has(&r, "stop_score() gives 1 where number() gives 0");
     support_run_free(&r);
-    char path[1024];
-    snprintf(path, sizeof path, "%s/games/go.so", support_build_dir());
-    r = check(path, "--position .X./X.X/.X.");
+    static const char *const positions[] = { ".X./X.X/.X." };
+    o.positions = positions;
+    o.npositions = 1;
+    r = check_here(game_plugin("go"), &o, NULL, NULL);
     assert_has(&r, "ok   stop_score answers every position");
     support_run_free(&r);
 }
 
+/* A crash ends the process: the host's handler reports it. */
 static void test_crash_is_reported(void **state)
 {
     (void)state;
@@ -133,14 +246,17 @@ static void test_crash_is_reported(void **state)
 static void test_rcg_passes(void **state)
 {
     (void)state;
-    char file[1024];
-    snprintf(file, sizeof file, "%s/games/rcg.so", support_build_dir());
-    support_run r = check(file, "");
+    checker_options o = defaults();
+    support_run r = check_here(game_plugin("rcg"), &o, NULL, NULL);
     assert_passes(&r);
     support_run_free(&r);
-    r = check(file, "--position '{114|66}|{49|0}' --position '237|191||145|124|||97|57||32|0' "
-                    "--position '{3,1|0,-2}' --position '5/2' --position '{|}' --position '{2|}' "
-                    "--position -3");
+    static const char *const positions[] = { "{114|66}|{49|0}", "237|191||145|124|||97|57||32|0",
+                                             "{3,1|0,-2}",      "5/2",
+                                             "{|}",             "{2|}",
+                                             "-3" };
+    o.positions = positions;
+    o.npositions = sizeof positions / sizeof positions[0];
+    r = check_here(game_plugin("rcg"), &o, NULL, NULL);
     assert_passes(&r);
     assert_has(&r, "(7 start positions");
     support_run_free(&r);
@@ -151,8 +267,13 @@ static void test_rcg_passes(void **state)
 static void test_go_passes(void **state)
 {
     (void)state;
-    support_run r = check("go", "--position '.XO./XO.O/.XO.' --position '..' "
-                                "--position 'X.XXO.O/XXXXOOO/X.XXO.O' --depth 30");
+    static const char *const positions[] = { ".XO./XO.O/.XO.", "..",
+                                             "X.XXO.O/XXXXOOO/X.XXO.O" };
+    checker_options o = defaults();
+    o.positions = positions;
+    o.npositions = sizeof positions / sizeof positions[0];
+    o.depth = 30;
+    support_run r = check_here(game_plugin("go"), &o, NULL, NULL);
     assert_passes(&r);
     assert_has(&r, "ok   a move elsewhere lifts a ban once");
     assert_null(strstr(r.out, "moved_elsewhere) (0 cases)"));
@@ -164,28 +285,28 @@ static void test_go_passes(void **state)
  * first counterexample (values from the subtraction game: heap 1 = {0|} = 1, heap 2 =
  * {1|0} with temperature 1/2, heap 3 = {1,{1|0}|0}). */
 static const struct planted {
-    const char *plugin, *args, *check, *diagnosis;
+    const char *plugin, *position, *db_shape, *check, *diagnosis;
 } planted[] = {
-    { "bad_hash_history", "", "FAIL hash is consistent across transpositions",
+    { "bad_hash_history", NULL, NULL, "FAIL hash is consistent across transpositions",
       "bad_hash_history:4: left take1 then right take2, and the other order, reach equal "
       "bytes with hashes " },
-    { "bad_split", "", "FAIL split keeps the value",
+    { "bad_split", NULL, NULL, "FAIL split keeps the value",
       "bad_split:4: the whole is 0 but its 2 parts add up to " },
-    { "bad_number", "", "FAIL number() agrees with exhaustive search",
+    { "bad_number", NULL, NULL, "FAIL number() agrees with exhaustive search",
       "bad_number:1: number() reports 2 but the options give 1" },
-    { "bad_evaluate", "", "FAIL evaluate has the sign of the number number() reports",
+    { "bad_evaluate", NULL, NULL, "FAIL evaluate has the sign of the number number() reports",
       "bad_evaluate:1: number() reports 1 but evaluate with left to move gives -1" },
-    { "bad_temperature", "", "FAIL temperature_bound is at least the exact temperature",
+    { "bad_temperature", NULL, NULL, "FAIL temperature_bound is at least the exact temperature",
       "temperature_bound gives 0 but the exact temperature is 1/2" },
-    { "bad_birthday", "--position 2", "FAIL birthday_bound is at least the longest line",
+    { "bad_birthday", "2", NULL, "FAIL birthday_bound is at least the longest line",
       "bad_birthday:2: birthday_bound gives 1 but a line of 2 moves exists" },
-    { "bad_canonical", "", "FAIL canonical is idempotent",
+    { "bad_canonical", NULL, NULL, "FAIL canonical is idempotent",
       "bad_canonical:3 is {1,{1|0}|0} but its representative '2' is {1|0}" },
-    { "bad_db_images", "--db-shape heaps:12", "FAIL database hooks agree",
+    { "bad_db_images", NULL, "heaps:12", "FAIL database hooks agree",
       "heaps:12 index 2 ('2'): image 1 (index 3) is {1,{1|0}|0}, not {1|0}" },
-    { "bad_db_index", "--db-shape heaps:12", "FAIL database hooks agree",
+    { "bad_db_index", NULL, "heaps:12", "FAIL database hooks agree",
       "heaps:12 index 3 ('3'): db_index gives 4" },
-    { "bad_db_children", "--db-shape heaps:12", "FAIL database hooks agree",
+    { "bad_db_children", NULL, "heaps:12", "FAIL database hooks agree",
       "heaps:12 index 3 ('3'): db_children of Right differ from the indices its moves reach" },
 };
 
@@ -194,11 +315,17 @@ static void test_planted_bugs_are_caught(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof planted / sizeof planted[0]; i++) {
         const struct planted *p = &planted[i];
-        support_run r = check(test_plugin(p->plugin), p->args);
+        checker_options o = defaults();
+        o.positions = &p->position;
+        o.npositions = p->position ? 1 : 0;
+        o.db_shape = p->db_shape;
+        support_run r = check_here(test_plugin(p->plugin), &o, NULL, NULL);
         if (r.status != 1 || !strstr(r.out, p->check) || !strstr(r.out, p->diagnosis) ||
             !strstr(r.out, " checks passed, 1 failed\n"))
-            fail_msg("%s %s: expected '%s' with '%s' as the only failure:\n%s%s", p->plugin,
-                     p->args, p->check, p->diagnosis, r.out, r.err);
+            fail_msg("%s (position %s, shape %s): expected '%s' with '%s' as the only "
+                     "failure:\n%s%s",
+                     p->plugin, p->position ? p->position : "generated",
+                     p->db_shape ? p->db_shape : "none", p->check, p->diagnosis, r.out, r.err);
         assert_string_equal(r.err, "");
         support_run_free(&r);
     }
@@ -209,7 +336,9 @@ static void test_planted_bugs_are_caught(void **state)
 static void test_database_hooks_pass(void **state)
 {
     (void)state;
-    support_run r = check(test_plugin("db_subtract"), "--db-shape heaps:12");
+    checker_options o = defaults();
+    o.db_shape = "heaps:12";
+    support_run r = check_here(test_plugin("db_subtract"), &o, NULL, NULL);
     assert_passes(&r);
     assert_has(&r, "ok   canonical is idempotent");
     assert_has(&r, "ok   database hooks agree");
@@ -219,29 +348,39 @@ static void test_database_hooks_pass(void **state)
     assert_has(&r, "database hooks agree (db_index(db_position(i)) == i, db_children are what "
                    "moves reach, images have equal or negated exact values) (145 cases)");
     support_run_free(&r);
-    r = check(test_plugin("db_subtract"), "");
+    o.db_shape = NULL;
+    r = check_here(test_plugin("db_subtract"), &o, NULL, NULL);
     assert_passes(&r);
     assert_has(&r, "skip database hooks agree (db_index(db_position(i)) == i, db_children are "
                    "what moves reach, images have equal or negated exact values) (no case "
                    "met: give a shape with --db-shape TEXT)");
     support_run_free(&r);
-    r = check(test_plugin("db_subtract"), "--db-shape squares:3");
+    o.db_shape = "squares:3";
+    r = check_here(test_plugin("db_subtract"), &o, NULL, NULL);
     assert_int_equal(r.status, 1);
     assert_has(&r, "FAIL database hooks agree");
     assert_has(&r, "db_shape 'squares:3' fails: unknown shape 'squares:3'");
     support_run_free(&r);
 }
 
-/* --exact 0 turns the checks on exact values off; a budget too small for any position
+/* exact 0 turns the checks on exact values off; a budget too small for any position
  * makes them skip, never fail. */
 static void test_exact_budget(void **state)
 {
     (void)state;
-    support_run r = check(test_plugin("bad_number"), "--exact 0");
+    checker_options o = defaults();
+    o.exact = 0;
+    support_run r = check_here(test_plugin("bad_number"), &o, NULL, NULL);
     assert_passes(&r);
     assert_null(strstr(r.out, "exhaustive search"));
     support_run_free(&r);
-    r = check(test_plugin("bad_temperature"), "--exact 1 --position 9 --playouts 0");
+    static const char *const nine[] = { "9" };
+    o = defaults();
+    o.exact = 1;
+    o.positions = nine;
+    o.npositions = 1;
+    o.playouts = 0;
+    r = check_here(test_plugin("bad_temperature"), &o, NULL, NULL);
     assert_passes(&r);
     assert_has(&r, "skip temperature_bound is at least the exact temperature (no case met: "
                    "give a smaller --position, or a larger --exact budget)");
@@ -266,7 +405,8 @@ static void test_abi_1_2_plugin(void **state)
     assert_string_equal(text, "take1");
     support_game_close(&g);
 
-    support_run r = check(test_plugin("abi_1_2_subtract"), "");
+    checker_options o = defaults();
+    support_run r = check_here(test_plugin("abi_1_2_subtract"), &o, NULL, NULL);
     assert_passes(&r);
     assert_has(&r, "\n15 checks passed, 0 failed\n");
     assert_null(strstr(r.out, "canonical"));
@@ -279,8 +419,12 @@ static void test_abi_1_2_plugin(void **state)
 static void test_amazons_passes(void **state)
 {
     (void)state;
-    support_run r = check("amazons", "--position 'x.xx/.xBx/W.xx/xxxx' --position 'B.x.W/..x..' "
-                                     "--position 'xx./BW.' --position '.B../W..W/..B./....'");
+    static const char *const positions[] = { "x.xx/.xBx/W.xx/xxxx", "B.x.W/..x..", "xx./BW.",
+                                             ".B../W..W/..B./...." };
+    checker_options o = defaults();
+    o.positions = positions;
+    o.npositions = sizeof positions / sizeof positions[0];
+    support_run r = check_here(game_plugin("amazons"), &o, NULL, NULL);
     assert_passes(&r);
     assert_has(&r, "ok   split keeps the value");
     assert_has(&r, "ok   number() agrees with exhaustive search");
@@ -292,10 +436,11 @@ static void test_amazons_passes(void **state)
     assert_has(&r, "\n22 checks passed, 0 failed\n");
     support_run_free(&r);
     /* its database shapes: a grid (with db_children and conjugate images) and rooms */
-    static const char *const shapes[] = { "--db-shape 2x3", "--db-shape 3x3",
-                                           "--db-shape rooms:4:distinct" };
+    static const char *const shapes[] = { "2x3", "3x3", "rooms:4:distinct" };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-        r = check("amazons", shapes[i]);
+        o = defaults();
+        o.db_shape = shapes[i];
+        r = check_here(game_plugin("amazons"), &o, NULL, NULL);
         assert_passes(&r);
         assert_has(&r, "ok   database hooks agree");
         support_run_free(&r);
@@ -308,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_good_plugin_passes),
         cmocka_unit_test(test_given_positions),
         cmocka_unit_test(test_output_is_reproducible),
+        cmocka_unit_test(test_host_reports_as_checker),
         cmocka_unit_test(test_broken_plugin_fails),
         cmocka_unit_test(test_crash_is_reported),
         cmocka_unit_test(test_rcg_passes),
