@@ -103,8 +103,9 @@ HOST_MAIN := $(BUILD)/obj/framework/host/main.o
 HOST_SHARED_OBJ := $(BUILD)/obj/framework/core/escape.o
 
 # Only what the installed headers declare between SG_API_BEGIN and SG_API_END leaves the
-# library (sumgame/api.h).
-$(LIB_OBJ): VIS_CFLAGS := -fvisibility=hidden
+# library (sumgame/api.h). No exported function is interposed (docs/abi.md), so calls
+# inside the library may bind to it directly and be inlined.
+$(LIB_OBJ): VIS_CFLAGS := -fvisibility=hidden -fno-semantic-interposition
 
 # The real file carries the SONAME; libsumgame.so is the name plugins link against (and
 # the one plugins built before the SONAME look for).
