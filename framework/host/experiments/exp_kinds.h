@@ -32,6 +32,7 @@
     ROW("ordering", "", exp_ordering_run)                /* exp_ordering.c */                 \
     ROW("loss", EXP_GAMES_OPTIONS, exp_games_run)        /* exp_games.c */                    \
     ROW("tradeoff", EXP_GAMES_OPTIONS, exp_games_run)                                         \
-    ROW("coverage", EXP_COVERAGE_OPTIONS, exp_tdsplus_run) /* exp_tdsplus.c */
+    ROW("coverage", EXP_COVERAGE_OPTIONS, exp_tdsplus_run) /* exp_tdsplus.c */          \
+    ROW("outcome", "", exp_outcome_run)                  /* exp_outcome.c */
 
 #endif
