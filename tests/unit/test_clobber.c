@@ -11,6 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
 
 #include "sumgame/cgt.h"
 #include "sumgame/database.h"
@@ -1105,6 +1108,59 @@ static void test_cli(void **state)
     support_run_free(&r);
 }
 
+/* `experiment` kind = outcome on random 4x3 boards: each position's class (L, R, N, P)
+ * is the referee's, with each player first, and the summary counts them. */
+static void test_outcome_experiment(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sumgame-outcome-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char ini[64], args[128];
+    snprintf(ini, sizeof ini, "%s/o.ini", dir);
+    FILE *f = fopen(ini, "w");
+    assert_non_null(f);
+    fputs("[experiment]\nkind = outcome\ngenerator = clobber\nwidth = 4\nheight = 3\n"
+          "pattern = random\ncount = 40\nseed = 99\n", f);
+    fclose(f);
+    snprintf(args, sizeof args, "experiment %s --json", ini);
+    support_run r = support_host(args, NULL);
+    if (r.status != 0)
+        fail_msg("experiment failed: %s", r.err);
+    json_error_t jerr;
+    json_t *out = json_loads(r.out, 0, &jerr);
+    assert_non_null(out);
+    json_t *positions = json_object_get(out, "positions");
+    assert_int_equal(json_array_size(positions), 40);
+    size_t classes[4] = { 0 };
+    for (size_t i = 0; i < json_array_size(positions); i++) {
+        json_t *item = json_array_get(positions, i);
+        const char *text = json_string_value(json_object_get(item, "position"));
+        assert_non_null(text);
+        assert_true(strncmp(text, "clobber:", 8) == 0);
+        ref_pos p = ref_sum((const char *[]){ text + 8, NULL });
+        bool left_first = ref_wins(p, 0), right_first = ref_wins(p, 1);
+        char want = left_first ? (right_first ? 'N' : 'L') : (right_first ? 'R' : 'P');
+        const char *got = json_string_value(json_object_get(item, "class"));
+        assert_non_null(got);
+        if (got[0] != want)
+            fail_msg("%s: class %s, the referee's %c", text, got, want);
+        classes[strchr("LRNP", want) - "LRNP"]++;
+    }
+    json_t *cls = json_object_get(out, "classes");
+    assert_int_equal(json_integer_value(json_object_get(cls, "L")), classes[0]);
+    assert_int_equal(json_integer_value(json_object_get(cls, "R")), classes[1]);
+    assert_int_equal(json_integer_value(json_object_get(cls, "N")), classes[2]);
+    assert_int_equal(json_integer_value(json_object_get(cls, "P")), classes[3]);
+    assert_int_equal(json_integer_value(json_object_get(out, "unsolved")), 0);
+    /* a test that met one class only would not tell the classes apart */
+    int kinds = (classes[0] > 0) + (classes[1] > 0) + (classes[2] > 0) + (classes[3] > 0);
+    assert_true(kinds >= 3);
+    json_decref(out);
+    support_run_free(&r);
+    remove(ini);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1124,6 +1180,7 @@ int main(void)
         cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_outcome_experiment),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
