@@ -3,6 +3,7 @@
  * keys, never text that looks like a key inside a string. */
 #include "support.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,43 @@ static void test_not_an_object(void **state)
     assert_null(json_read_object("{\"a\":1,\"a\":2}")); /* a duplicate key is ambiguous */
 }
 
+static void test_writer(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    json_out o;
+    json_out_init(&o, f);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "a", "x\"y");
+    json_out_array(&o, "list");
+    json_out_uint(&o, NULL, 1);
+    json_out_object(&o, NULL);
+    json_out_end(&o);
+    json_out_array(&o, NULL);
+    json_out_end(&o);
+    json_out_int(&o, NULL, -2);
+    json_out_end(&o);
+    json_out_null(&o, "n");
+    json_out_string(&o, "s", NULL);
+    json_out_bool(&o, "t", true);
+    json_out_fixed(&o, "f", 0.5, 3);
+    json_out_fixed(&o, "inf", INFINITY, 3);
+    json_out_number(&o, "g", "1e-05");
+    json_out_stringf(&o, "c", "%c%d", 'N', 7);
+    json_out_end(&o);
+    fclose(f);
+    assert_string_equal(buf, "{\"a\":\"x\\\"y\",\"list\":[1,{},[],-2],\"n\":null,\"s\":null,"
+                             "\"t\":true,\"f\":0.500,\"inf\":null,\"g\":1e-05,\"c\":\"N7\"}");
+    /* what it writes reads back */
+    json_t *obj = json_read_object(buf);
+    assert_non_null(obj);
+    json_decref(obj);
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -101,6 +139,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_top_level_keys_only),
         cmocka_unit_test(test_not_an_object),
+        cmocka_unit_test(test_writer),
     };
     return cmocka_run_group_tests_name("json", tests, NULL, NULL);
 }

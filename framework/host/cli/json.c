@@ -1,5 +1,8 @@
 #include "host/cli/json.h"
 
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,4 +118,101 @@ bool json_text(const json_t *obj, const char *key, char *buf, size_t cap)
     default: return false;
     }
     return n >= 0 && (size_t)n < cap;
+}
+
+void json_out_init(json_out *o, FILE *f)
+{
+    memset(o, 0, sizeof *o);
+    o->f = f;
+}
+
+/* The comma and the key before a value at the current depth. */
+static void prefix(json_out *o, const char *key)
+{
+    if (o->later[o->depth])
+        fputc(',', o->f);
+    o->later[o->depth] = true;
+    if (key) {
+        json_put_string(o->f, key);
+        fputc(':', o->f);
+    }
+}
+
+static void open_nested(json_out *o, const char *key, char open, char close)
+{
+    prefix(o, key);
+    fputc(open, o->f);
+    assert(o->depth < JSON_OUT_DEPTH);
+    o->depth++;
+    o->later[o->depth] = false;
+    o->closer[o->depth] = close;
+}
+
+void json_out_object(json_out *o, const char *key) { open_nested(o, key, '{', '}'); }
+
+void json_out_array(json_out *o, const char *key) { open_nested(o, key, '[', ']'); }
+
+void json_out_end(json_out *o)
+{
+    assert(o->depth > 0);
+    fputc(o->closer[o->depth], o->f);
+    o->depth--;
+}
+
+void json_out_string(json_out *o, const char *key, const char *s)
+{
+    prefix(o, key);
+    if (s)
+        json_put_string(o->f, s);
+    else
+        fputs("null", o->f);
+}
+
+void json_out_null(json_out *o, const char *key)
+{
+    prefix(o, key);
+    fputs("null", o->f);
+}
+
+void json_out_bool(json_out *o, const char *key, bool v)
+{
+    prefix(o, key);
+    fputs(v ? "true" : "false", o->f);
+}
+
+void json_out_int(json_out *o, const char *key, long long v)
+{
+    prefix(o, key);
+    fprintf(o->f, "%lld", v);
+}
+
+void json_out_uint(json_out *o, const char *key, unsigned long long v)
+{
+    prefix(o, key);
+    fprintf(o->f, "%llu", v);
+}
+
+void json_out_fixed(json_out *o, const char *key, double v, int decimals)
+{
+    prefix(o, key);
+    if (isfinite(v))
+        fprintf(o->f, "%.*f", decimals, v);
+    else
+        fputs("null", o->f);
+}
+
+void json_out_number(json_out *o, const char *key, const char *text)
+{
+    prefix(o, key);
+    fputs(text, o->f);
+}
+
+void json_out_stringf(json_out *o, const char *key, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    json_out_string(o, key, buf);
 }

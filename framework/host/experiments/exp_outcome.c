@@ -104,28 +104,40 @@ static void print_text(const char *title, char **texts, const result *res, size_
 static void print_json(const char *title, char **texts, const result *res, size_t n,
                        const size_t classes[4], size_t unsolved, double total, double median)
 {
-    fputs("{\"kind\":\"outcome\"", stdout);
-    if (title) {
-        fputs(",\"title\":", stdout);
-        json_put_string(stdout, title);
-    }
-    fputs(",\"positions\":[", stdout);
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "kind", "outcome");
+    if (title)
+        json_out_string(&o, "title", title);
+    json_out_array(&o, "positions");
     for (size_t p = 0; p < n; p++) {
-        fputs(p ? ",{\"position\":" : "{\"position\":", stdout);
-        json_put_string(stdout, texts[p]);
-        if (res[p].solved)
-            printf(",\"left_first_winner\":\"%s\",\"right_first_winner\":\"%s\","
-                   "\"class\":\"%c\"", res[p].winner[0] == SG_LEFT ? "left" : "right",
-                   res[p].winner[1] == SG_LEFT ? "left" : "right", outcome_class(&res[p]));
-        else {
-            fputs(",\"class\":null,\"unsolved\":", stdout);
-            json_put_string(stdout, res[p].why);
+        json_out_object(&o, NULL);
+        json_out_string(&o, "position", texts[p]);
+        if (res[p].solved) {
+            json_out_string(&o, "left_first_winner",
+                            res[p].winner[0] == SG_LEFT ? "left" : "right");
+            json_out_string(&o, "right_first_winner",
+                            res[p].winner[1] == SG_LEFT ? "left" : "right");
+            json_out_stringf(&o, "class", "%c", outcome_class(&res[p]));
+        } else {
+            json_out_null(&o, "class");
+            json_out_string(&o, "unsolved", res[p].why);
         }
-        printf(",\"nodes\":%llu,\"seconds\":%.6f}", res[p].nodes, res[p].seconds);
+        json_out_uint(&o, "nodes", res[p].nodes);
+        json_out_fixed(&o, "seconds", res[p].seconds, 6);
+        json_out_end(&o);
     }
-    printf("],\"classes\":{\"L\":%zu,\"R\":%zu,\"N\":%zu,\"P\":%zu},\"unsolved\":%zu,"
-           "\"seconds\":%.3f,\"median_seconds\":%.6f}\n", classes[0], classes[1], classes[2],
-           classes[3], unsolved, total, median);
+    json_out_end(&o);
+    json_out_object(&o, "classes");
+    for (int k = 0; k < 4; k++)
+        json_out_uint(&o, (const char[]){ "LRNP"[k], '\0' }, classes[k]);
+    json_out_end(&o);
+    json_out_uint(&o, "unsolved", unsolved);
+    json_out_fixed(&o, "seconds", total, 3);
+    json_out_fixed(&o, "median_seconds", median, 6);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 static int outcome_run(const sg_config *cfg, const char *plugin_path, bool json)
