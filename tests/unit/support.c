@@ -87,6 +87,11 @@ char *support_temp_file(const char *suffix, const char *text)
 
 support_run support_host(const char *args, const char *stdin_text)
 {
+    return support_host_within(0, args, stdin_text);
+}
+
+support_run support_host_within(unsigned seconds, const char *args, const char *stdin_text)
+{
     char out_path[] = "/tmp/sumgame-out-XXXXXX", err_path[] = "/tmp/sumgame-err-XXXXXX";
     int fo = mkstemp(out_path), fe = mkstemp(err_path);
     assert_true(fo >= 0 && fe >= 0);
@@ -95,7 +100,10 @@ support_run support_host(const char *args, const char *stdin_text)
     char *in_path = stdin_text ? support_temp_file(".in", stdin_text) : NULL;
     size_t len = strlen(args) + 1024;
     char *cmd = malloc(len);
-    snprintf(cmd, len, "env -u SUMGAME_PLUGIN_PATH '%s/sumgame' %s <%s >%s 2>%s",
+    char limit[32] = "";
+    if (seconds)
+        snprintf(limit, sizeof limit, "timeout %u ", seconds);
+    snprintf(cmd, len, "%senv -u SUMGAME_PLUGIN_PATH '%s/sumgame' %s <%s >%s 2>%s", limit,
              support_build_dir(), args, in_path ? in_path : "/dev/null", out_path, err_path);
     int raw = system(cmd);
     support_run r;

@@ -40,6 +40,9 @@ typedef struct support_run {
 /* Runs BUILD/sumgame with args (a shell fragment: quote it yourself) and, when stdin_text
  * is not NULL, that text on standard input. */
 support_run support_host(const char *args, const char *stdin_text);
+/* The same under `timeout seconds` (0: none), so a run that would hang ends with status
+ * 124 and fails the test instead of blocking it. */
+support_run support_host_within(unsigned seconds, const char *args, const char *stdin_text);
 void support_run_free(support_run *r);
 /* Asserts that the run failed with exit 1 or 2 and exactly one stderr line starting
  * "sumgame: " that contains needle. */

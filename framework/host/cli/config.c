@@ -9,6 +9,7 @@
  * finds duplicate sections and keys through hash indexes, so a file of n sections or
  * keys loads in O(n). */
 #include "host/cli/config.h"
+#include "host/cli/in_file.h"
 #include "core/escape.h"
 
 #include <errno.h>
@@ -448,11 +449,11 @@ static int start(struct parse *p, const char *name, char *err, size_t errlen)
 int sg_config_load(const char *path, sg_config **out, char *err, size_t errlen)
 {
     *out = NULL;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    /* A FIFO would block the open and a device could be read for ever (the reader stops
+     * at the first overlong line, but /dev/zero's NUL bytes make no lines at all). */
+    FILE *f = in_file_open(path, err, errlen);
+    if (!f)
         return SG_ERR_INVALID;
-    }
     struct parse p;
     int rc = start(&p, path, err, errlen);
     if (rc == SG_OK) {

@@ -548,9 +548,11 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
         return cli_errf(err, errlen, "--out %s", open_err);
     }
     char *line = NULL;
-    size_t cap = 0;
+    size_t cap = 0, lineno = 0;
+    ssize_t len;
     json_t *obj = NULL; /* the line's record, freed when the next line is read */
-    while (getline(&line, &cap, f) >= 0) {
+    while ((len = in_file_line(f, &line, &cap, path, ++lineno, open_err, sizeof open_err)) >=
+           0) {
         json_decref(obj);
         obj = json_read_object(line);
         char print[32];
@@ -592,10 +594,13 @@ static int resume(experiment *e, const char *path, size_t *found, char *err, siz
             break;
         }
     }
+    int rc = SG_OK;
+    if (len == -2)
+        rc = cli_errf(err, errlen, "--out %s", open_err);
     json_decref(obj);
     free(line);
     fclose(f);
-    return SG_OK;
+    return rc;
 }
 
 /* ---- playing ---- */

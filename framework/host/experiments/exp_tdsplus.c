@@ -480,9 +480,11 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
         return SG_ERR_INVALID;
     }
     char *line = NULL;
-    size_t cap = 0;
+    size_t cap = 0, lineno = 0;
+    ssize_t len;
     json_t *obj = NULL; /* the line's record, freed when the next line is read */
-    while (getline(&line, &cap, f) >= 0) {
+    while ((len = in_file_line(f, &line, &cap, path, ++lineno, open_err, sizeof open_err)) >=
+           0) {
         json_decref(obj);
         obj = json_read_object(line);
         char name[64], print[32], position[40], buf[64], why[160];
@@ -552,10 +554,15 @@ static int resume(plan *pl, const char *path, size_t *found, char *err, size_t e
             (*found)++;
         }
     }
+    int rc = SG_OK;
+    if (len == -2) {
+        snprintf(err, errlen, "--out %s", open_err);
+        rc = SG_ERR_INVALID;
+    }
     json_decref(obj);
     free(line);
     fclose(f);
-    return SG_OK;
+    return rc;
 }
 
 /* ---- summaries ---- */

@@ -1,6 +1,7 @@
 /* The GTP v2 engine loop: preprocessing and replies as the specification's sections 3.1-3.6
  * state them, and the commands of docs/gtp.md. */
 #include "host/gtp/gtp.h"
+#include "host/cli/in_file.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -638,9 +639,14 @@ int gtp_run(const gtp_setup *setup, FILE *in, FILE *out, char *err, size_t errle
         return 1;
     }
     char *line = NULL;
-    size_t linecap = 0;
+    size_t linecap = 0, lineno = 0;
     int status = 0;
-    while (!s.quit && !s.broken && getline(&line, &linecap, in) >= 0) {
+    char why_line[256];
+    ssize_t len = 0;
+    /* bounded like every line the host reads: stdin may be /dev/zero */
+    while (!s.quit && !s.broken &&
+           (len = in_file_line(in, &line, &linecap, "gtp: stdin", ++lineno, why_line,
+                               sizeof why_line)) >= 0) {
         preprocess(line);
         char *words[GTP_ARGS_MAX + 2];
         size_t n = split_words(line, words, GTP_ARGS_MAX + 2);
@@ -669,6 +675,10 @@ int gtp_run(const gtp_setup *setup, FILE *in, FILE *out, char *err, size_t errle
             snprintf(s.failure, sizeof s.failure, "gtp: cannot write the reply");
             s.broken = true;
         }
+    }
+    if (len == -2 && !s.broken) {
+        snprintf(s.failure, sizeof s.failure, "%s", why_line);
+        s.broken = true;
     }
     if (s.broken) {
         snprintf(err, errlen, "%s", s.failure);

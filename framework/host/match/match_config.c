@@ -289,7 +289,7 @@ static int read_sum_file(const char *path, char ***lines, int **numbers, size_t 
     int number = 0;
     int rc = SG_OK;
     ssize_t n;
-    while ((n = getline(&line, &cap, f)) >= 0) {
+    while ((n = in_file_line(f, &line, &cap, path, (size_t)number + 1, err, errlen)) >= 0) {
         number++;
         if (memchr(line, '\0', (size_t)n)) {
             /* the rest of the line would vanish silently */
@@ -314,6 +314,8 @@ static int read_sum_file(const char *path, char ***lines, int **numbers, size_t 
         }
         (*numbers)[(*count)++] = number;
     }
+    if (n == -2)
+        rc = SG_ERR_INVALID;
     if (rc == SG_OK && ferror(f))
         rc = cli_errf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
     free(line);

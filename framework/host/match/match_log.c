@@ -1,5 +1,6 @@
 #include "host/match/match_log.h"
 #include "host/cli/cli.h"
+#include "host/cli/in_file.h"
 #include "host/cli/json.h"
 
 #include <errno.h>
@@ -105,20 +106,24 @@ int match_log_read(const char *path, match_entries *list, bool *missing, long lo
         *missing = false;
     if (torn_at)
         *torn_at = -1;
-    FILE *f = fopen(path, "r");
+    /* Held whole (merge and --resume sort them), so a size cap besides the line cap. */
+    FILE *f = in_file_open_max(path, IN_FILE_HELD_MAX, IN_FILE_HELD_MAX_TEXT, err, errlen);
     if (!f) {
         if (errno == ENOENT && missing) {
             *missing = true;
             return SG_OK;
         }
+        if (errno == EINVAL || errno == EFBIG)
+            return SG_ERR_INVALID;
         return cli_errf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     }
     char *line = NULL;
     size_t cap = 0, lineno = 0;
     off_t complete = 0; /* bytes up to the end of the last complete line */
-    ssize_t len;
+    ssize_t len = 0;
     int rc = SG_OK;
-    while (rc == SG_OK && (len = getline(&line, &cap, f)) >= 0) {
+    while (rc == SG_OK &&
+           (len = in_file_line(f, &line, &cap, path, lineno + 1, err, errlen)) >= 0) {
         lineno++;
         if (line[len - 1] != '\n') {
             if (!torn_at) {
@@ -153,6 +158,8 @@ int match_log_read(const char *path, match_entries *list, bool *missing, long lo
             rc = cli_errf(err, errlen, "%s: out of memory", path);
         }
     }
+    if (len == -2)
+        rc = SG_ERR_INVALID;
     if (rc == SG_OK && ferror(f))
         rc = cli_errf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
     free(line);

@@ -1,6 +1,7 @@
 /* Reading result files for `sumgame report`: one JSON object a line, parsed with jansson;
  * match records grouped into cells, coverage records into error curves. */
 #include "host/report/report.h"
+#include "host/cli/in_file.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -179,9 +180,10 @@ static int add_point(report_data *d, const char *label, double limit, double et,
 static int read_file(report_data *d, const report_options *o, const char *path, char *err,
                      size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = in_file_open(path, err, errlen);
     if (!f)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        /* the reason alone for a file that cannot be opened, as it always was */
+        return errno == EINVAL ? -1 : fail(err, errlen, "%s: %s", path, strerror(errno));
     char *label = stem(path), *row = NULL, *col = NULL;
     /* a file of other records (error curves) need not match --cells */
     bool unplaced = false;
@@ -196,9 +198,10 @@ static int read_file(report_data *d, const report_options *o, const char *path, 
     }
     char *line = NULL;
     size_t cap = 0, lineno = 0;
-    ssize_t len;
+    ssize_t len = 0;
     int status = 0;
-    while (status == 0 && (len = getline(&line, &cap, f)) >= 0) {
+    while (status == 0 &&
+           (len = in_file_line(f, &line, &cap, path, lineno + 1, err, errlen)) >= 0) {
         lineno++;
         size_t n = (size_t)len;
         while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' '))
@@ -264,6 +267,8 @@ static int read_file(report_data *d, const report_options *o, const char *path, 
         }
         json_decref(obj);
     }
+    if (len == -2)
+        status = -1;
     if (status == 0 && ferror(f))
         status = fail(err, errlen, "%s:%zu: %s", path, lineno + 1, strerror(errno));
     free(line);
