@@ -30,27 +30,39 @@ static int split_params(char *text, sg_param *items, size_t *count)
     return 0;
 }
 
-static void put_ratio(sg_ratio r, bool json)
+static void put_ratio(sg_ratio r)
 {
     char buf[SG_RATIO_TEXT_MAX];
     sg_ratio_format(r, buf, sizeof buf);
-    if (json)
-        printf("\"%s\"", buf);
-    else
-        printf("%s", buf);
+    printf("%s", buf);
 }
 
-static void put_wall_json(const sg_rwall *w)
+/* Exact rationals are strings in JSON, as every exact value the host writes. */
+static void json_ratio(json_out *o, const char *key, sg_ratio r)
 {
-    printf("[");
+    char buf[SG_RATIO_TEXT_MAX];
+    sg_ratio_format(r, buf, sizeof buf);
+    json_out_string(o, key, buf);
+}
+
+static void json_value(json_out *o, const char *key, sg_value v)
+{
+    char buf[SG_VALUE_TEXT_MAX];
+    sg_value_format(v, buf, sizeof buf);
+    json_out_string(o, key, buf);
+}
+
+static void json_wall(json_out *o, const char *key, const sg_rwall *w)
+{
+    json_out_array(o, key);
     for (size_t i = 0; i < w->n; i++) {
-        printf("%s{\"t\":", i ? "," : "");
-        put_ratio(w->t[i], true);
-        printf(",\"x\":");
-        put_ratio(w->x[i], true);
-        printf(",\"slope\":%d}", w->slope[i]);
+        json_out_object(o, NULL);
+        json_ratio(o, "t", w->t[i]);
+        json_ratio(o, "x", w->x[i]);
+        json_out_int(o, "slope", w->slope[i]);
+        json_out_end(o);
     }
-    printf("]");
+    json_out_end(o);
 }
 
 static void put_wall_text(const char *label, const sg_rwall *w)
@@ -59,9 +71,9 @@ static void put_wall_text(const char *label, const sg_rwall *w)
     for (size_t i = 0; i < w->n; i++) {
         printf("%s", i ? ", " : "");
         printf("from t = ");
-        put_ratio(w->t[i], false);
+        put_ratio(w->t[i]);
         printf(" at ");
-        put_ratio(w->x[i], false);
+        put_ratio(w->x[i]);
         printf(w->slope[i] ? " slope %+d" : " vertical", w->slope[i]);
     }
     printf("\n");
@@ -77,57 +89,54 @@ typedef struct env_check {
 static void print_json(const gthermo_request *req, const sg_gthermograph *th, size_t n,
                        const env_check *chk, const char *klass, double seconds)
 {
-    printf("{\"method\":\"thermograph\",\"position\":");
-    json_put_string(stdout, req->position);
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "method", "thermograph");
+    json_out_string(&o, "position", req->position);
     bool same = n > 0;
     for (size_t i = 1; i < n; i++)
         same = same && sg_ratio_eq(th[i].mast, th[0].mast) &&
                sg_ratio_eq(th[i].temperature, th[0].temperature);
-    printf(",\"mean\":");
-    if (same)
-        put_ratio(th[0].mast, true);
-    else
-        printf("null");
-    printf(",\"temperature\":");
-    if (same)
-        put_ratio(th[0].temperature, true);
-    else
-        printf("null");
-    printf(",\"exact\":true,\"loopy\":%s", th[0].loopy ? "true" : "false");
-    printf(",\"class\":");
-    if (klass)
-        json_put_string(stdout, klass);
-    else
-        printf("null");
-    printf(",\"komasters\":[");
-    for (size_t i = 0; i < n; i++) {
-        printf("%s{\"komaster\":\"%s\",\"mean\":", i ? "," : "", sg_komaster_name(th[i].komaster));
-        put_ratio(th[i].mast, true);
-        printf(",\"temperature\":");
-        put_ratio(th[i].temperature, true);
-        printf(",\"left_stop\":");
-        put_ratio(th[i].left_stop, true);
-        printf(",\"right_stop\":");
-        put_ratio(th[i].right_stop, true);
-        printf(",\"inclined\":%s,\"left_wall\":", th[i].inclined ? "true" : "false");
-        put_wall_json(&th[i].left_wall);
-        printf(",\"right_wall\":");
-        put_wall_json(&th[i].right_wall);
-        printf(",\"ended_by_superko\":%zu,\"komaster_won\":%zu", th[i].ended,
-               th[i].komaster_won);
-        if (chk[i].done) {
-            char d[SG_VALUE_TEXT_MAX], hi[SG_VALUE_TEXT_MAX], at[SG_VALUE_TEXT_MAX];
-            sg_value_format(chk[i].delta, d, sizeof d);
-            sg_value_format(chk[i].t_hi, hi, sizeof hi);
-            sg_value_format(chk[i].at, at, sizeof at);
-            printf(",\"environment\":{\"delta\":\"%s\",\"t_max\":\"%s\",\"worst\":", d, hi);
-            put_ratio(chk[i].worst, true);
-            printf(",\"at\":\"%s\"}", at);
-        }
-        printf("}");
+    if (same) {
+        json_ratio(&o, "mean", th[0].mast);
+        json_ratio(&o, "temperature", th[0].temperature);
+    } else {
+        json_out_null(&o, "mean");
+        json_out_null(&o, "temperature");
     }
-    printf("],\"positions\":%zu,\"cycles_pruned\":%zu,\"seconds\":%.3f}\n", th[0].positions,
-           th[0].pruned, seconds);
+    json_out_bool(&o, "exact", true);
+    json_out_bool(&o, "loopy", th[0].loopy);
+    json_out_string(&o, "class", klass);
+    json_out_array(&o, "komasters");
+    for (size_t i = 0; i < n; i++) {
+        json_out_object(&o, NULL);
+        json_out_string(&o, "komaster", sg_komaster_name(th[i].komaster));
+        json_ratio(&o, "mean", th[i].mast);
+        json_ratio(&o, "temperature", th[i].temperature);
+        json_ratio(&o, "left_stop", th[i].left_stop);
+        json_ratio(&o, "right_stop", th[i].right_stop);
+        json_out_bool(&o, "inclined", th[i].inclined);
+        json_wall(&o, "left_wall", &th[i].left_wall);
+        json_wall(&o, "right_wall", &th[i].right_wall);
+        json_out_uint(&o, "ended_by_superko", th[i].ended);
+        json_out_uint(&o, "komaster_won", th[i].komaster_won);
+        if (chk[i].done) {
+            json_out_object(&o, "environment");
+            json_value(&o, "delta", chk[i].delta);
+            json_value(&o, "t_max", chk[i].t_hi);
+            json_ratio(&o, "worst", chk[i].worst);
+            json_value(&o, "at", chk[i].at);
+            json_out_end(&o);
+        }
+        json_out_end(&o);
+    }
+    json_out_end(&o);
+    json_out_uint(&o, "positions", th[0].positions);
+    json_out_uint(&o, "cycles_pruned", th[0].pruned);
+    json_out_fixed(&o, "seconds", seconds, 3);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 static void print_human(const gthermo_request *req, const sg_gthermograph *th, size_t n,
@@ -142,13 +151,13 @@ static void print_human(const gthermo_request *req, const sg_gthermograph *th, s
     for (size_t i = 0; i < n; i++) {
         printf("komaster %s:\n", sg_komaster_name(th[i].komaster));
         printf("  %-24s", "mean (mast):");
-        put_ratio(th[i].mast, false);
+        put_ratio(th[i].mast);
         printf("\n  %-24s", "temperature:");
-        put_ratio(th[i].temperature, false);
+        put_ratio(th[i].temperature);
         printf("\n  %-24s", "stops (left, right):");
-        put_ratio(th[i].left_stop, false);
+        put_ratio(th[i].left_stop);
         printf(", ");
-        put_ratio(th[i].right_stop, false);
+        put_ratio(th[i].right_stop);
         printf("\n");
         if (th[i].inclined)
             printf("  %-24s%s\n", "mast:", "inclined below the temperature");
@@ -161,7 +170,7 @@ static void print_human(const gthermo_request *req, const sg_gthermograph *th, s
             sg_value_format(chk[i].at, at, sizeof at);
             printf("  %-24splay against C(t, %s), t = 1/4 .. %s: walls within ", "environment:",
                    d, hi);
-            put_ratio(chk[i].worst, false);
+            put_ratio(chk[i].worst);
             printf(" (largest at t = %s)\n", at);
         }
         if (th[i].ended)

@@ -48,20 +48,11 @@ static char *trimmed(const char *text, size_t len)
 }
 
 
-static void json_value(const char *key, sg_value v)
+static void put_value(json_out *o, const char *key, sg_value v)
 {
     char t[SG_VALUE_TEXT_MAX];
     sg_value_format(v, t, sizeof t);
-    printf(",\"%s\":\"%s\"", key, t);
-}
-
-static void json_move(const char *key, bool has, const char *text)
-{
-    printf(",\"%s\":", key);
-    if (has)
-        json_put_string(stdout, text);
-    else
-        printf("null");
+    json_out_string(o, key, t);
 }
 
 static void print_json(const sum_request *req, const char *parsed, const sg_thermograph *th,
@@ -69,46 +60,46 @@ static void print_json(const sum_request *req, const char *parsed, const sg_ther
                        const char *best_right, const row *rows, size_t n, uint64_t nodes,
                        double seconds, const char *canonical)
 {
-    printf("{\"method\":");
-    json_put_string(stdout, req->method);
-    printf(",\"position\":");
-    json_put_string(stdout, req->text);
-    printf(",\"parsed\":");
-    json_put_string(stdout, parsed);
-    json_value("mean", th->mean);
-    json_value("temperature", th->temperature);
-    json_value("pseudo_left", th->pseudo_left);
-    json_value("pseudo_right", th->pseudo_right);
-    json_value("left_stop", th->left_stop);
-    json_value("right_stop", th->right_stop);
-    printf(",\"exact\":true,\"ko\":false");
-    json_move("best_left", has_left, best_left);
-    json_move("best_right", has_right, best_right);
-    printf(",\"nodes\":%llu,\"seconds\":%.6f,\"components\":[", (unsigned long long)nodes,
-           seconds);
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "method", req->method);
+    json_out_string(&o, "position", req->text);
+    json_out_string(&o, "parsed", parsed);
+    put_value(&o, "mean", th->mean);
+    put_value(&o, "temperature", th->temperature);
+    put_value(&o, "pseudo_left", th->pseudo_left);
+    put_value(&o, "pseudo_right", th->pseudo_right);
+    put_value(&o, "left_stop", th->left_stop);
+    put_value(&o, "right_stop", th->right_stop);
+    json_out_bool(&o, "exact", true);
+    json_out_bool(&o, "ko", false);
+    json_out_string(&o, "best_left", has_left ? best_left : NULL);
+    json_out_string(&o, "best_right", has_right ? best_right : NULL);
+    json_out_uint(&o, "nodes", nodes);
+    json_out_fixed(&o, "seconds", seconds, 6);
+    json_out_array(&o, "components");
     for (size_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        printf("%s{\"component\":%zu,\"game\":", i ? "," : "", i + 1);
-        json_put_string(stdout, r->game);
-        printf(",\"position\":");
-        json_put_string(stdout, strchr(r->given, ':') + 1);
-        printf(",\"parsed\":");
-        json_put_string(stdout, r->parsed);
-        json_value("mean", r->e.mean);
-        json_value("temperature", r->e.temperature);
-        json_value("left_stop", r->e.left_stop);
-        json_value("right_stop", r->e.right_stop);
-        printf(",\"exact\":%s", r->e.exact ? "true" : "false");
-        json_move("best_left", r->e.has_best_left, r->best_left);
-        json_move("best_right", r->e.has_best_right, r->best_right);
-        printf("}");
+        json_out_object(&o, NULL);
+        json_out_uint(&o, "component", i + 1);
+        json_out_string(&o, "game", r->game);
+        json_out_string(&o, "position", strchr(r->given, ':') + 1);
+        json_out_string(&o, "parsed", r->parsed);
+        put_value(&o, "mean", r->e.mean);
+        put_value(&o, "temperature", r->e.temperature);
+        put_value(&o, "left_stop", r->e.left_stop);
+        put_value(&o, "right_stop", r->e.right_stop);
+        json_out_bool(&o, "exact", r->e.exact);
+        json_out_string(&o, "best_left", r->e.has_best_left ? r->best_left : NULL);
+        json_out_string(&o, "best_right", r->e.has_best_right ? r->best_right : NULL);
+        json_out_end(&o);
     }
-    printf("]");
-    if (canonical) {
-        printf(",\"canonical\":");
-        json_put_string(stdout, canonical);
-    }
-    printf("}\n");
+    json_out_end(&o);
+    if (canonical)
+        json_out_string(&o, "canonical", canonical);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 static void print_human(const sum_request *req, const char *parsed, const sg_thermograph *th,

@@ -126,59 +126,58 @@ static bool is_tds(const char *method)
     return strcmp(method, "tds") == 0 || strcmp(method, "tdsplus") == 0;
 }
 
+static void put_value(json_out *o, const char *key, sg_value v)
+{
+    char t[SG_VALUE_TEXT_MAX];
+    sg_value_format(v, t, sizeof t);
+    json_out_string(o, key, t);
+}
+
 static void print_json(const char *position, const char *parsed, const char *method,
                        const sg_estimate *e, int depth, const sg_tds_stats *st, bool met_ko,
                        const char *best_left, const char *best_right, const char *canonical)
 {
-    char v[6][SG_VALUE_TEXT_MAX];
-    sg_value_format(e->mean, v[0], sizeof v[0]);
-    sg_value_format(e->temperature, v[1], sizeof v[1]);
-    sg_value_format(e->pseudo_left, v[2], sizeof v[2]);
-    sg_value_format(e->pseudo_right, v[3], sizeof v[3]);
-    sg_value_format(e->left_stop, v[4], sizeof v[4]);
-    sg_value_format(e->right_stop, v[5], sizeof v[5]);
-    printf("{\"method\":");
-    json_put_string(stdout, method);
-    printf(",\"position\":");
-    json_put_string(stdout, position);
-    printf(",\"parsed\":");
-    json_put_string(stdout, parsed);
-    printf(",\"mean\":\"%s\",\"temperature\":\"%s\",\"pseudo_left\":\"%s\","
-           "\"pseudo_right\":\"%s\",\"left_stop\":\"%s\",\"right_stop\":\"%s\",\"exact\":%s,"
-           "\"ko\":%s,\"best_left\":",
-           v[0], v[1], v[2], v[3], v[4], v[5], e->exact ? "true" : "false",
-           met_ko ? "true" : "false");
-    if (e->has_best_left)
-        json_put_string(stdout, best_left);
-    else
-        printf("null");
-    printf(",\"best_right\":");
-    if (e->has_best_right)
-        json_put_string(stdout, best_right);
-    else
-        printf("null");
-    printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)e->nodes, e->seconds);
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "method", method);
+    json_out_string(&o, "position", position);
+    json_out_string(&o, "parsed", parsed);
+    put_value(&o, "mean", e->mean);
+    put_value(&o, "temperature", e->temperature);
+    put_value(&o, "pseudo_left", e->pseudo_left);
+    put_value(&o, "pseudo_right", e->pseudo_right);
+    put_value(&o, "left_stop", e->left_stop);
+    put_value(&o, "right_stop", e->right_stop);
+    json_out_bool(&o, "exact", e->exact);
+    json_out_bool(&o, "ko", met_ko);
+    json_out_string(&o, "best_left", e->has_best_left ? best_left : NULL);
+    json_out_string(&o, "best_right", e->has_best_right ? best_right : NULL);
+    json_out_uint(&o, "nodes", e->nodes);
+    json_out_fixed(&o, "seconds", e->seconds, 6);
     if (is_tds(method)) {
-        char d[SG_VALUE_TEXT_MAX], t[SG_VALUE_TEXT_MAX], enh[32];
-        sg_value_format(e->tds_delta, d, sizeof d);
-        sg_value_format(e->tds_tmax, t, sizeof t);
+        char enh[32];
         sg_tds_enhancements_format(st->enhancements, enh, sizeof enh);
-        printf(",\"depth\":%d,\"tds_case_left\":\"%s\",\"tds_case_right\":\"%s\",\"delta\":\"%s\","
-               "\"tmax\":\"%s\",\"searches\":%d,\"enhancements\":\"%s\",\"presearches\":%d,"
-               "\"conjecture_checks\":%d,\"conjecture_violations\":%d,\"e2_closed\":%llu,\"e2_rejected\":%llu,"
-               "\"e4_closed\":%llu,\"e4_presearches\":%llu,\"e6_closed\":%llu",
-               depth, sg_tds_case_name(e->tds_case_left), sg_tds_case_name(e->tds_case_right), d, t,
-               e->tds_searches, enh, st->presearches, st->conjecture_checks,
-               st->conjecture_violations, (unsigned long long)st->e2_closed,
-               (unsigned long long)st->e2_rejected,
-               (unsigned long long)st->e4_closed, (unsigned long long)st->e4_presearches,
-               (unsigned long long)st->e6_closed);
+        json_out_int(&o, "depth", depth);
+        json_out_string(&o, "tds_case_left", sg_tds_case_name(e->tds_case_left));
+        json_out_string(&o, "tds_case_right", sg_tds_case_name(e->tds_case_right));
+        put_value(&o, "delta", e->tds_delta);
+        put_value(&o, "tmax", e->tds_tmax);
+        json_out_int(&o, "searches", e->tds_searches);
+        json_out_string(&o, "enhancements", enh);
+        json_out_int(&o, "presearches", st->presearches);
+        json_out_int(&o, "conjecture_checks", st->conjecture_checks);
+        json_out_int(&o, "conjecture_violations", st->conjecture_violations);
+        json_out_uint(&o, "e2_closed", st->e2_closed);
+        json_out_uint(&o, "e2_rejected", st->e2_rejected);
+        json_out_uint(&o, "e4_closed", st->e4_closed);
+        json_out_uint(&o, "e4_presearches", st->e4_presearches);
+        json_out_uint(&o, "e6_closed", st->e6_closed);
     }
-    if (canonical) {
-        printf(",\"canonical\":");
-        json_put_string(stdout, canonical);
-    }
-    printf("}\n");
+    if (canonical)
+        json_out_string(&o, "canonical", canonical);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 static void print_human(const char *position, const char *method, const sg_estimate *e,

@@ -79,77 +79,79 @@ static void parsed_text(const sg_sum *sum, char *buf, size_t cap)
         snprintf(buf + used, cap - used, " + %s", frozen);
 }
 
-/* ,"sum" (as given) and "parsed" (parsed_text): the last keys of every JSON answer, so
+/* "sum" (as given) and "parsed" (parsed_text): the last keys of every JSON answer, so
  * the keys that came before them keep their places. */
-static void print_input(const char *given, const sg_sum *sum)
+static void put_input(json_out *o, const char *given, const sg_sum *sum)
 {
     char parsed[8192];
     parsed_text(sum, parsed, sizeof parsed);
-    printf(",\"sum\":");
-    json_put_string(stdout, given);
-    printf(",\"parsed\":");
-    json_put_string(stdout, parsed);
+    json_out_string(o, "sum", given);
+    json_out_string(o, "parsed", parsed);
 }
 
-static void print_components(const sg_solver *solver, const sg_sum *sum)
+static void put_components(json_out *o, const sg_solver *solver, const sg_sum *sum)
 {
-    printf(",\"reduced_components\":[");
+    json_out_array(o, "reduced_components");
     for (size_t i = 0; i < sg_sum_count(sum); i++) {
         const char *why;
         bool reduced = sg_solver_reduced(solver, i, &why);
         char text[4096];
         sg_game *g = sg_sum_game(sum, i);
-        printf("%s{\"component\":%zu,\"game\":", i ? "," : "", i + 1);
-        json_put_string(stdout, g->desc->name);
-        printf(",\"reduced\":%s", reduced ? "true" : "false");
-        if (reduced && sg_solver_component_text(solver, i, text, sizeof text) == SG_OK) {
-            printf(",\"canonical\":");
-            json_put_string(stdout, text);
-        } else if (!reduced) {
-            printf(",\"why\":");
-            json_put_string(stdout, why);
-        }
-        printf("}");
+        json_out_object(o, NULL);
+        json_out_uint(o, "component", i + 1);
+        json_out_string(o, "game", g->desc->name);
+        json_out_bool(o, "reduced", reduced);
+        if (reduced && sg_solver_component_text(solver, i, text, sizeof text) == SG_OK)
+            json_out_string(o, "canonical", text);
+        else if (!reduced)
+            json_out_string(o, "why", why);
+        json_out_end(o);
     }
-    printf("]");
+    json_out_end(o);
 }
+
+/* One first player's keys: its stop (unless outcome only), winner and best move (null
+ * when the sum is a number), named after it ("left_first", "left_first_winner", ...). */
+static void put_answer(json_out *o, const char *name, const struct answer *a, bool stop)
+{
+    char key[64];
+    if (stop) {
+        char v[SG_VALUE_TEXT_MAX];
+        sg_value_format(a->stop, v, sizeof v);
+        json_out_string(o, name, v);
+    }
+    snprintf(key, sizeof key, "%s_winner", name);
+    json_out_string(o, key, a->winner);
+    snprintf(key, sizeof key, "best_move_%s", name);
+    json_out_string(o, key, a->has_move ? a->move : NULL);
+}
+
+static const char *const answer_names[2] = { "left_first", "right_first" };
 
 static void print_json(const char *given, const sg_solver *solver, const sg_sum *sum,
                        const struct answer *ans, bool outcome, uint64_t nodes, double seconds,
                        const char *stopped)
 {
-    static const char *const names[2] = { "left_first", "right_first" };
-    printf("{");
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
     if (outcome)
-        printf("\"outcome\":true,");
-    for (int i = 0; i < 2; i++) {
-        if (!ans[i].asked)
-            continue;
-        char v[SG_VALUE_TEXT_MAX];
-        sg_value_format(ans[i].stop, v, sizeof v);
-        if (!outcome)
-            printf("\"%s\":\"%s\",", names[i], v);
-        printf("\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], ans[i].winner, names[i]);
-        if (ans[i].has_move)
-            json_put_string(stdout, ans[i].move);
-        else
-            printf("null");
-        printf(",");
-    }
+        json_out_bool(&o, "outcome", true);
+    for (int i = 0; i < 2; i++)
+        if (ans[i].asked)
+            put_answer(&o, answer_names[i], &ans[i], !outcome);
     const char *inexact = sg_solver_inexact_reason(solver);
-    printf("\"exact\":%s", !stopped && !inexact[0] ? "true" : "false");
-    if (inexact[0]) {
-        printf(",\"inexact_reason\":");
-        json_put_string(stdout, inexact);
-    }
-    if (stopped) {
-        printf(",\"stopped\":");
-        json_put_string(stdout, stopped);
-    }
-    print_components(solver, sum);
-    printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)nodes, seconds);
-    print_input(given, sum);
-    printf("}\n");
+    json_out_bool(&o, "exact", !stopped && !inexact[0]);
+    if (inexact[0])
+        json_out_string(&o, "inexact_reason", inexact);
+    if (stopped)
+        json_out_string(&o, "stopped", stopped);
+    put_components(&o, solver, sum);
+    json_out_uint(&o, "nodes", nodes);
+    json_out_fixed(&o, "seconds", seconds, 6);
+    put_input(&o, given, sum);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 static void print_text(const sg_solver *solver, const sg_sum *sum, const struct answer *ans,
@@ -230,49 +232,52 @@ static int solve_by_summation(const char *given, const sg_sum *sum, int first,
     sg_cgt_free(table);
     if (rc == SG_ERR_BUDGET) {
         if (json) {
-            printf("{\"method\":\"summation\",\"exact\":false,\"stopped\":");
-            json_put_string(stdout, err);
-            printf(",\"nodes\":%llu,\"seconds\":%.6f", (unsigned long long)nodes, seconds);
-            print_input(given, sum);
-            printf("}\n");
+            json_out o;
+            json_out_init(&o, stdout);
+            json_out_object(&o, NULL);
+            json_out_string(&o, "method", "summation");
+            json_out_bool(&o, "exact", false);
+            json_out_string(&o, "stopped", err);
+            json_out_uint(&o, "nodes", nodes);
+            json_out_fixed(&o, "seconds", seconds, 6);
+            put_input(&o, given, sum);
+            json_out_end(&o);
+            fputc('\n', stdout);
         }
         cli_fail("solve: %s", err);
         return EXIT_LIMIT;
     }
     if (rc != SG_OK)
         return cli_fail("solve: %s", err[0] ? err : "out of memory");
-    static const char *const names[2] = { "left_first", "right_first" };
+    if (json) {
+        json_out o;
+        json_out_init(&o, stdout);
+        json_out_object(&o, NULL);
+        json_out_string(&o, "method", "summation");
+        for (int i = 0; i < 2; i++)
+            if (ans[i].asked)
+                put_answer(&o, answer_names[i], &ans[i], true);
+        json_out_bool(&o, "exact", true);
+        json_out_uint(&o, "forms", forms);
+        json_out_uint(&o, "nodes", nodes);
+        json_out_fixed(&o, "seconds", seconds, 6);
+        put_input(&o, given, sum);
+        json_out_end(&o);
+        fputc('\n', stdout);
+        return 0;
+    }
     static const char *const labels[2] = { "left first: ", "right first:" };
-    if (json)
-        printf("{\"method\":\"summation\",");
     for (int i = 0; i < 2; i++) {
         if (!ans[i].asked)
             continue;
         char v[SG_VALUE_TEXT_MAX];
         sg_value_format(ans[i].stop, v, sizeof v);
-        if (json) {
-            printf("\"%s\":\"%s\",\"%s_winner\":\"%s\",\"best_move_%s\":", names[i], v,
-                   names[i], ans[i].winner, names[i]);
-            if (ans[i].has_move)
-                json_put_string(stdout, ans[i].move);
-            else
-                printf("null");
-            printf(",");
-        } else {
-            printf("%s %s, %s wins, best move %s\n", labels[i], v, ans[i].winner,
-                   ans[i].has_move ? ans[i].move : "none (the sum is a number)");
-        }
+        printf("%s %s, %s wins, best move %s\n", labels[i], v, ans[i].winner,
+               ans[i].has_move ? ans[i].move : "none (the sum is a number)");
     }
-    if (json) {
-        printf("\"exact\":true,\"forms\":%zu,\"nodes\":%llu,\"seconds\":%.6f", forms,
-               (unsigned long long)nodes, seconds);
-        print_input(given, sum);
-        printf("}\n");
-    }
-    else
-        printf("method:      summation (%zu games in the canonical-form table)\n"
-               "nodes:       %llu\nseconds:     %.3f\n",
-               forms, (unsigned long long)nodes, seconds);
+    printf("method:      summation (%zu games in the canonical-form table)\n"
+           "nodes:       %llu\nseconds:     %.3f\n",
+           forms, (unsigned long long)nodes, seconds);
     return 0;
 }
 
