@@ -508,32 +508,48 @@ static int make_positions(experiment *e, const char *plugin_path, char *err, siz
 
 static const char *const sides[2] = { "first", "second" };
 
-static void write_cell(FILE *f, const experiment *e, const cell *c)
+/* A cell's keys, inside an object the caller opened: the --out line and the --json cell. */
+static void cell_fields(json_out *o, const experiment *e, const cell *c)
 {
     const variant *v = &e->variants[c->variant];
     const series *s = &e->series[v->series];
-    fprintf(f, "{\"kind\":\"%s\",\"strategy\":", kinds[e->kind]);
-    json_put_string(f, s->name);
-    fputs(",\"label\":", f);
-    json_put_string(f, s->label);
+    json_out_string(o, "kind", kinds[e->kind]);
+    json_out_string(o, "strategy", s->name);
+    json_out_string(o, "label", s->label);
     if (s->sweep) {
-        fputs(",\"key\":", f);
-        json_put_string(f, s->sweep->key + strlen(SWEEP_PREFIX));
-        fputs(",\"value\":", f);
-        json_put_string(f, v->value);
+        json_out_string(o, "key", s->sweep->key + strlen(SWEEP_PREFIX));
+        json_out_string(o, "value", v->value);
     }
-    fprintf(f, ",\"components\":%d,\"instances\":%llu,\"seed\":%" PRIu64
-               ",\"fingerprint\":\"%016" PRIx64 "\"",
-            e->counts[c->count], e->instances, e->seed, c->print);
+    json_out_int(o, "components", e->counts[c->count]);
+    json_out_uint(o, "instances", e->instances);
+    json_out_uint(o, "seed", e->seed);
+    json_out_stringf(o, "fingerprint", "%016" PRIx64, c->print);
     for (int k = 0; k < 2; k++) {
-        char l[64];
+        char l[64], key[32];
         sg_value_format(c->loss[k], l, sizeof l);
-        fprintf(f, ",\"loss_%s\":\"%s\",\"games_%s\":%llu,\"forfeits_%s\":%llu,"
-                   "\"cpu_%s\":%.6f,\"wall_%s\":%.6f,\"nodes_%s\":%llu",
-                sides[k], l, sides[k], c->games[k], sides[k], c->forfeits[k], sides[k],
-                c->cpu[k], sides[k], c->wall[k], sides[k], c->nodes[k]);
+        snprintf(key, sizeof key, "loss_%s", sides[k]);
+        json_out_string(o, key, l);
+        snprintf(key, sizeof key, "games_%s", sides[k]);
+        json_out_uint(o, key, c->games[k]);
+        snprintf(key, sizeof key, "forfeits_%s", sides[k]);
+        json_out_uint(o, key, c->forfeits[k]);
+        snprintf(key, sizeof key, "cpu_%s", sides[k]);
+        json_out_fixed(o, key, c->cpu[k], 6);
+        snprintf(key, sizeof key, "wall_%s", sides[k]);
+        json_out_fixed(o, key, c->wall[k], 6);
+        snprintf(key, sizeof key, "nodes_%s", sides[k]);
+        json_out_uint(o, key, c->nodes[k]);
     }
-    fputs("}\n", f);
+}
+
+static void write_cell(FILE *f, const experiment *e, const cell *c)
+{
+    json_out o;
+    json_out_init(&o, f);
+    json_out_object(&o, NULL);
+    cell_fields(&o, e, c);
+    json_out_end(&o);
+    fputc('\n', f);
 }
 
 /* Reads back the finished cells of an earlier run's --out file. */
@@ -829,30 +845,36 @@ static void print_footer(const experiment *e, double seconds, size_t resumed)
     printf("Total: %.1f s.\n", seconds);
 }
 
+/* The cells go one a line, "[\n{...},\n{...}\n]", as they always did; the writer breaks no
+ * lines, so the separator is written here and the writer told that none is due. */
+static void next_line(json_out *o)
+{
+    fputs(o->later[o->depth] ? ",\n" : "\n", o->f);
+    o->later[o->depth] = false;
+}
+
 static void print_json(const experiment *e, double seconds)
 {
-    printf("{\"file\":");
-    json_put_string(stdout, e->file);
-    printf(",\"kind\":\"%s\",\"instances\":%llu,\"seed\":%" PRIu64 ",\"opponent\":",
-           kinds[e->kind], e->instances, e->seed);
-    json_put_string(stdout, e->opponent_name);
-    printf(",\"seconds\":%.3f,\"cells\":[", seconds);
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "file", e->file);
+    json_out_string(&o, "kind", kinds[e->kind]);
+    json_out_uint(&o, "instances", e->instances);
+    json_out_uint(&o, "seed", e->seed);
+    json_out_string(&o, "opponent", e->opponent_name);
+    json_out_fixed(&o, "seconds", seconds, 3);
+    json_out_array(&o, "cells");
     for (size_t i = 0; i < e->ncells; i++) {
-        printf("%s\n", i ? "," : "");
-        fflush(stdout);
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *m = open_memstream(&buf, &len);
-        if (m) {
-            write_cell(m, e, &e->cells[i]);
-            fclose(m);
-            if (len && buf[len - 1] == '\n')
-                buf[--len] = '\0';
-            fputs(buf, stdout);
-        }
-        free(buf);
+        next_line(&o);
+        json_out_object(&o, NULL);
+        cell_fields(&o, e, &e->cells[i]);
+        json_out_end(&o);
     }
-    printf("\n]}\n");
+    fputc('\n', stdout);
+    json_out_end(&o);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 static int save_svg(const experiment *e, const char *path)

@@ -342,24 +342,38 @@ static void print_markdown(const ord_plan *pl, const ord_stats *st, double secon
 
 static void print_json(const ord_plan *pl, const ord_stats *st, double seconds)
 {
-    printf("{\"file\":");
-    json_put_string(stdout, pl->file);
-    printf(",\"kind\":\"ordering\",\"levels\":%d,\"size\":%d,\"components\":%d,"
-           "\"instances\":%u,\"seed\":%llu,\"order\":\"%s\",\"incentives\":%s,\"sample\":%g,"
-           "\"sample_seed\":%llu,\"searched\":%llu,\"nodes\":%llu,\"classified\":%llu,"
-           "\"same_move\":%llu",
-           pl->levels, pl->size, pl->components, pl->instances, (unsigned long long)pl->seed,
-           sg_order_names[pl->order], pl->incentives ? "true" : "false", pl->sample,
-           (unsigned long long)pl->sample_seed, (unsigned long long)st->searched,
-           (unsigned long long)st->nodes, (unsigned long long)st->classified,
-           (unsigned long long)st->same_move);
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "file", pl->file);
+    json_out_string(&o, "kind", "ordering");
+    json_out_int(&o, "levels", pl->levels);
+    json_out_int(&o, "size", pl->size);
+    json_out_int(&o, "components", pl->components);
+    json_out_uint(&o, "instances", pl->instances);
+    json_out_uint(&o, "seed", pl->seed);
+    json_out_string(&o, "order", sg_order_names[pl->order]);
+    json_out_bool(&o, "incentives", pl->incentives);
+    char sample[32];
+    snprintf(sample, sizeof sample, "%g", pl->sample);
+    json_out_number(&o, "sample", sample);
+    json_out_uint(&o, "sample_seed", pl->sample_seed);
+    json_out_uint(&o, "searched", st->searched);
+    json_out_uint(&o, "nodes", st->nodes);
+    json_out_uint(&o, "classified", st->classified);
+    json_out_uint(&o, "same_move", st->same_move);
     for (int s = 0; s < SUBSETS; s++) {
         const uint64_t *k = st->counts[s];
-        printf(",\"%s\":{\"both\":%llu,\"temp_only\":%llu,\"prev_only\":%llu,\"neither\":%llu}",
-               subset_keys[s], (unsigned long long)k[BOTH], (unsigned long long)k[TEMP_ONLY],
-               (unsigned long long)k[PREV_ONLY], (unsigned long long)k[NEITHER]);
+        json_out_object(&o, subset_keys[s]);
+        json_out_uint(&o, "both", k[BOTH]);
+        json_out_uint(&o, "temp_only", k[TEMP_ONLY]);
+        json_out_uint(&o, "prev_only", k[PREV_ONLY]);
+        json_out_uint(&o, "neither", k[NEITHER]);
+        json_out_end(&o);
     }
-    printf(",\"seconds\":%.3f}\n", seconds);
+    json_out_fixed(&o, "seconds", seconds, 3);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 static int ordering(const sg_config *cfg, const char *plugin_path, bool json)

@@ -522,39 +522,71 @@ static void print_markdown(const st_plan *pl, const column *cols, size_t ncols,
            "normal-play winner, inside the time): %u.\n\nTotal: %.1f s.\n", zero_stops, total);
 }
 
+/* A cell's figures, in the --json rows and in the log line of each finished cell. */
+static void cell_fields(json_out *o, int components, const cell *c)
+{
+    json_out_int(o, "components", components);
+    json_out_string(o, "status", status_names[c->status]);
+    json_out_fixed(o, "seconds", c->seconds, 4);
+    json_out_fixed(o, "cpu_seconds", c->cpu, 4);
+    json_out_uint(o, "nodes", c->nodes);
+    json_out_uint(o, "solved", c->solved);
+    json_out_uint(o, "outcome_searches", c->outcome_searches);
+}
+
+/* The rows go one a line, "[\n{...},\n{...}\n]", as they always did; the writer breaks no
+ * lines, so the separator is written here and the writer told that none is due. */
+static void next_line(json_out *o)
+{
+    fputs(o->later[o->depth] ? ",\n" : "\n", o->f);
+    o->later[o->depth] = false;
+}
+
 static void print_json(const st_plan *pl, const column *cols, size_t ncols, const cell *cells,
                        double total)
 {
-    printf("{\"file\":");
-    json_put_string(stdout, pl->file);
-    printf(",\"kind\":\"solve-time\",\"levels\":%d,\"size\":%d,\"instances\":%u,\"seed\":%llu,"
-           "\"first\":\"left\",\"clock\":\"%s\",\"seconds\":%.3f,\"rows\":[",
-           pl->levels, pl->size, pl->instances, (unsigned long long)pl->seed,
-           clock_names[pl->cpu_clock], total);
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "file", pl->file);
+    json_out_string(&o, "kind", "solve-time");
+    json_out_int(&o, "levels", pl->levels);
+    json_out_int(&o, "size", pl->size);
+    json_out_uint(&o, "instances", pl->instances);
+    json_out_uint(&o, "seed", pl->seed);
+    json_out_string(&o, "first", "left");
+    json_out_string(&o, "clock", clock_names[pl->cpu_clock]);
+    json_out_fixed(&o, "seconds", total, 3);
+    json_out_array(&o, "rows");
     for (size_t r = 0; r < pl->nmethods; r++) {
         const method_spec *m = &pl->methods[r];
-        printf("%s\n{\"method\":", r ? "," : "");
-        json_put_string(stdout, m->name);
-        printf(",\"label\":");
-        json_put_string(stdout, m->label);
-        printf(",\"solver\":\"%s\",\"order\":\"%s\",\"incentives\":%s,\"decompose\":%s,"
-               "\"cap\":%g,\"cells\":[",
-               m->summation ? "summation" : "search", sg_order_names[m->order],
-               m->incentives ? "true" : "false", m->decompose ? "true" : "false", m->cap);
-        bool comma = false;
+        next_line(&o);
+        json_out_object(&o, NULL);
+        json_out_string(&o, "method", m->name);
+        json_out_string(&o, "label", m->label);
+        json_out_string(&o, "solver", m->summation ? "summation" : "search");
+        json_out_string(&o, "order", sg_order_names[m->order]);
+        json_out_bool(&o, "incentives", m->incentives);
+        json_out_bool(&o, "decompose", m->decompose);
+        char cap[32];
+        snprintf(cap, sizeof cap, "%g", m->cap);
+        json_out_number(&o, "cap", cap);
+        json_out_array(&o, "cells");
         for (size_t k = 0; k < ncols; k++) {
             const cell *c = &cells[r * COLUMNS_MAX + k];
             if (c->status == CELL_NOT_RUN || c->status == CELL_SKIPPED)
                 continue;
-            printf("%s{\"components\":%d,\"status\":\"%s\",\"seconds\":%.4f,\"cpu_seconds\":%.4f,"
-                   "\"nodes\":%llu,\"solved\":%u,\"outcome_searches\":%u}",
-                   comma ? "," : "", cols[k].components, status_names[c->status], c->seconds,
-                   c->cpu, (unsigned long long)c->nodes, c->solved, c->outcome_searches);
-            comma = true;
+            json_out_object(&o, NULL);
+            cell_fields(&o, cols[k].components, c);
+            json_out_end(&o);
         }
-        printf("]}");
+        json_out_end(&o);
+        json_out_end(&o);
     }
-    printf("\n]}\n");
+    fputc('\n', stdout);
+    json_out_end(&o);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 /* Adds a column for count in order (no-op when there is one); cells of later columns
@@ -594,11 +626,14 @@ static int ensure_column_row(column *cols, size_t *ncols, int count, cell *cells
 /* "experiment: cell {...}" on stderr: the finished cell, for logs of long runs. */
 static void log_cell(const method_spec *m, int count, const cell *c)
 {
-    fprintf(stderr, "experiment: cell {\"method\":\"%s\",\"components\":%d,\"status\":\"%s\","
-                    "\"seconds\":%.4f,\"cpu_seconds\":%.4f,\"nodes\":%llu,\"solved\":%u,"
-                    "\"outcome_searches\":%u}\n",
-            m->name, count, status_names[c->status], c->seconds, c->cpu,
-            (unsigned long long)c->nodes, c->solved, c->outcome_searches);
+    fputs("experiment: cell ", stderr);
+    json_out o;
+    json_out_init(&o, stderr);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "method", m->name);
+    cell_fields(&o, count, c);
+    json_out_end(&o);
+    fputc('\n', stderr);
     fflush(stderr);
 }
 

@@ -360,16 +360,28 @@ static void print_markdown(const plan *pl, const cell *cells, size_t ncells, con
     printf("\nTotal: %.1f s.\n", total);
 }
 
+/* The cells go one a line, "[\n{...},\n{...}\n]", as they always did; the writer breaks no
+ * lines, so the separator is written here and the writer told that none is due. */
+static void next_line(json_out *o)
+{
+    fputs(o->later[o->depth] ? ",\n" : "\n", o->f);
+    o->later[o->depth] = false;
+}
+
 static void print_json(const plan *pl, const cell *cells, size_t ncells, const char *file,
                        double total)
 {
     char a[SG_VALUE_TEXT_MAX], b[SG_VALUE_TEXT_MAX], m1[SG_VALUE_TEXT_MAX],
         m2[SG_VALUE_TEXT_MAX];
-    printf("{\"file\":");
-    json_put_string(stdout, file);
-    printf(",\"kind\":\"%s\",\"combine\":\"%s\",\"grid\":\"%s\",\"seconds\":%.3f,\"cells\":[",
-           kind_names[pl->what], combine_names[pl->combine], grid_names[pl->grid], total);
-    bool comma = false;
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "file", file);
+    json_out_string(&o, "kind", kind_names[pl->what]);
+    json_out_string(&o, "combine", combine_names[pl->combine]);
+    json_out_string(&o, "grid", grid_names[pl->grid]);
+    json_out_fixed(&o, "seconds", total, 3);
+    json_out_array(&o, "cells");
     for (size_t i = 0; i < ncells; i++) {
         const cell *c = &cells[i];
         if (c->skip)
@@ -379,16 +391,28 @@ static void print_json(const plan *pl, const cell *cells, size_t ncells, const c
         fmt_value(c->tmax, b, sizeof b);
         fmt_value(c->max_t, m1, sizeof m1);
         fmt_value(c->max_mu, m2, sizeof m2);
-        printf("%s\n{\"size\":%d,\"delta\":\"%s\",\"tmax\":\"%s\",\"depth\":%d,\"rooms\":%zu,"
-               "\"agree\":%zu,\"errors\":%zu,\"exact\":%zu,\"avg_error_t\":%.6f,"
-               "\"avg_error_mean\":%.6f,\"max_error_t\":\"%s\",\"max_error_mean\":\"%s\","
-               "\"nodes\":%llu,\"seconds\":%.3f}",
-               comma ? "," : "", c->size, a, b, c->depth, c->rooms, c->agree, c->failed,
-               c->exact_results, avg(c->sum_t, n), avg(c->sum_mu, n), m1, m2,
-               (unsigned long long)c->nodes, c->seconds);
-        comma = true;
+        next_line(&o);
+        json_out_object(&o, NULL);
+        json_out_int(&o, "size", c->size);
+        json_out_string(&o, "delta", a);
+        json_out_string(&o, "tmax", b);
+        json_out_int(&o, "depth", c->depth);
+        json_out_uint(&o, "rooms", c->rooms);
+        json_out_uint(&o, "agree", c->agree);
+        json_out_uint(&o, "errors", c->failed);
+        json_out_uint(&o, "exact", c->exact_results);
+        json_out_fixed(&o, "avg_error_t", avg(c->sum_t, n), 6);
+        json_out_fixed(&o, "avg_error_mean", avg(c->sum_mu, n), 6);
+        json_out_string(&o, "max_error_t", m1);
+        json_out_string(&o, "max_error_mean", m2);
+        json_out_uint(&o, "nodes", c->nodes);
+        json_out_fixed(&o, "seconds", c->seconds, 3);
+        json_out_end(&o);
     }
-    printf("\n]}\n");
+    fputc('\n', stdout);
+    json_out_end(&o);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 /* The command line of the TDS kinds, which solve-time and ordering share: their options

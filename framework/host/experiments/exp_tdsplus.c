@@ -430,6 +430,14 @@ static int run_one(const sg_game *game, const variant *v, const exp_room *room, 
     return SG_OK;
 }
 
+/* A number of seconds as the limits are written everywhere ("%g": 0.05, 2.5, 30). */
+static void put_limit(json_out *o, const char *key, double seconds)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%g", seconds);
+    json_out_number(o, key, text);
+}
+
 static void write_record(FILE *f, const plan *pl, size_t v, size_t r, size_t l,
                          const record *rec)
 {
@@ -438,31 +446,44 @@ static void write_record(FILE *f, const plan *pl, size_t v, size_t r, size_t l,
     char d[SG_VALUE_TEXT_MAX], a[SG_VALUE_TEXT_MAX], b[SG_VALUE_TEXT_MAX], enh[64];
     sg_value_format(variant_delta(var, pl->empties_of[r]), d, sizeof d);
     sg_tds_enhancements_format(var->mask, enh, sizeof enh);
-    fprintf(f, "{\"variant\":\"%s\",\"label\":\"%s\",\"fingerprint\":\"%016" PRIx64 "\","
-               "\"enhancements\":\"%s\",\"search\":\"%s\",\"position\":\"%s\","
-               "\"empties\":%d,\"delta\":\"%s\",\"limit\":%g,\"seconds\":%.6f,"
-               "\"cpu\":%.6f,\"finished\":%s",
-            var->name, var->label, var->print, enh,
-            var->heuristic ? "heuristic" : "complete", room->position, pl->empties_of[r], d,
-            pl->limits[var->heuristic ? l : pl->nlimits - 1], rec->seconds, rec->cpu,
-            rec->finished ? "true" : "false");
+    json_out o;
+    json_out_init(&o, f);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "variant", var->name);
+    json_out_string(&o, "label", var->label);
+    json_out_stringf(&o, "fingerprint", "%016" PRIx64, var->print);
+    json_out_string(&o, "enhancements", enh);
+    json_out_string(&o, "search", var->heuristic ? "heuristic" : "complete");
+    json_out_string(&o, "position", room->position);
+    json_out_int(&o, "empties", pl->empties_of[r]);
+    json_out_string(&o, "delta", d);
+    put_limit(&o, "limit", pl->limits[var->heuristic ? l : pl->nlimits - 1]);
+    json_out_fixed(&o, "seconds", rec->seconds, 6);
+    json_out_fixed(&o, "cpu", rec->cpu, 6);
+    json_out_bool(&o, "finished", rec->finished);
     if (rec->finished) {
         sg_value_format(rec->mean, a, sizeof a);
         sg_value_format(rec->temperature, b, sizeof b);
-        fprintf(f, ",\"mean\":\"%s\",\"temperature\":\"%s\",\"correct\":%s,"
-                   "\"error_t\":%.6f,\"error_mu\":%.6f,\"nodes\":%" PRIu64,
-                a, b, rec->correct ? "true" : "false", rec->err_t, rec->err_mu, rec->nodes);
+        json_out_string(&o, "mean", a);
+        json_out_string(&o, "temperature", b);
+        json_out_bool(&o, "correct", rec->correct);
+        json_out_fixed(&o, "error_t", rec->err_t, 6);
+        json_out_fixed(&o, "error_mu", rec->err_mu, 6);
+        json_out_uint(&o, "nodes", rec->nodes);
     } else {
-        fputs(",\"why\":", f);
-        json_put_string(f, rec->why);
+        json_out_string(&o, "why", rec->why);
     }
-    fprintf(f, ",\"presearches\":%d,\"conjecture_checks\":%d,\"conjecture_violations\":%d,"
-               "\"e2_closed\":%" PRIu64 ",\"e2_rejected\":%" PRIu64 ",\"e4_closed\":%" PRIu64
-               ",\"e4_presearches\":%" PRIu64 ",\"e6_closed\":%" PRIu64 ",\"timed_out\":%s}\n",
-            rec->stats.presearches, rec->stats.conjecture_checks,
-            rec->stats.conjecture_violations, rec->stats.e2_closed, rec->stats.e2_rejected,
-            rec->stats.e4_closed, rec->stats.e4_presearches, rec->stats.e6_closed,
-            rec->stats.timed_out ? "true" : "false");
+    json_out_int(&o, "presearches", rec->stats.presearches);
+    json_out_int(&o, "conjecture_checks", rec->stats.conjecture_checks);
+    json_out_int(&o, "conjecture_violations", rec->stats.conjecture_violations);
+    json_out_uint(&o, "e2_closed", rec->stats.e2_closed);
+    json_out_uint(&o, "e2_rejected", rec->stats.e2_rejected);
+    json_out_uint(&o, "e4_closed", rec->stats.e4_closed);
+    json_out_uint(&o, "e4_presearches", rec->stats.e4_presearches);
+    json_out_uint(&o, "e6_closed", rec->stats.e6_closed);
+    json_out_bool(&o, "timed_out", rec->stats.timed_out);
+    json_out_end(&o);
+    fputc('\n', f);
 }
 
 /* Reads back the records of an earlier run's --out file that this run would make again:
@@ -735,42 +756,61 @@ static void print_markdown(const plan *pl, double seconds, size_t resumed)
 
 static void print_json(const plan *pl, double seconds)
 {
-    printf("{\"file\":");
-    json_put_string(stdout, pl->file);
-    printf(",\"positions\":%zu,\"sample\":%u,\"seed\":%" PRIu64 ",\"limits\":[", pl->nrooms,
-           pl->sample, pl->seed);
+    json_out o;
+    json_out_init(&o, stdout);
+    json_out_object(&o, NULL);
+    json_out_string(&o, "file", pl->file);
+    json_out_uint(&o, "positions", pl->nrooms);
+    json_out_uint(&o, "sample", pl->sample);
+    json_out_uint(&o, "seed", pl->seed);
+    json_out_array(&o, "limits");
     for (size_t l = 0; l < pl->nlimits; l++)
-        printf("%s%g", l ? "," : "", pl->limits[l]);
-    printf("],\"variants\":[");
+        put_limit(&o, NULL, pl->limits[l]);
+    json_out_end(&o);
+    json_out_array(&o, "variants");
     for (size_t v = 0; v < pl->nvariants; v++) {
         const variant *var = &pl->variants[v];
         char d[SG_VALUE_TEXT_MAX], enh[64];
         delta_text(var, d, sizeof d);
         sg_tds_enhancements_format(var->mask, enh, sizeof enh);
-        printf("%s{\"name\":\"%s\",\"label\":\"%s\",\"enhancements\":\"%s\",\"delta\":\"%s\","
-               "\"search\":\"%s\",\"cells\":[",
-               v ? "," : "", var->name, var->label, enh, d,
-               var->heuristic ? "heuristic" : "complete");
+        json_out_object(&o, NULL);
+        json_out_string(&o, "name", var->name);
+        json_out_string(&o, "label", var->label);
+        json_out_string(&o, "enhancements", enh);
+        json_out_string(&o, "delta", d);
+        json_out_string(&o, "search", var->heuristic ? "heuristic" : "complete");
+        json_out_array(&o, "cells");
         for (size_t l = 0; l < pl->nlimits; l++) {
             summary s = var->heuristic ? summarize_heuristic(pl, v, l)
                                        : summarize_complete(pl, v, -1);
-            printf("%s{\"limit\":%g,\"positions\":%zu,", l ? "," : "", pl->limits[l],
-                   s.positions);
-            if (var->heuristic)
-                printf("\"error_t\":%.6f,\"error_mu\":%.6f,\"exact_answers\":%zu,"
-                       "\"timed_out\":%zu", mean_of(s.sum_t, s.finished),
-                       mean_of(s.sum_mu, s.finished), s.covered[0], s.wrong);
-            else
-                printf("\"covered\":%zu,\"finished_wrong\":%zu,\"failed_otherwise\":%zu,"
-                       "\"error_t\":%.6f,\"error_mu\":%.6f,\"conjecture_checks\":%ld,"
-                       "\"conjecture_violations\":%ld",
-                       s.covered[l], s.wrong, s.unsolved_other, mean_of(s.sum_t, s.finished),
-                       mean_of(s.sum_mu, s.finished), s.checks, s.violations);
-            printf(",\"seconds\":%.3f,\"cpu\":%.3f}", s.seconds, s.cpu);
+            json_out_object(&o, NULL);
+            put_limit(&o, "limit", pl->limits[l]);
+            json_out_uint(&o, "positions", s.positions);
+            if (var->heuristic) {
+                json_out_fixed(&o, "error_t", mean_of(s.sum_t, s.finished), 6);
+                json_out_fixed(&o, "error_mu", mean_of(s.sum_mu, s.finished), 6);
+                json_out_uint(&o, "exact_answers", s.covered[0]);
+                json_out_uint(&o, "timed_out", s.wrong);
+            } else {
+                json_out_uint(&o, "covered", s.covered[l]);
+                json_out_uint(&o, "finished_wrong", s.wrong);
+                json_out_uint(&o, "failed_otherwise", s.unsolved_other);
+                json_out_fixed(&o, "error_t", mean_of(s.sum_t, s.finished), 6);
+                json_out_fixed(&o, "error_mu", mean_of(s.sum_mu, s.finished), 6);
+                json_out_int(&o, "conjecture_checks", s.checks);
+                json_out_int(&o, "conjecture_violations", s.violations);
+            }
+            json_out_fixed(&o, "seconds", s.seconds, 3);
+            json_out_fixed(&o, "cpu", s.cpu, 3);
+            json_out_end(&o);
         }
-        printf("]}");
+        json_out_end(&o);
+        json_out_end(&o);
     }
-    printf("],\"seconds\":%.3f}\n", seconds);
+    json_out_end(&o);
+    json_out_fixed(&o, "seconds", seconds, 3);
+    json_out_end(&o);
+    fputc('\n', stdout);
 }
 
 /* Error against time: one line per heuristic variant and quantity. */
