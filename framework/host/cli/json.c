@@ -159,6 +159,12 @@ void json_out_end(json_out *o)
     o->depth--;
 }
 
+void json_out_newline(json_out *o)
+{
+    fputs(o->later[o->depth] ? ",\n" : "\n", o->f);
+    o->later[o->depth] = false;
+}
+
 void json_out_string(json_out *o, const char *key, const char *s)
 {
     prefix(o, key);

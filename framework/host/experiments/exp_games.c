@@ -845,14 +845,6 @@ static void print_footer(const experiment *e, double seconds, size_t resumed)
     printf("Total: %.1f s.\n", seconds);
 }
 
-/* The cells go one a line, "[\n{...},\n{...}\n]", as they always did; the writer breaks no
- * lines, so the separator is written here and the writer told that none is due. */
-static void next_line(json_out *o)
-{
-    fputs(o->later[o->depth] ? ",\n" : "\n", o->f);
-    o->later[o->depth] = false;
-}
-
 static void print_json(const experiment *e, double seconds)
 {
     json_out o;
@@ -866,7 +858,7 @@ static void print_json(const experiment *e, double seconds)
     json_out_fixed(&o, "seconds", seconds, 3);
     json_out_array(&o, "cells");
     for (size_t i = 0; i < e->ncells; i++) {
-        next_line(&o);
+        json_out_newline(&o);
         json_out_object(&o, NULL);
         cell_fields(&o, e, &e->cells[i]);
         json_out_end(&o);

@@ -534,14 +534,6 @@ static void cell_fields(json_out *o, int components, const cell *c)
     json_out_uint(o, "outcome_searches", c->outcome_searches);
 }
 
-/* The rows go one a line, "[\n{...},\n{...}\n]", as they always did; the writer breaks no
- * lines, so the separator is written here and the writer told that none is due. */
-static void next_line(json_out *o)
-{
-    fputs(o->later[o->depth] ? ",\n" : "\n", o->f);
-    o->later[o->depth] = false;
-}
-
 static void print_json(const st_plan *pl, const column *cols, size_t ncols, const cell *cells,
                        double total)
 {
@@ -560,7 +552,7 @@ static void print_json(const st_plan *pl, const column *cols, size_t ncols, cons
     json_out_array(&o, "rows");
     for (size_t r = 0; r < pl->nmethods; r++) {
         const method_spec *m = &pl->methods[r];
-        next_line(&o);
+        json_out_newline(&o);
         json_out_object(&o, NULL);
         json_out_string(&o, "method", m->name);
         json_out_string(&o, "label", m->label);

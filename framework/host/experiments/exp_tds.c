@@ -360,14 +360,6 @@ static void print_markdown(const plan *pl, const cell *cells, size_t ncells, con
     printf("\nTotal: %.1f s.\n", total);
 }
 
-/* The cells go one a line, "[\n{...},\n{...}\n]", as they always did; the writer breaks no
- * lines, so the separator is written here and the writer told that none is due. */
-static void next_line(json_out *o)
-{
-    fputs(o->later[o->depth] ? ",\n" : "\n", o->f);
-    o->later[o->depth] = false;
-}
-
 static void print_json(const plan *pl, const cell *cells, size_t ncells, const char *file,
                        double total)
 {
@@ -391,7 +383,7 @@ static void print_json(const plan *pl, const cell *cells, size_t ncells, const c
         fmt_value(c->tmax, b, sizeof b);
         fmt_value(c->max_t, m1, sizeof m1);
         fmt_value(c->max_mu, m2, sizeof m2);
-        next_line(&o);
+        json_out_newline(&o);
         json_out_object(&o, NULL);
         json_out_int(&o, "size", c->size);
         json_out_string(&o, "delta", a);
