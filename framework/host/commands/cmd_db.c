@@ -67,23 +67,22 @@ static int parse_quota(const char *text, db_args *a)
     return 0;
 }
 
-static void write_header(FILE *out, const db_args *a, const sg_db_shape *shape, size_t count,
-                         size_t total)
+/* With --json, o is left inside the object's "positions" array. */
+static void write_header(FILE *out, json_out *o, const db_args *a, const sg_db_shape *shape,
+                         size_t count, size_t total)
 {
     if (a->json) {
-        fputs("{\"game\":", out);
-        json_put_string(out, a->game);
-        fputs(",\"shape\":", out);
-        json_put_string(out, a->shape);
-        fputs(",\"title\":", out);
-        json_put_string(out, shape->title);
-        fprintf(out, ",\"listed\":%zu,", total);
+        json_out_object(o, NULL);
+        json_out_string(o, "game", a->game);
+        json_out_string(o, "shape", a->shape);
+        json_out_string(o, "title", shape->title);
+        json_out_uint(o, "listed", total);
         if (a->sample_text) {
-            fputs("\"sample\":", out);
-            json_put_string(out, a->sample_text);
-            fprintf(out, ",\"seed\":%llu,", a->seed);
+            json_out_string(o, "sample", a->sample_text);
+            json_out_uint(o, "seed", a->seed);
         }
-        fprintf(out, "\"count\":%zu,\"positions\":[", count);
+        json_out_uint(o, "count", count);
+        json_out_array(o, "positions");
         return;
     }
     fprintf(out, "# %s %s: %s\n", a->game, a->shape, shape->title);
@@ -103,7 +102,9 @@ static int write_rows(FILE *out, const db_args *a, sg_db *db, const sg_game *gam
     sg_thermo_cache *cache = a->values ? sg_thermo_cache_new(sg_db_table(db)) : NULL;
     if (a->values && !cache)
         return cli_fail("db: out of memory");
-    write_header(out, a, sg_db_describe(db), count, sg_db_count(db));
+    json_out o;
+    json_out_init(&o, out);
+    write_header(out, &o, a, sg_db_describe(db), count, sg_db_count(db));
     _Alignas(16) unsigned char pos[SG_POS_MAX];
     int status = 0;
     for (size_t k = 0; k < count && status == 0; k++) {
@@ -124,20 +125,33 @@ static int write_rows(FILE *out, const db_args *a, sg_db *db, const sg_game *gam
             sg_value_format(th->temperature, t, sizeof t);
         }
         if (a->json) {
-            fprintf(out, "%s\n{\"position\":", k ? "," : "");
-            json_put_string(out, text);
-            fprintf(out, ",\"layer\":%u", sg_db_layer(db, i));
-            if (a->values)
-                fprintf(out, ",\"mean\":\"%s\",\"temperature\":\"%s\"", m, t);
-            fputc('}', out);
+            /* One position a line, so that a database diffs line by line. json_out writes
+             * no line breaks: the array's element is the break, written raw after the
+             * comma, and the position's object follows from a writer of its own. */
+            json_out_number(&o, NULL, "\n");
+            json_out row;
+            json_out_init(&row, out);
+            json_out_object(&row, NULL);
+            json_out_string(&row, "position", text);
+            json_out_uint(&row, "layer", sg_db_layer(db, i));
+            if (a->values) {
+                json_out_string(&row, "mean", m);
+                json_out_string(&row, "temperature", t);
+            }
+            json_out_end(&row);
         } else if (a->values) {
             fprintf(out, "%s %s %s\n", text, m, t);
         } else {
             fprintf(out, "%s\n", text);
         }
     }
-    if (status == 0 && a->json)
-        fprintf(out, "%s]}\n", count ? "\n" : "");
+    if (status == 0 && a->json) {
+        if (count)
+            fputc('\n', out);
+        json_out_end(&o);
+        json_out_end(&o);
+        fputc('\n', out);
+    }
     sg_thermo_cache_free(cache);
     return status;
 }

@@ -72,14 +72,17 @@ int cmd_gen(int argc, char **argv)
         sg_rng root;
         sg_rng_seed(&root, seed);
         alignas(16) unsigned char pos[SG_POS_MAX];
+        json_out o;
+        json_out_init(&o, stdout);
         /* The JSON object is opened before the first position and closed only when all
          * were written: a failure leaves no complete object behind, and its error line
          * on stderr says why. */
         if (json) {
-            fputs("{\"game\":", stdout);
-            json_put_string(stdout, name);
-            printf(",\"seed\":%llu,\"count\":%llu,\"positions\":[",
-                   (unsigned long long)seed, count);
+            json_out_object(&o, NULL);
+            json_out_string(&o, "game", name);
+            json_out_uint(&o, "seed", seed);
+            json_out_uint(&o, "count", count);
+            json_out_array(&o, "positions");
         }
         for (unsigned long long i = 0; i < count && status == 0; i++) {
             sg_rng rng = sg_rng_split(&root, (uint64_t)i);
@@ -91,16 +94,17 @@ int cmd_gen(int argc, char **argv)
                                   err[0] ? err : "generator failed");
             else if (position_text(game->desc, game->instance, pos, &text) != SG_OK)
                 status = cli_fail("gen: %s: position %llu cannot be formatted", name, i + 1);
-            else if (json) {
-                if (i)
-                    putchar(',');
-                json_put_string(stdout, text);
-            } else
+            else if (json)
+                json_out_string(&o, NULL, text);
+            else
                 puts(text);
             free(text);
         }
-        if (json && status == 0)
-            puts("]}");
+        if (json && status == 0) {
+            json_out_end(&o);
+            json_out_end(&o);
+            putchar('\n');
+        }
         if (status == 0 && (fflush(stdout) != 0 || ferror(stdout)))
             status = cli_fail("gen: cannot write the output");
     }

@@ -23,8 +23,8 @@ struct failure {
 
 struct listing {
     bool json;
+    json_out out; /* with json: the one object, open from the first plugin to the last error */
     sg_plugin_kind kind;
-    size_t shown;
     struct failure *failures;
     size_t nfailures;
 };
@@ -47,30 +47,26 @@ static void remember_failure(struct listing *l, const char *file, const char *me
 
 static const char *or_empty(const char *s) { return s ? s : ""; }
 
-static void json_field(const char *key, const char *value, bool comma)
-{
-    printf("%s\"%s\":", comma ? "," : "", key);
-    json_put_string(stdout, or_empty(value));
-}
-
 static void show(struct listing *l, const char *file, const char *name, const char *version,
                  const char *description, const sg_param_doc *params)
 {
     if (l->json) {
-        printf("%s{", l->shown ? "," : "");
-        json_field("name", name, false);
-        json_field("version", version, true);
-        json_field("description", description, true);
-        json_field("path", file, true);
-        printf(",\"params\":[");
+        json_out *o = &l->out;
+        json_out_object(o, NULL);
+        json_out_string(o, "name", or_empty(name));
+        json_out_string(o, "version", or_empty(version));
+        json_out_string(o, "description", or_empty(description));
+        json_out_string(o, "path", or_empty(file));
+        json_out_array(o, "params");
         for (size_t i = 0; params && params[i].key; i++) {
-            printf("%s{", i ? "," : "");
-            json_field("key", params[i].key, false);
-            json_field("default", params[i].default_value, true);
-            json_field("help", params[i].help, true);
-            putchar('}');
+            json_out_object(o, NULL);
+            json_out_string(o, "key", params[i].key);
+            json_out_string(o, "default", or_empty(params[i].default_value));
+            json_out_string(o, "help", or_empty(params[i].help));
+            json_out_end(o);
         }
-        printf("]}");
+        json_out_end(o);
+        json_out_end(o);
     } else {
         printf("%s %s %s %s\n", l->kind == SG_PLUGIN_GAME ? "game" : "strategy", name,
                version && *version ? version : "-", file);
@@ -81,7 +77,6 @@ static void show(struct listing *l, const char *file, const char *name, const ch
                    params[i].default_value ? params[i].default_value : "(none)",
                    or_empty(params[i].help));
     }
-    l->shown++;
 }
 
 static void visit(void *ctx, const char *file_name, const char *file)
@@ -143,23 +138,29 @@ int cmd_list(int argc, char **argv)
     if (sg_plugin_path_init(&path, plugin_path, err, sizeof err) != SG_OK)
         return cli_fail("list: %s", err);
     struct listing l = { .json = json };
-    if (json)
-        printf("{\"games\":[");
+    json_out_init(&l.out, stdout);
+    if (json) {
+        json_out_object(&l.out, NULL);
+        json_out_array(&l.out, "games");
+    }
     l.kind = SG_PLUGIN_GAME;
     sg_plugin_list(&path, SG_PLUGIN_GAME, visit, &l);
-    if (json)
-        printf("],\"strategies\":[");
+    if (json) {
+        json_out_end(&l.out);
+        json_out_array(&l.out, "strategies");
+    }
     l.kind = SG_PLUGIN_STRATEGY;
-    l.shown = 0;
     sg_plugin_list(&path, SG_PLUGIN_STRATEGY, visit, &l);
-    if (json)
-        printf("],\"errors\":[");
+    if (json) {
+        json_out_end(&l.out);
+        json_out_array(&l.out, "errors");
+    }
     for (size_t i = 0; i < l.nfailures; i++) {
         if (json) {
-            printf("%s{", i ? "," : "");
-            json_field("path", l.failures[i].path, false);
-            json_field("error", l.failures[i].message, true);
-            putchar('}');
+            json_out_object(&l.out, NULL);
+            json_out_string(&l.out, "path", or_empty(l.failures[i].path));
+            json_out_string(&l.out, "error", or_empty(l.failures[i].message));
+            json_out_end(&l.out);
         } else {
             printf("error %s\n", l.failures[i].message);
         }
@@ -167,8 +168,11 @@ int cmd_list(int argc, char **argv)
         free(l.failures[i].message);
     }
     free(l.failures);
-    if (json)
-        printf("]}\n");
+    if (json) {
+        json_out_end(&l.out);
+        json_out_end(&l.out);
+        putchar('\n');
+    }
     sg_plugin_path_free(&path);
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_fail("list: cannot write the output");

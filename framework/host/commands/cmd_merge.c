@@ -107,10 +107,15 @@ int cmd_merge(int argc, char **argv)
         status = cli_fail("merge: %s", err);
     if (status == 0) {
         if (json) {
-            fputs("{\"out\":", stdout);
-            json_put_string(stdout, out);
-            printf(",\"games\":%zu,\"files\":%zu,\"tournament\":\"%016llx\"}\n", list.n, nin,
-                   (unsigned long long)list.v[0].print);
+            json_out o;
+            json_out_init(&o, stdout);
+            json_out_object(&o, NULL);
+            json_out_string(&o, "out", out);
+            json_out_uint(&o, "games", list.n);
+            json_out_uint(&o, "files", nin);
+            json_out_stringf(&o, "tournament", "%016llx", (unsigned long long)list.v[0].print);
+            json_out_end(&o);
+            putchar('\n');
         } else {
             printf("merged %zu games of tournament %016llx from %zu files into %s\n", list.n,
                    (unsigned long long)list.v[0].print, nin, out);

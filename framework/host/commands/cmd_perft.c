@@ -71,12 +71,17 @@ int cmd_perft(int argc, char **argv)
         if (rc != SG_OK) {
             status = cli_fail("perft: %s", err);
         } else if (json) {
-            printf("{\"position\":");
-            json_put_string(stdout, pos_args[0]);
-            printf(",\"depth\":%llu,\"player\":\"%s\",\"leaves\":%llu,\"nodes\":%llu,"
-                   "\"seconds\":%.6f}\n",
-                   depth, players[player], (unsigned long long)leaves,
-                   (unsigned long long)nodes, seconds);
+            json_out o;
+            json_out_init(&o, stdout);
+            json_out_object(&o, NULL);
+            json_out_string(&o, "position", pos_args[0]);
+            json_out_uint(&o, "depth", depth);
+            json_out_string(&o, "player", players[player]);
+            json_out_uint(&o, "leaves", leaves);
+            json_out_uint(&o, "nodes", nodes);
+            json_out_fixed(&o, "seconds", seconds, 6);
+            json_out_end(&o);
+            putchar('\n');
         } else {
             printf("leaves: %llu\nnodes: %llu\nseconds: %.3f\n", (unsigned long long)leaves,
                    (unsigned long long)nodes, seconds);

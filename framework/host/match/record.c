@@ -35,69 +35,75 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     int sign;
     const char *result = result_of(plan, g, r, &sign);
     bool a_left = match_a_is_left(g);
-    fprintf(f, "{\"game\":%llu,\"pair\":%llu,\"sum\":", g, g / 2);
-    json_put_string(f, plan->texts[g / 2]);
-    fputs(",\"left_player\":", f);
-    json_put_string(f, a_left ? plan->a.name : plan->b.name);
-    fputs(",\"right_player\":", f);
-    json_put_string(f, a_left ? plan->b.name : plan->a.name);
-    fprintf(f, ",\"first\":\"%s\"", match_first_player(plan, g) == SG_LEFT ? "left" : "right");
+    json_out o;
+    json_out_init(&o, f);
+    json_out_object(&o, NULL);
+    json_out_uint(&o, "game", g);
+    json_out_uint(&o, "pair", g / 2);
+    json_out_string(&o, "sum", plan->texts[g / 2]);
+    json_out_string(&o, "left_player", a_left ? plan->a.name : plan->b.name);
+    json_out_string(&o, "right_player", a_left ? plan->b.name : plan->a.name);
+    json_out_string(&o, "first", match_first_player(plan, g) == SG_LEFT ? "left" : "right");
     if (r->has_score && !r->forfeit) {
         char s[64], t[64];
         sg_value_format(r->score, s, sizeof s);
         sg_value_format(a_left ? r->score : sg_value_neg(r->score), t, sizeof t);
-        fprintf(f, ",\"final_score\":\"%s\",\"score\":\"%s\"", s, t);
+        json_out_string(&o, "final_score", s);
+        json_out_string(&o, "score", t);
     } else {
-        fputs(",\"final_score\":null,\"score\":null", f);
+        json_out_null(&o, "final_score");
+        json_out_null(&o, "score");
     }
     if (plan->optimal) {
-        char o[64], l[64];
+        char v[64];
         sg_value loss;
-        sg_value_format(plan->stops[g / 2], o, sizeof o);
-        fprintf(f, ",\"optimal\":\"%s\"", o);
+        sg_value_format(plan->stops[g / 2], v, sizeof v);
+        json_out_string(&o, "optimal", v);
         if (match_loss(plan, g, r, &loss)) {
-            sg_value_format(loss, l, sizeof l);
-            fprintf(f, ",\"loss\":\"%s\"", l);
+            sg_value_format(loss, v, sizeof v);
+            json_out_string(&o, "loss", v);
         } else {
-            fputs(",\"loss\":null", f);
+            json_out_null(&o, "loss");
         }
     }
-    if (r->fault == FAULT_GAME)
-        fputs(",\"result\":null,\"forfeit\":null", f);
-    else
-        fprintf(f, ",\"result\":\"%s\",\"forfeit\":", result);
-    if (r->fault == FAULT_GAME)
-        ;
-    else if (r->forfeit)
-        json_put_string(f, r->reason ? r->reason : "forfeit");
-    else
-        fputs("null", f);
-    /* Only games that ended abnormally say whose fault it was. */
     if (r->fault == FAULT_GAME) {
-        fputs(",\"fault\":\"game\",\"error\":", f);
-        json_put_string(f, r->reason ? r->reason : "crash");
-    } else if (r->forfeit) {
-        fputs(",\"fault\":\"strategy\"", f);
+        /* Only games that ended abnormally say whose fault it was. */
+        json_out_null(&o, "result");
+        json_out_null(&o, "forfeit");
+        json_out_string(&o, "fault", "game");
+        json_out_string(&o, "error", r->reason ? r->reason : "crash");
+    } else {
+        json_out_string(&o, "result", result);
+        json_out_string(&o, "forfeit", r->forfeit ? (r->reason ? r->reason : "forfeit") : NULL);
+        if (r->forfeit)
+            json_out_string(&o, "fault", "strategy");
     }
-    fprintf(f, ",\"score_estimated\":%s", r->estimated && !r->forfeit ? "true" : "false");
-    fprintf(f, ",\"moves\":[%s]", r->moves_json ? r->moves_json : "");
+    json_out_bool(&o, "score_estimated", r->estimated && !r->forfeit);
+    json_out_array(&o, "moves");
+    /* The worker's pipe brings the moves already encoded, string literals joined by commas
+     * (pool.c): written as they came, one raw element. */
+    if (r->moves_json && *r->moves_json)
+        json_out_number(&o, NULL, r->moves_json);
+    json_out_end(&o);
     if (r->log) {
         /* The strategies' own output, only when there was some. */
-        fputs(",\"log\":", f);
-        json_put_string(f, r->log);
+        json_out_string(&o, "log", r->log);
         if (r->log_dropped)
-            fprintf(f, ",\"log_dropped\":%zu", r->log_dropped);
+            json_out_uint(&o, "log_dropped", r->log_dropped);
     }
-    fprintf(f, ",\"nodes_left\":%llu,\"nodes_right\":%llu,\"seconds\":%.3f",
-            r->nodes[SG_LEFT], r->nodes[SG_RIGHT], r->seconds);
+    json_out_uint(&o, "nodes_left", r->nodes[SG_LEFT]);
+    json_out_uint(&o, "nodes_right", r->nodes[SG_RIGHT]);
+    json_out_fixed(&o, "seconds", r->seconds, 3);
     /* each side's thinking time, for comparisons at equal time */
-    fprintf(f, ",\"cpu_left\":%.3f,\"cpu_right\":%.3f", r->side_cpu[SG_LEFT],
-            r->side_cpu[SG_RIGHT]);
+    json_out_fixed(&o, "cpu_left", r->side_cpu[SG_LEFT], 3);
+    json_out_fixed(&o, "cpu_right", r->side_cpu[SG_RIGHT], 3);
     /* the tournament the record belongs to (match_log.h), for --resume and merge */
-    if (plan->print)
-        fprintf(f, ",\"tournament\":\"%016llx\",\"games_total\":%llu",
-                (unsigned long long)plan->print, plan->positions * 2);
-    fputs("}\n", f);
+    if (plan->print) {
+        json_out_stringf(&o, "tournament", "%016llx", (unsigned long long)plan->print);
+        json_out_uint(&o, "games_total", plan->positions * 2);
+    }
+    json_out_end(&o);
+    fputc('\n', f);
 }
 
 char *match_format_line(const match_plan *plan, unsigned long long g, const record *r,

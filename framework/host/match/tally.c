@@ -118,30 +118,45 @@ void match_tally_summary(const match_plan *plan, const match_tally *t, double se
     sg_value_format(t->loss[0], l0, sizeof l0);
     sg_value_format(t->loss[1], l1, sizeof l1);
     if (json) {
-        fputs("{\"left\":", stdout);
-        json_put_string(stdout, plan->a.name);
-        fputs(",\"right\":", stdout);
-        json_put_string(stdout, plan->b.name);
-        printf(",\"positions\":%llu,\"from\":%llu,\"games\":%llu", plan->positions,
-               plan->from, t->games);
-        if (t->scored)
-            printf(",\"mean\":%s,\"stddev\":%s", mean, sd);
-        else
-            fputs(",\"mean\":null,\"stddev\":null", stdout);
-        printf(",\"win_rate\":%.4f,\"wins\":%llu,\"draws\":%llu,\"losses\":%llu,"
-               "\"forfeits\":%llu", win_rate, t->wins, t->draws, t->losses, t->forfeits);
+        json_out o;
+        json_out_init(&o, stdout);
+        json_out_object(&o, NULL);
+        json_out_string(&o, "left", plan->a.name);
+        json_out_string(&o, "right", plan->b.name);
+        json_out_uint(&o, "positions", plan->positions);
+        json_out_uint(&o, "from", plan->from);
+        json_out_uint(&o, "games", t->games);
+        if (t->scored) {
+            /* the decimals of the table, never -0.00 */
+            json_out_number(&o, "mean", mean);
+            json_out_number(&o, "stddev", sd);
+        } else {
+            json_out_null(&o, "mean");
+            json_out_null(&o, "stddev");
+        }
+        json_out_fixed(&o, "win_rate", win_rate, 4);
+        json_out_uint(&o, "wins", t->wins);
+        json_out_uint(&o, "draws", t->draws);
+        json_out_uint(&o, "losses", t->losses);
+        json_out_uint(&o, "forfeits", t->forfeits);
         if (plan->zero == ZERO_MOVER_LOSES && t->games) {
             double lo = 0, hi = 0;
             sg_wilson_interval((double)t->wins, (double)t->games, 0.95, &lo, &hi);
-            printf(",\"zero_score\":\"mover_loses\",\"win_rate_lo\":%.4f,"
-                   "\"win_rate_hi\":%.4f", lo, hi);
+            json_out_string(&o, "zero_score", "mover_loses");
+            json_out_fixed(&o, "win_rate_lo", lo, 4);
+            json_out_fixed(&o, "win_rate_hi", hi, 4);
         }
         if (t->faults)
-            printf(",\"game_faults\":%llu", t->faults);
-        if (plan->optimal)
-            printf(",\"loss_first\":\"%s\",\"loss_first_games\":%llu,\"loss_second\":\"%s\","
-                   "\"loss_second_games\":%llu", l0, t->loss_games[0], l1, t->loss_games[1]);
-        printf(",\"seconds\":%.3f}\n", seconds);
+            json_out_uint(&o, "game_faults", t->faults);
+        if (plan->optimal) {
+            json_out_string(&o, "loss_first", l0);
+            json_out_uint(&o, "loss_first_games", t->loss_games[0]);
+            json_out_string(&o, "loss_second", l1);
+            json_out_uint(&o, "loss_second_games", t->loss_games[1]);
+        }
+        json_out_fixed(&o, "seconds", seconds, 3);
+        json_out_end(&o);
+        fputc('\n', stdout);
         return;
     }
     char stats[80];
