@@ -159,6 +159,11 @@ void json_out_end(json_out *o)
     o->depth--;
 }
 
+void json_out_raw(json_out *o, const char *key, const char *text)
+{
+    json_out_number(o, key, text);
+}
+
 void json_out_newline(json_out *o)
 {
     fputs(o->later[o->depth] ? ",\n" : "\n", o->f);

@@ -56,6 +56,9 @@ void json_out_uint(json_out *o, const char *key, unsigned long long v);
 void json_out_fixed(json_out *o, const char *key, double v, int decimals);
 /* A number the caller formatted ("%g", a decimal of its own), written as it is. */
 void json_out_number(json_out *o, const char *key, const char *text);
+/* JSON text encoded elsewhere (the moves a worker sends, already string literals joined
+ * by commas), written as it is. */
+void json_out_raw(json_out *o, const char *key, const char *text);
 /* Starts the next value on a line of its own ("[\n{...},\n{...}" as the experiments'
  * summaries write their cells): the pending comma, then a newline. */
 void json_out_newline(json_out *o);

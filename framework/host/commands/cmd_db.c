@@ -125,20 +125,16 @@ static int write_rows(FILE *out, const db_args *a, sg_db *db, const sg_game *gam
             sg_value_format(th->temperature, t, sizeof t);
         }
         if (a->json) {
-            /* One position a line, so that a database diffs line by line. json_out writes
-             * no line breaks: the array's element is the break, written raw after the
-             * comma, and the position's object follows from a writer of its own. */
-            json_out_number(&o, NULL, "\n");
-            json_out row;
-            json_out_init(&row, out);
-            json_out_object(&row, NULL);
-            json_out_string(&row, "position", text);
-            json_out_uint(&row, "layer", sg_db_layer(db, i));
+            /* One position a line, so that a database diffs line by line. */
+            json_out_newline(&o);
+            json_out_object(&o, NULL);
+            json_out_string(&o, "position", text);
+            json_out_uint(&o, "layer", sg_db_layer(db, i));
             if (a->values) {
-                json_out_string(&row, "mean", m);
-                json_out_string(&row, "temperature", t);
+                json_out_string(&o, "mean", m);
+                json_out_string(&o, "temperature", t);
             }
-            json_out_end(&row);
+            json_out_end(&o);
         } else if (a->values) {
             fprintf(out, "%s %s %s\n", text, m, t);
         } else {

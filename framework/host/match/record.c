@@ -81,9 +81,9 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     json_out_bool(&o, "score_estimated", r->estimated && !r->forfeit);
     json_out_array(&o, "moves");
     /* The worker's pipe brings the moves already encoded, string literals joined by commas
-     * (pool.c): written as they came, one raw element. */
+     * (pool.c): written as they came. */
     if (r->moves_json && *r->moves_json)
-        json_out_number(&o, NULL, r->moves_json);
+        json_out_raw(&o, NULL, r->moves_json);
     json_out_end(&o);
     if (r->log) {
         /* The strategies' own output, only when there was some. */
