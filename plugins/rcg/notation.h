@@ -1,7 +1,9 @@
 /* The rcg notation: CGSuite-style short games. `{a,b|c,d}` lists options, a bare number
  * is a leaf, and the bar shorthand `114|66||49|0` nests without braces: the longest run
- * of bars splits first, and a side that contains bars is one option. Read by the
- * library's reader of that notation (sumgame/cgt_notation.h), trees dialect. */
+ * of bars splits first, and a side that contains bars is one option. CGSuite's short
+ * forms (`^`, `v*`, `*3`, `±1`), as sg_cgt_format prints canonical forms, stand for their
+ * game trees. Read by the library's reader of that notation (sumgame/cgt_notation.h),
+ * trees dialect. */
 #ifndef RCG_NOTATION_H
 #define RCG_NOTATION_H
 

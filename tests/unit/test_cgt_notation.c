@@ -263,6 +263,63 @@ static void test_tokens(void **state)
     sg_notation_close(n);
 }
 
+/* Short forms expand into trees of their definitions: * = {0|0}, ^ = {0|*}, v = {*|0},
+ * *n = {0,*,..,*(n-1)|the same}, x* = {x|x}, ±G = {G|-G}. ^* comes as the sum ^ + * with
+ * * + * written 0 in its Right option (both are 0), ⇑ = {0|^*}. */
+static void test_short_forms(void **state)
+{
+    (void)state;
+    assert_game(&trees, "*", "{0|0}");
+    assert_game(&trees, "*0", "0");
+    assert_game(&trees, "^", "{0|{0|0}}");
+    assert_game(&trees, "v", "{{0|0}|0}");
+    assert_game(&trees, "↑", "{0|{0|0}}");
+    assert_game(&trees, "↓", "{{0|0}|0}");
+    assert_game(&trees, "*2", "{0,{0|0}|0,{0|0}}");
+    assert_game(&trees, "-1/2*", "{-1/2|-1/2}");
+    assert_game(&trees, "3^", "{3|{3|3}}");
+    assert_game(&trees, "^*", "{{0|0},{0|{0|0}}|0,{0|{0|0}}}");
+    assert_game(&trees, "±1", "{1|-1}");
+    assert_game(&trees, "±-1/2", "{-1/2|1/2}");
+    assert_game(&trees, "±{2|1}", "{{2|1}|{-1|-2}}");
+    assert_game(&trees, "±1||0|-1", "{{1|-1}|{0|-1}}");
+    assert_game(&trees, "±±1", "{{1|-1}|{1|-1}}");
+    assert_game(&trees, "{2|±1,-1/2}", "{2|{1|-1},-1/2}");
+    assert_game(&trees, "±^", "{{0|{0|0}}|{{0|0}|0}}");
+    assert_game(&graphs, "{M|^}", "{M|{0|{0|0}}}");
+    assert_game(&graphs, "±{1|2}||↓", "{{{1|2}|{-2|-1}}|{{0|0}|0}}");
+    assert_game(&graphs, "v", "v"); /* a name there */
+    assert_error(&graphs, "±{M|1}", "the name 'M' under '±' (±G needs -G, which a name cannot "
+                                    "give: write the node out) at column 4 of '±{M|1}'");
+    assert_error(&trees, "^v", "ups and downs mixed in one short form (write ^ or v alone, as "
+                               "many as the sum has) at column 2 of '^v'");
+    assert_error(&trees, "^^3", "a count follows a single ^ or v (^3 is three ups, ^^3 is not "
+                                "read) at column 3 of '^^3'");
+    assert_error(&trees, "^7", "short form too large (its ups or downs and its nimber together "
+                               "at most 6) at column 1 of '^7'");
+    assert_error(&trees, "*2*", "expected '|' between games, found the short form '*' at "
+                                "column 3 of '*2*'");
+    assert_error(&trees, "{1|±}", "expected a number or '{', found '}' at column 6 of '{1|±}'");
+    assert_error(&trees, "1|^ *", "expected ',' or '|', found the short form '*' at column 5 of "
+                                  "'1|^ *'");
+
+    const char *text = "1/2v*3 ±↑";
+    sg_notation *n;
+    char err[TEXT_MAX];
+    assert_int_equal(sg_notation_open(sg_default_host(), &trees, text, &n, err, sizeof err),
+                     SG_OK);
+    uint32_t count;
+    const sg_token *t = sg_notation_tokens(n, &count);
+    assert_int_equal(count, 3);
+    assert_int_equal(t[0].kind, SG_TOKEN_SHORT);
+    assert_int_equal(t[0].len, 6);
+    assert_int_equal(t[1].kind, SG_TOKEN_PM);
+    assert_int_equal(t[1].col, 7);
+    assert_int_equal(t[2].kind, SG_TOKEN_SHORT);
+    assert_int_equal(t[2].len, 3);
+    sg_notation_close(n);
+}
+
 static void test_move_codes(void **state)
 {
     (void)state;
@@ -319,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_errors_name_the_column),
         cmocka_unit_test(test_graphs_need_options_for_both_players),
         cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_short_forms),
         cmocka_unit_test(test_move_codes),
     };
     return cmocka_run_group_tests_name("cgt_notation", tests, NULL, NULL);
