@@ -17,7 +17,11 @@ struct sg_notation {
      * here by token index (within the range of one sg_notation_game call), it spares the
      * reading of nested ±{...±{...}} twice per level. NULL when no '±' was written. */
     uint32_t *pm_memo;
+    uint64_t *pm_size;   /* the written-out bytes of each '±' node in pm_memo */
+    uint32_t *pm_height; /* and its height */
     uint64_t expanded; /* option ids the short forms have cost so far */
+    bool unfolds;      /* a short form or '±' was written */
+    uint64_t written;  /* bytes of the games read so far, written out in braces */
     sg_token toks[];
 };
 
@@ -283,6 +287,7 @@ static int tokenize(sg_notation *n, size_t len, char *err, size_t errlen)
                 k.kind = SG_TOKEN_SHORT;
                 k.len = (uint32_t)used;
                 i = k.col + used;
+                n->unfolds = true;
             }
             if (graphs(n) && k.kind == SG_TOKEN_NUMBER && i < len && name_char(s[i]))
                 return sg_notation_fail(n, k.col,
@@ -297,11 +302,13 @@ static int tokenize(sg_notation *n, size_t len, char *err, size_t errlen)
             k.kind = SG_TOKEN_SHORT;
             k.len = (uint32_t)used;
             i += used;
+            n->unfolds = true;
         } else if (is_pm(s + i, len - i)) {
             k.kind = SG_TOKEN_PM;
             k.len = 2;
             i += 2;
             pms++;
+            n->unfolds = true;
         } else if (graphs(n) && name_start(c)) {
             size_t j = i;
             while (j < len && name_char(s[j]))
@@ -325,7 +332,9 @@ static int tokenize(sg_notation *n, size_t len, char *err, size_t errlen)
     n->ntoks = count;
     if (pms > 0) {
         n->pm_memo = n->host->alloc(((size_t)count + 1) * sizeof *n->pm_memo);
-        if (!n->pm_memo) {
+        n->pm_size = n->host->alloc(((size_t)count + 1) * sizeof *n->pm_size);
+        n->pm_height = n->host->alloc(((size_t)count + 1) * sizeof *n->pm_height);
+        if (!n->pm_memo || !n->pm_size || !n->pm_height) {
             if (errlen)
                 snprintf(err, errlen, "out of memory while parsing");
             return SG_ERR_NOMEM;
@@ -399,6 +408,8 @@ void sg_notation_close(sg_notation *n)
         return;
     n->host->free(n->stack);
     n->host->free(n->pm_memo);
+    n->host->free(n->pm_size);
+    n->host->free(n->pm_height);
     n->host->free(n);
 }
 
@@ -441,7 +452,25 @@ typedef struct reading {
     const sg_notation_builder *build;
     char *err;
     size_t errlen;
+    /* The game read last, written out as the plugins print it (no node shared): at most
+     * last bytes, last_height levels high. Short forms and '±' share nodes, so their
+     * text can be far shorter than what prints back, which syntax.max_written bounds. A
+     * node {a,b|c} costs its braces, bar and commas and, for the bars of the shorthand
+     * rcg prints it in when it can, its height. */
+    uint64_t last;
+    uint32_t last_height;
 } reading;
+
+/* Sizes saturate here, far above any limit, so that nested ± cannot overflow them. */
+#define SIZE_CAP (UINT64_C(1) << 62)
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a > SIZE_CAP - b ? SIZE_CAP : a + b; }
+
+static uint64_t value_bytes(sg_value v)
+{
+    char text[SG_VALUE_TEXT_MAX];
+    int len = sg_value_format(v, text, sizeof text);
+    return len > 0 ? (uint64_t)len : 1;
+}
 
 static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, bool neg,
                 uint32_t *id);
@@ -479,14 +508,15 @@ static int short_node(reading *g, uint32_t tok, const uint32_t *left, uint32_t n
                           id, g->err, g->errlen);
 }
 
-/* x + n.^ + *m (n < 0: downs) as a game tree, through the table t[u][k] = x + u.^ + *k
- * for u = 0..|n| and k below a width that k ^ 1 never leaves. By the number translation
- * theorem (x + G = {x + G^L | x + G^R} for G not equal to a number, and no u.^ + *k is
- * but 0) only the infinitesimal part needs options: *k = {*j | *j} for j < k, and since
- * u.^ = {0 | (u-1).^ + *} (canonical for u >= 1), u.^ + *k has the Left options *k and
- * u.^ + *j, the Right options (u-1).^ + *(k ^ 1) (nim addition) and u.^ + *j; downs are
- * the mirror image. */
-static int expand(reading *g, uint32_t tok, short_form f, uint32_t *id)
+/* x + n.^ + *m (n < 0: downs) as its canonical form, built upwards: the nimbers
+ * x + *k = {x + *j | x + *j} (j < k), then the chain of ups, u.^ + *k = {x | (u-1).^ +
+ * *(k ^ 1)} for u >= 1 but for ^* = {x, x* | x} (so ^ = {x | x*}, ^^ = {x | ^*},
+ * ^*2 = {x | *3}, ^^* = {x | ^}); downs are its mirror image. That x translates every
+ * leaf is the number translation theorem (x + G = {x + G^L | x + G^R} for G not equal to
+ * a number, and no n.^ + *m is but 0); the chain is Siegel's, CGT, on ups and nimbers,
+ * and test_short_forms checks each form against the sum of its parts. A chain prints in
+ * about n nodes, a nimber *m in 3^(m-1). */
+static int expand(reading *g, uint32_t tok, uint32_t depth, short_form f, uint32_t *id)
 {
     sg_notation *n = g->n;
     uint64_t ups = f.ups < 0 ? (uint64_t)-f.ups : (uint64_t)f.ups;
@@ -496,35 +526,68 @@ static int expand(reading *g, uint32_t tok, short_form f, uint32_t *id)
                                   "together at most %lu)", (unsigned long)n->syntax.max_depth);
         return sg_notation_fail(n, n->toks[tok].col, msg, g->err, g->errlen);
     }
-    uint64_t width = ups ? (f.star | 1) + 1 : f.star + 1;
-    n->expanded += (ups + 1) * width * (width + 1);
+    /* written out, its braces nest as deep as its height, and must read back; one level
+     * more than depth, as the braces a bar shorthand around it prints as */
+    uint64_t height = ups % 2 ? f.star ^ 1 : f.star, room = n->syntax.max_depth;
+    for (uint64_t u = 1, k = height; u <= ups; u++) {
+        k ^= 1;
+        height = u == 1 && k == 1 ? 2 : height + 1;
+    }
+    if (n->syntax.max_braces < room)
+        room = n->syntax.max_braces;
+    if (depth + 1 + height > room)
+        return too_deep(g, tok);
+    uint64_t width = ups ? (f.star | 1) + 1 : f.star + 1; /* the nimbers the chain needs */
+    n->expanded += width * (width + 1) + ups;
     if (n->expanded > SHORT_BUDGET) {
         char msg[160];
         snprintf(msg, sizeof msg, "short forms too large in total (more than %llu options "
                                   "in one text)", (unsigned long long)SHORT_BUDGET);
         return sg_notation_fail(n, n->toks[tok].col, msg, g->err, g->errlen);
     }
-    uint32_t *t = n->host->alloc((size_t)((ups + 1) * width + 2 * (width + 1)) * sizeof *t);
-    if (!t)
+    uint32_t *nim = n->host->alloc((size_t)width * sizeof *nim);
+    uint64_t *size = n->host->alloc((size_t)width * sizeof *size); /* written out */
+    if (!nim || !size) {
+        n->host->free(nim);
+        n->host->free(size);
         return no_memory(g->err, g->errlen);
-    uint32_t *l = t + (ups + 1) * width, *r = l + width + 1;
-    int rc = g->build->number(g->build->ctx, n, tok, f.x, &t[0], g->err, g->errlen);
-    for (uint64_t k = 1; k < width && rc == SG_OK; k++)
-        rc = short_node(g, tok, t, (uint32_t)k, t, (uint32_t)k, &t[k]);
+    }
+    int rc = g->build->number(g->build->ctx, n, tok, f.x, &nim[0], g->err, g->errlen);
+    uint64_t xbytes = value_bytes(f.x), sum = 0; /* sum: of size[j] for j < k */
+    size[0] = xbytes;
+    for (uint64_t k = 1; k < width && rc == SG_OK; k++) {
+        rc = short_node(g, tok, nim, (uint32_t)k, nim, (uint32_t)k, &nim[k]);
+        sum = sat_add(sum, size[k - 1]);
+        size[k] = sat_add(3 + 3 * k, sat_add(sum, sum)); /* *k is k high */
+    }
+    /* the chain from its top, u.^ + *m, down to u = 1 says which nimber it starts on */
+    uint64_t k = ups % 2 ? f.star ^ 1 : f.star;
+    uint32_t at = nim[k];
+    uint64_t at_size = size[k], at_height = k;
+    bool up = f.ups > 0;
     for (uint64_t u = 1; u <= ups && rc == SG_OK; u++) {
-        uint32_t *row = t + u * width, *below = row - width;
-        for (uint64_t k = 0; k < width && rc == SG_OK; k++) {
-            uint32_t *zero = f.ups > 0 ? l : r, *step = f.ups > 0 ? r : l;
-            zero[0] = t[k];
-            step[0] = below[k ^ 1];
-            for (uint64_t j = 0; j < k; j++)
-                l[j + 1] = r[j + 1] = row[j];
-            rc = short_node(g, tok, l, (uint32_t)k + 1, r, (uint32_t)k + 1, &row[k]);
+        k ^= 1; /* at is x + (u-1).^ + *(k ^ 1); this step makes x + u.^ + *k */
+        if (u == 1 && k == 1) {
+            uint32_t pair[2] = { nim[0], nim[1] };
+            rc = up ? short_node(g, tok, pair, 2, &nim[0], 1, &at)
+                    : short_node(g, tok, &nim[0], 1, pair, 2, &at);
+            at_size = 14 + 4 * xbytes; /* {x,{x|x}|x} */
+            at_height = 2;
+        } else {
+            uint32_t below = at;
+            rc = up ? short_node(g, tok, &nim[0], 1, &below, 1, &at)
+                    : short_node(g, tok, &below, 1, &nim[0], 1, &at);
+            at_height++;
+            at_size = sat_add(at_size, 5 + at_height + xbytes);
         }
     }
-    if (rc == SG_OK)
-        *id = t[ups * width + f.star];
-    n->host->free(t);
+    if (rc == SG_OK) {
+        *id = at;
+        g->last = at_size;
+        g->last_height = (uint32_t)at_height;
+    }
+    n->host->free(nim);
+    n->host->free(size);
     return rc;
 }
 
@@ -537,8 +600,11 @@ static int atom(reading *g, uint32_t i, uint32_t depth, bool neg, uint32_t *id)
         char why[128];
         if (sg_value_parse_prefix(n->text + k->col, NULL, &v, why, sizeof why) != 0)
             return sg_notation_fail(n, k->col, why, g->err, g->errlen);
-        return g->build->number(g->build->ctx, n, i, neg ? sg_value_neg(v) : v, id, g->err,
-                                g->errlen);
+        if (neg)
+            v = sg_value_neg(v);
+        g->last = value_bytes(v);
+        g->last_height = 0;
+        return g->build->number(g->build->ctx, n, i, v, id, g->err, g->errlen);
     }
     if (k->kind == SG_TOKEN_SHORT) {
         short_form f;
@@ -549,7 +615,7 @@ static int atom(reading *g, uint32_t i, uint32_t depth, bool neg, uint32_t *id)
             f.x = sg_value_neg(f.x);
             f.ups = -f.ups;
         }
-        return expand(g, i, f, id);
+        return expand(g, i, depth, f, id);
     }
     if (k->kind == SG_TOKEN_NAME && neg) {
         char msg[160];
@@ -558,8 +624,11 @@ static int atom(reading *g, uint32_t i, uint32_t depth, bool neg, uint32_t *id)
                  (int)(k->len > 40 ? 40 : k->len), n->text + k->col);
         return sg_notation_fail(n, k->col, msg, g->err, g->errlen);
     }
-    if (k->kind == SG_TOKEN_NAME)
+    if (k->kind == SG_TOKEN_NAME) {
+        g->last = k->len;
+        g->last_height = 0;
         return g->build->name(g->build->ctx, n, i, id, g->err, g->errlen);
+    }
     if (k->kind == SG_TOKEN_OPEN)
         return game(g, i + 1, k->arg, true, depth + 1, neg, id);
     if (k->kind == SG_TOKEN_PM) {
@@ -567,12 +636,16 @@ static int atom(reading *g, uint32_t i, uint32_t depth, bool neg, uint32_t *id)
          * every reading of this token */
         if (n->pm_memo[i] != SG_NOTATION_NONE) {
             *id = n->pm_memo[i];
+            g->last = n->pm_size[i];
+            g->last_height = n->pm_height[i];
             return SG_OK;
         }
         if (depth + 1 > n->syntax.max_depth)
             return too_deep(g, i);
         uint32_t opt[2];
         int rc = atom(g, i + 1, depth + 1, false, &opt[0]);
+        uint64_t each = g->last; /* -G: as long, but for up to one '-' a leaf */
+        uint32_t height = g->last_height + 1;
         if (rc == SG_OK && n->toks[i + 1].kind == SG_TOKEN_PM)
             opt[1] = opt[0];
         else if (rc == SG_OK)
@@ -580,8 +653,11 @@ static int atom(reading *g, uint32_t i, uint32_t depth, bool neg, uint32_t *id)
         if (rc == SG_OK)
             rc = g->build->node(g->build->ctx, n, &opt[0], 1, &opt[1], 1, i, atom_end(n, i),
                                 i, id, g->err, g->errlen);
-        if (rc == SG_OK)
+        if (rc == SG_OK) {
             n->pm_memo[i] = *id;
+            n->pm_size[i] = g->last = sat_add(5 + height, sat_add(each, sat_add(each, each)));
+            n->pm_height[i] = g->last_height = height;
+        }
         return rc;
     }
     return expected(g, i, graphs(n) ? "a number, a name or '{'" : "a number or '{'");
@@ -590,13 +666,17 @@ static int atom(reading *g, uint32_t i, uint32_t depth, bool neg, uint32_t *id)
 /* One side of a split: a game in bar shorthand when it holds bars, else a
  * comma-separated list of atoms. Trees allow an empty list only directly inside braces
  * ({|}, {2|}): a bare "2|" is rejected as a likely typo. */
-static int side(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, bool neg)
+static int side(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, bool neg,
+                uint64_t *size, uint32_t *height)
 {
     sg_notation *n = g->n;
     for (uint32_t i = b; i < e; i = sg_notation_skip(n, i))
         if (n->toks[i].kind == SG_TOKEN_BARS) {
             uint32_t id;
             int rc = game(g, b, e, false, depth + 1, neg, &id);
+            *size = sat_add(*size, g->last + 1);
+            if (g->last_height > *height)
+                *height = g->last_height;
             return rc == SG_OK ? push_id(n, id, g->err, g->errlen) : rc;
         }
     if (b == e)
@@ -604,6 +684,9 @@ static int side(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth,
     for (uint32_t i = b;;) {
         uint32_t id;
         int rc = atom(g, i, depth, neg, &id);
+        *size = sat_add(*size, g->last + 1);
+        if (g->last_height > *height)
+            *height = g->last_height;
         if (rc == SG_OK)
             rc = push_id(n, id, g->err, g->errlen);
         if (rc != SG_OK)
@@ -681,11 +764,13 @@ static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth,
     if (graphs(n) && at + 1 == e)
         return side_missing(g, from, to, "Right");
     size_t base = n->sp;
-    int rc = side(g, b, at, braced, depth, neg);
+    uint64_t size = 3;
+    uint32_t height = 0;
+    int rc = side(g, b, at, braced, depth, neg, &size, &height);
     if (rc != SG_OK)
         return rc;
     size_t nleft = n->sp - base;
-    rc = side(g, at + 1, e, braced, depth, neg);
+    rc = side(g, at + 1, e, braced, depth, neg, &size, &height);
     if (rc != SG_OK)
         return rc;
     size_t nright = n->sp - base - nleft;
@@ -696,18 +781,30 @@ static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth,
              : g->build->node(g->build->ctx, n, first, (uint32_t)nleft, second,
                               (uint32_t)nright, from, to, at, id, g->err, g->errlen);
     n->sp = base;
+    g->last_height = height + 1;
+    g->last = sat_add(size, g->last_height);
     return rc;
 }
 
 int sg_notation_game(sg_notation *n, uint32_t b, uint32_t e, const sg_notation_builder *build,
                      uint32_t *id, char *err, size_t errlen)
 {
-    reading g = { n, build, err, errlen };
+    reading g = { n, build, err, errlen, 0, 0 };
     /* ids are the builder's, so '±' nodes are remembered within one call only */
     if (n->pm_memo)
         for (uint32_t i = b; i < e; i++)
             n->pm_memo[i] = SG_NOTATION_NONE;
-    return game(&g, b, e, false, 0, false, id);
+    int rc = game(&g, b, e, false, 0, false, id);
+    if (rc != SG_OK || !n->unfolds || n->syntax.max_written == 0)
+        return rc;
+    n->written = sat_add(n->written, g.last);
+    if (n->written <= n->syntax.max_written)
+        return SG_OK;
+    char msg[200];
+    snprintf(msg, sizeof msg, "short forms and '±' unfold into more than %lu bytes written out "
+                              "in braces, as the game prints the position",
+             (unsigned long)n->syntax.max_written);
+    return sg_notation_fail(n, n->toks[b].col, msg, err, errlen);
 }
 
 /* ---- move codes -------------------------------------------------------------------- */

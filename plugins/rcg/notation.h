@@ -15,6 +15,9 @@
 /* Longest text parse accepts; and deepest brace nesting. */
 #define RCG_MAX_TEXT (UINT32_C(1) << 22)
 #define RCG_MAX_NESTING 200
+/* Most bytes a position with short forms may print as: what format writes must fit the
+ * buffers that read it back (64 KiB in the fuzzers' format round trip). */
+#define RCG_MAX_WRITTEN 60000
 
 int rcg_parse(rcg_tree *t, const char *text, uint32_t *id, char *err, size_t errlen);
 /* Bar shorthand when every node has one option per side, braces otherwise; a dyadic's

@@ -79,8 +79,8 @@ static int node(void *ctx, const sg_notation *n, const uint32_t *left, uint32_t 
     return add(f, text, id);
 }
 
-static const sg_notation_syntax trees = { SG_NOTATION_TREES, 1000, 4, 6 };
-static const sg_notation_syntax graphs = { SG_NOTATION_GRAPHS, 1000, 4, 6 };
+static const sg_notation_syntax trees = { SG_NOTATION_TREES, 1000, 4, 6, 0 };
+static const sg_notation_syntax graphs = { SG_NOTATION_GRAPHS, 1000, 4, 6, 0 };
 
 /* Reads the whole text as one game: SG_OK and its braced text in out, or the error in
  * out. */
@@ -263,9 +263,9 @@ static void test_tokens(void **state)
     sg_notation_close(n);
 }
 
-/* Short forms expand into trees of their definitions: * = {0|0}, ^ = {0|*}, v = {*|0},
- * *n = {0,*,..,*(n-1)|the same}, x* = {x|x}, ±G = {G|-G}. ^* comes as the sum ^ + * with
- * * + * written 0 in its Right option (both are 0), ⇑ = {0|^*}. */
+/* Short forms expand into their canonical forms (Siegel, CGT, ch. II): * = {0|0},
+ * ^ = {0|*}, v = {*|0}, *n = {0,*,..,*(n-1)|the same}, x* = {x|x}, ^* = {0,*|0},
+ * ⇑ = {0|^*}, ⇑* = {0|^}, ^*2 = {0|*3}; and ±G = {G|-G}. */
 static void test_short_forms(void **state)
 {
     (void)state;
@@ -278,7 +278,15 @@ static void test_short_forms(void **state)
     assert_game(&trees, "*2", "{0,{0|0}|0,{0|0}}");
     assert_game(&trees, "-1/2*", "{-1/2|-1/2}");
     assert_game(&trees, "3^", "{3|{3|3}}");
-    assert_game(&trees, "^*", "{{0|0},{0|{0|0}}|0,{0|{0|0}}}");
+    assert_game(&trees, "^*", "{0,{0|0}|0}");
+    assert_game(&trees, "v*", "{0|0,{0|0}}");
+    assert_game(&trees, "^^", "{0|{0,{0|0}|0}}");
+    assert_game(&trees, "⇑*", "{0|{0|{0|0}}}");
+    static const sg_notation_syntax roomy = { SG_NOTATION_TREES, 1000, 8, 8, 0 };
+    assert_game(&roomy, "^*2", "{0|{0,{0|0},{0,{0|0}|0,{0|0}}|0,{0|0},{0,{0|0}|0,{0|0}}}}");
+    /* 4 levels high, printed one deeper than it stands at most: more than 4 braces */
+    assert_error(&trees, "^*2", "game nested too deeply at column 1 of '^*2'");
+    assert_game(&roomy, "1v3", "{{{{1|1}|1}|1}|1}"); /* {1v2*|1}, 1v2* = {1v|1} */
     assert_game(&trees, "±1", "{1|-1}");
     assert_game(&trees, "±-1/2", "{-1/2|1/2}");
     assert_game(&trees, "±{2|1}", "{{2|1}|{-1|-2}}");
@@ -302,6 +310,14 @@ static void test_short_forms(void **state)
     assert_error(&trees, "{1|±}", "expected a number or '{', found '}' at column 6 of '{1|±}'");
     assert_error(&trees, "1|^ *", "expected ',' or '|', found the short form '*' at column 5 of "
                                   "'1|^ *'");
+
+    /* what prints back is bounded, generously: ±*2 counts 89 bytes, {*3,*3|0} 179 */
+    static const sg_notation_syntax small = { SG_NOTATION_TREES, 1000, 8, 8, 100 };
+    assert_game(&small, "±*2", "{{0,{0|0}|0,{0|0}}|{0,{0|0}|0,{0|0}}}");
+    assert_game(&small, "{1,2,3,4,5,6,7,8,9|0}", "{1,2,3,4,5,6,7,8,9|0}");
+    assert_error(&small, "{*3,*3|0}", "short forms and '±' unfold into more than 100 bytes "
+                                      "written out in braces, as the game prints the position "
+                                      "at column 1 of '{*3,*3|0}'");
 
     const char *text = "1/2v*3 ±↑";
     sg_notation *n;
