@@ -80,7 +80,7 @@ static bool name_char(char c) { return name_start(c) || (c >= '0' && c <= '9') |
 /* Counts beyond any game a reader can build; the depth limit then says so precisely. */
 #define SHORT_MAX_COUNT 1000000
 /* Total option ids the short forms of one text may expand into: x + n.^ + *m costs about
- * (n + 1) (m + 2)^2, so a text of many large nimbers cannot tie the reader up. */
+ * (m + 2)^2 + n, so a text of many large nimbers cannot tie the reader up. */
 #define SHORT_BUDGET (UINT64_C(1) << 23)
 
 typedef struct short_form {
@@ -513,9 +513,10 @@ static int short_node(reading *g, uint32_t tok, const uint32_t *left, uint32_t n
  * *(k ^ 1)} for u >= 1 but for ^* = {x, x* | x} (so ^ = {x | x*}, ^^ = {x | ^*},
  * ^*2 = {x | *3}, ^^* = {x | ^}); downs are its mirror image. That x translates every
  * leaf is the number translation theorem (x + G = {x + G^L | x + G^R} for G not equal to
- * a number, and no n.^ + *m is but 0); the chain is Siegel's, CGT, on ups and nimbers,
- * and test_short_forms checks each form against the sum of its parts. A chain prints in
- * about n nodes, a nimber *m in 3^(m-1). */
+ * a number, and no n.^ + *m is but 0). The chain holds the classical ^ = {0|*},
+ * ^* = {0,*|0}, n.^ = {0|(n-1).^*} and ^*m = {0|*(m xor 1)} (m >= 2); that it holds for
+ * every n and m, test_short_forms checks against the sum of the parts, added in the
+ * canonical-form table. A chain prints in about n nodes, a nimber *m in 3^(m-1). */
 static int expand(reading *g, uint32_t tok, uint32_t depth, short_form f, uint32_t *id)
 {
     sg_notation *n = g->n;
