@@ -13,6 +13,15 @@ struct sg_notation {
     uint32_t *stack; /* option ids of the nodes being built */
     size_t sp, stack_cap;
     uint32_t named_b, named_e, name; /* sg_notation_name_game */
+    /* ±G is its own negative, so a token '±' stands for one node in every reading: kept
+     * here by token index (within the range of one sg_notation_game call), it spares the
+     * reading of nested ±{...±{...}} twice per level. NULL when no '±' was written. */
+    uint32_t *pm_memo;
+    uint64_t *pm_size;   /* the written-out bytes of each '±' node in pm_memo */
+    uint32_t *pm_height; /* and its height */
+    uint64_t expanded; /* option ids the short forms have cost so far */
+    bool unfolds;      /* a short form or '±' was written */
+    uint64_t written;  /* bytes of the games read so far, written out in braces */
     sg_token toks[];
 };
 
@@ -42,6 +51,11 @@ int sg_notation_expected(const sg_notation *n, uint32_t i, const char *what, cha
     else if (k->kind == SG_TOKEN_NAME)
         snprintf(msg, sizeof msg, "expected %s, found the name '%.*s'", what,
                  (int)(k->len > 40 ? 40 : k->len), n->text + k->col);
+    else if (k->kind == SG_TOKEN_SHORT)
+        snprintf(msg, sizeof msg, "expected %s, found the short form '%.*s'", what,
+                 (int)(k->len > 40 ? 40 : k->len), n->text + k->col);
+    else if (k->kind == SG_TOKEN_PM)
+        snprintf(msg, sizeof msg, "expected %s, found '±'", what);
     else
         snprintf(msg, sizeof msg, "expected %s, found '%c'", what, n->text[k->col]);
     return sg_notation_fail(n, k->col, msg, err, errlen);
@@ -56,11 +70,148 @@ static bool name_start(char c)
 }
 static bool name_char(char c) { return name_start(c) || (c >= '0' && c <= '9') || c == '\''; }
 
+/* ---- short forms --------------------------------------------------------------------
+ * [number] [arrows [count]] ['*' [count]], at least one of the last two, no spaces: the
+ * game x + n.^ + *m in CGSuite's order (1/2vv*2). Arrows are ^ and ↑ (one up), ⇑ (two),
+ * v and ↓ (one down), ⇓ (two); a count after a single one-step arrow multiplies it (^5,
+ * as CGSuite reads it). Graphs read v as a name, so there only the Unicode downs are
+ * arrows. */
+
+/* Counts beyond any game a reader can build; the depth limit then says so precisely. */
+#define SHORT_MAX_COUNT 1000000
+/* Total option ids the short forms of one text may expand into: x + n.^ + *m costs about
+ * (m + 2)^2 + n, so a text of many large nimbers cannot tie the reader up. */
+#define SHORT_BUDGET (UINT64_C(1) << 23)
+
+typedef struct short_form {
+    sg_value x;
+    int64_t ups; /* downs negative */
+    uint64_t star;
+} short_form;
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* The ups of the arrow at s (0 for none), and its length in bytes. */
+static int arrow(const char *s, size_t left, bool graphs_dialect, size_t *len)
+{
+    *len = 1;
+    if (left >= 1 && s[0] == '^')
+        return 1;
+    if (left >= 1 && s[0] == 'v' && !graphs_dialect)
+        return -1;
+    if (left >= 3 && (unsigned char)s[0] == 0xe2) {
+        unsigned char b = (unsigned char)s[1], c = (unsigned char)s[2];
+        *len = 3;
+        if (b == 0x86 && c == 0x91) /* U+2191 ↑ */
+            return 1;
+        if (b == 0x86 && c == 0x93) /* U+2193 ↓ */
+            return -1;
+        if (b == 0x87 && c == 0x91) /* U+21D1 ⇑ */
+            return 2;
+        if (b == 0x87 && c == 0x93) /* U+21D3 ⇓ */
+            return -2;
+    }
+    return 0;
+}
+
+static bool short_start(const char *s, size_t left, bool graphs_dialect)
+{
+    size_t len;
+    return (left >= 1 && s[0] == '*') || arrow(s, left, graphs_dialect, &len) != 0;
+}
+
+static bool is_pm(const char *s, size_t left)
+{
+    return left >= 2 && (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xb1;
+}
+
+/* Reads a decimal count at s[*i], advancing *i; false when it exceeds SHORT_MAX_COUNT. */
+static bool count_at(const char *s, size_t left, size_t *i, uint64_t *out)
+{
+    uint64_t c = 0;
+    for (; *i < left && is_digit(s[*i]); (*i)++) {
+        c = c * 10 + (uint64_t)(s[*i] - '0');
+        if (c > SHORT_MAX_COUNT)
+            return false;
+    }
+    *out = c;
+    return true;
+}
+
+/* The short form at s (at most left bytes): 1 with *f and its length in *used, 0 when
+ * there is none (a plain number, or no form at all), -1 with why and the offset of the
+ * fault in *used. */
+static int scan_short(const char *s, size_t left, bool graphs_dialect, short_form *f,
+                      size_t *used, char *why, size_t whylen)
+{
+    size_t i = 0, len;
+    f->x = sg_value_int(0);
+    f->ups = 0;
+    f->star = 0;
+    if (left >= 1 && (s[0] == '-' || is_digit(s[0]))) {
+        const char *end;
+        if (sg_value_parse_prefix(s, &end, &f->x, why, whylen) != 0) {
+            *used = 0;
+            return -1;
+        }
+        i = (size_t)(end - s);
+    }
+    bool any = false;
+    int first = arrow(s + i, left - i, graphs_dialect, &len);
+    if (first != 0) {
+        size_t run = 0;
+        int step;
+        while ((step = arrow(s + i, left - i, graphs_dialect, &len)) != 0) {
+            if ((step > 0) != (first > 0)) {
+                snprintf(why, whylen, "ups and downs mixed in one short form (write ^ or v "
+                                      "alone, as many as the sum has)");
+                *used = i;
+                return -1;
+            }
+            f->ups += step;
+            i += len;
+            if (++run > SHORT_MAX_COUNT) {
+                snprintf(why, whylen, "too many arrows in one short form");
+                *used = i;
+                return -1;
+            }
+        }
+        if (i < left && is_digit(s[i])) {
+            uint64_t c;
+            if (run != 1 || (first != 1 && first != -1)) {
+                snprintf(why, whylen, "a count follows a single ^ or v (^3 is three ups, "
+                                      "^^3 is not read)");
+                *used = i;
+                return -1;
+            }
+            if (!count_at(s, left, &i, &c)) {
+                snprintf(why, whylen, "count of ups or downs too large");
+                *used = i;
+                return -1;
+            }
+            f->ups = first * (int64_t)c;
+        }
+        any = true;
+    }
+    if (i < left && s[i] == '*') {
+        i++;
+        f->star = 1;
+        if (i < left && is_digit(s[i]) && !count_at(s, left, &i, &f->star)) {
+            snprintf(why, whylen, "nimber too large");
+            *used = i;
+            return -1;
+        }
+        any = true;
+    }
+    *used = i;
+    return any ? 1 : 0;
+}
+
 /* Until its '}' comes, an open brace's arg holds the index of the brace around it (or
  * SG_NOTATION_NONE), so the open braces form a stack without an array of their own. */
 static int tokenize(sg_notation *n, size_t len, char *err, size_t errlen)
 {
-    uint32_t top = SG_NOTATION_NONE, depth = 0, count = 0;
+    uint32_t top = SG_NOTATION_NONE, depth = 0, count = 0, pms = 0;
     const char *s = n->text;
     for (size_t i = 0; i < len;) {
         char c = s[i];
@@ -127,10 +278,37 @@ static int tokenize(sg_notation *n, size_t len, char *err, size_t errlen)
             k.kind = SG_TOKEN_NUMBER;
             k.len = (uint32_t)(end - (s + i));
             i = (size_t)(end - s);
-            if (graphs(n) && i < len && name_char(s[i]))
+            if (short_start(s + i, len - i, graphs(n))) {
+                short_form f;
+                size_t used;
+                if (scan_short(s + k.col, len - k.col, graphs(n), &f, &used, why,
+                               sizeof why) < 0)
+                    return sg_notation_fail(n, k.col + (uint32_t)used, why, err, errlen);
+                k.kind = SG_TOKEN_SHORT;
+                k.len = (uint32_t)used;
+                i = k.col + used;
+                n->unfolds = true;
+            }
+            if (graphs(n) && k.kind == SG_TOKEN_NUMBER && i < len && name_char(s[i]))
                 return sg_notation_fail(n, k.col,
                                         "bad number: a name cannot start with a digit or '-'",
                                         err, errlen);
+        } else if (short_start(s + i, len - i, graphs(n))) {
+            short_form f;
+            size_t used;
+            char why[128];
+            if (scan_short(s + i, len - i, graphs(n), &f, &used, why, sizeof why) < 0)
+                return sg_notation_fail(n, (uint32_t)(i + used), why, err, errlen);
+            k.kind = SG_TOKEN_SHORT;
+            k.len = (uint32_t)used;
+            i += used;
+            n->unfolds = true;
+        } else if (is_pm(s + i, len - i)) {
+            k.kind = SG_TOKEN_PM;
+            k.len = 2;
+            i += 2;
+            pms++;
+            n->unfolds = true;
         } else if (graphs(n) && name_start(c)) {
             size_t j = i;
             while (j < len && name_char(s[j]))
@@ -152,6 +330,16 @@ static int tokenize(sg_notation *n, size_t len, char *err, size_t errlen)
         return sg_notation_fail(n, n->toks[top].col, "'{' is never closed", err, errlen);
     n->toks[count] = (sg_token){ SG_TOKEN_END, (uint32_t)len, 0, 0 };
     n->ntoks = count;
+    if (pms > 0) {
+        n->pm_memo = n->host->alloc(((size_t)count + 1) * sizeof *n->pm_memo);
+        n->pm_size = n->host->alloc(((size_t)count + 1) * sizeof *n->pm_size);
+        n->pm_height = n->host->alloc(((size_t)count + 1) * sizeof *n->pm_height);
+        if (!n->pm_memo || !n->pm_size || !n->pm_height) {
+            if (errlen)
+                snprintf(err, errlen, "out of memory while parsing");
+            return SG_ERR_NOMEM;
+        }
+    }
     return SG_OK;
 }
 
@@ -219,6 +407,9 @@ void sg_notation_close(sg_notation *n)
     if (!n)
         return;
     n->host->free(n->stack);
+    n->host->free(n->pm_memo);
+    n->host->free(n->pm_size);
+    n->host->free(n->pm_height);
     n->host->free(n);
 }
 
@@ -261,55 +452,247 @@ typedef struct reading {
     const sg_notation_builder *build;
     char *err;
     size_t errlen;
+    /* The game read last, written out as the plugins print it (no node shared): at most
+     * last bytes, last_height levels high. Short forms and '±' share nodes, so their
+     * text can be far shorter than what prints back, which syntax.max_written bounds. A
+     * node {a,b|c} costs its braces, bar and commas and, for the bars of the shorthand
+     * rcg prints it in when it can, its height. */
+    uint64_t last;
+    uint32_t last_height;
 } reading;
 
-static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, uint32_t *id);
+/* Sizes saturate here, far above any limit, so that nested ± cannot overflow them. */
+#define SIZE_CAP (UINT64_C(1) << 62)
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a > SIZE_CAP - b ? SIZE_CAP : a + b; }
+
+static uint64_t value_bytes(sg_value v)
+{
+    char text[SG_VALUE_TEXT_MAX];
+    int len = sg_value_format(v, text, sizeof text);
+    return len > 0 ? (uint64_t)len : 1;
+}
+
+static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, bool neg,
+                uint32_t *id);
 
 static int expected(reading *g, uint32_t i, const char *what)
 {
     return sg_notation_expected(g->n, i, what, g->err, g->errlen);
 }
 
-static int atom(reading *g, uint32_t i, uint32_t depth, uint32_t *id)
+static int too_deep(reading *g, uint32_t i)
 {
     const sg_notation *n = g->n;
+    char msg[80];
+    if (graphs(n))
+        snprintf(msg, sizeof msg, "game nested too deeply (at most %lu levels)",
+                 (unsigned long)n->syntax.max_depth);
+    else
+        snprintf(msg, sizeof msg, "game nested too deeply");
+    return sg_notation_fail(n, n->toks[i].col, msg, g->err, g->errlen);
+}
+
+/* The index after the atom that starts at token i: '±' prefixes, then one token or a
+ * braced game. */
+static uint32_t atom_end(const sg_notation *n, uint32_t i)
+{
+    while (n->toks[i].kind == SG_TOKEN_PM)
+        i++;
+    return sg_notation_skip(n, i);
+}
+
+static int short_node(reading *g, uint32_t tok, const uint32_t *left, uint32_t nleft,
+                      const uint32_t *right, uint32_t nright, uint32_t *id)
+{
+    return g->build->node(g->build->ctx, g->n, left, nleft, right, nright, tok, tok + 1, tok,
+                          id, g->err, g->errlen);
+}
+
+/* x + n.^ + *m (n < 0: downs) as its canonical form, built upwards: the nimbers
+ * x + *k = {x + *j | x + *j} (j < k), then the chain of ups, u.^ + *k = {x | (u-1).^ +
+ * *(k ^ 1)} for u >= 1 but for ^* = {x, x* | x} (so ^ = {x | x*}, ^^ = {x | ^*},
+ * ^*2 = {x | *3}, ^^* = {x | ^}); downs are its mirror image. That x translates every
+ * leaf is the number translation theorem (x + G = {x + G^L | x + G^R} for G not equal to
+ * a number, and no n.^ + *m is but 0). The chain holds the classical ^ = {0|*},
+ * ^* = {0,*|0}, n.^ = {0|(n-1).^*} and ^*m = {0|*(m xor 1)} (m >= 2); that it holds for
+ * every n and m, test_short_forms checks against the sum of the parts, added in the
+ * canonical-form table. A chain prints in about n nodes, a nimber *m in 3^(m-1). */
+static int expand(reading *g, uint32_t tok, uint32_t depth, short_form f, uint32_t *id)
+{
+    sg_notation *n = g->n;
+    uint64_t ups = f.ups < 0 ? (uint64_t)-f.ups : (uint64_t)f.ups;
+    if (ups + f.star > n->syntax.max_depth) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "short form too large (its ups or downs and its nimber "
+                                  "together at most %lu)", (unsigned long)n->syntax.max_depth);
+        return sg_notation_fail(n, n->toks[tok].col, msg, g->err, g->errlen);
+    }
+    /* written out, its braces nest as deep as its height, and must read back; one level
+     * more than depth, as the braces a bar shorthand around it prints as */
+    uint64_t height = ups % 2 ? f.star ^ 1 : f.star, room = n->syntax.max_depth;
+    for (uint64_t u = 1, k = height; u <= ups; u++) {
+        k ^= 1;
+        height = u == 1 && k == 1 ? 2 : height + 1;
+    }
+    if (n->syntax.max_braces < room)
+        room = n->syntax.max_braces;
+    if (depth + 1 + height > room)
+        return too_deep(g, tok);
+    uint64_t width = ups ? (f.star | 1) + 1 : f.star + 1; /* the nimbers the chain needs */
+    n->expanded += width * (width + 1) + ups;
+    if (n->expanded > SHORT_BUDGET) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "short forms too large in total (more than %llu options "
+                                  "in one text)", (unsigned long long)SHORT_BUDGET);
+        return sg_notation_fail(n, n->toks[tok].col, msg, g->err, g->errlen);
+    }
+    uint32_t *nim = n->host->alloc((size_t)width * sizeof *nim);
+    uint64_t *size = n->host->alloc((size_t)width * sizeof *size); /* written out */
+    if (!nim || !size) {
+        n->host->free(nim);
+        n->host->free(size);
+        return no_memory(g->err, g->errlen);
+    }
+    int rc = g->build->number(g->build->ctx, n, tok, f.x, &nim[0], g->err, g->errlen);
+    uint64_t xbytes = value_bytes(f.x), sum = 0; /* sum: of size[j] for j < k */
+    size[0] = xbytes;
+    for (uint64_t k = 1; k < width && rc == SG_OK; k++) {
+        rc = short_node(g, tok, nim, (uint32_t)k, nim, (uint32_t)k, &nim[k]);
+        sum = sat_add(sum, size[k - 1]);
+        size[k] = sat_add(3 + 3 * k, sat_add(sum, sum)); /* *k is k high */
+    }
+    /* the chain from its top, u.^ + *m, down to u = 1 says which nimber it starts on */
+    uint64_t k = ups % 2 ? f.star ^ 1 : f.star;
+    uint32_t at = nim[k];
+    uint64_t at_size = size[k], at_height = k;
+    bool up = f.ups > 0;
+    for (uint64_t u = 1; u <= ups && rc == SG_OK; u++) {
+        k ^= 1; /* at is x + (u-1).^ + *(k ^ 1); this step makes x + u.^ + *k */
+        if (u == 1 && k == 1) {
+            uint32_t pair[2] = { nim[0], nim[1] };
+            rc = up ? short_node(g, tok, pair, 2, &nim[0], 1, &at)
+                    : short_node(g, tok, &nim[0], 1, pair, 2, &at);
+            at_size = 14 + 4 * xbytes; /* {x,{x|x}|x} */
+            at_height = 2;
+        } else {
+            uint32_t below = at;
+            rc = up ? short_node(g, tok, &nim[0], 1, &below, 1, &at)
+                    : short_node(g, tok, &below, 1, &nim[0], 1, &at);
+            at_height++;
+            at_size = sat_add(at_size, 5 + at_height + xbytes);
+        }
+    }
+    if (rc == SG_OK) {
+        *id = at;
+        g->last = at_size;
+        g->last_height = (uint32_t)at_height;
+    }
+    n->host->free(nim);
+    n->host->free(size);
+    return rc;
+}
+
+static int atom(reading *g, uint32_t i, uint32_t depth, bool neg, uint32_t *id)
+{
+    sg_notation *n = g->n;
     const sg_token *k = &n->toks[i];
     if (k->kind == SG_TOKEN_NUMBER) {
         sg_value v;
         char why[128];
         if (sg_value_parse_prefix(n->text + k->col, NULL, &v, why, sizeof why) != 0)
             return sg_notation_fail(n, k->col, why, g->err, g->errlen);
+        if (neg)
+            v = sg_value_neg(v);
+        g->last = value_bytes(v);
+        g->last_height = 0;
         return g->build->number(g->build->ctx, n, i, v, id, g->err, g->errlen);
     }
-    if (k->kind == SG_TOKEN_NAME)
+    if (k->kind == SG_TOKEN_SHORT) {
+        short_form f;
+        size_t used;
+        char why[128];
+        scan_short(n->text + k->col, k->len, graphs(n), &f, &used, why, sizeof why);
+        if (neg) {
+            f.x = sg_value_neg(f.x);
+            f.ups = -f.ups;
+        }
+        return expand(g, i, depth, f, id);
+    }
+    if (k->kind == SG_TOKEN_NAME && neg) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "the name '%.*s' under '±' (±G needs -G, which a name "
+                                  "cannot give: write the node out)",
+                 (int)(k->len > 40 ? 40 : k->len), n->text + k->col);
+        return sg_notation_fail(n, k->col, msg, g->err, g->errlen);
+    }
+    if (k->kind == SG_TOKEN_NAME) {
+        g->last = k->len;
+        g->last_height = 0;
         return g->build->name(g->build->ctx, n, i, id, g->err, g->errlen);
+    }
     if (k->kind == SG_TOKEN_OPEN)
-        return game(g, i + 1, k->arg, true, depth + 1, id);
+        return game(g, i + 1, k->arg, true, depth + 1, neg, id);
+    if (k->kind == SG_TOKEN_PM) {
+        /* ±G = {G | -G} is its own negative, so neg does not matter and one node serves
+         * every reading of this token */
+        if (n->pm_memo[i] != SG_NOTATION_NONE) {
+            *id = n->pm_memo[i];
+            g->last = n->pm_size[i];
+            g->last_height = n->pm_height[i];
+            return SG_OK;
+        }
+        if (depth + 1 > n->syntax.max_depth)
+            return too_deep(g, i);
+        uint32_t opt[2];
+        int rc = atom(g, i + 1, depth + 1, false, &opt[0]);
+        uint64_t each = g->last; /* -G: as long, but for up to one '-' a leaf */
+        uint32_t height = g->last_height + 1;
+        if (rc == SG_OK && n->toks[i + 1].kind == SG_TOKEN_PM)
+            opt[1] = opt[0];
+        else if (rc == SG_OK)
+            rc = atom(g, i + 1, depth + 1, true, &opt[1]);
+        if (rc == SG_OK)
+            rc = g->build->node(g->build->ctx, n, &opt[0], 1, &opt[1], 1, i, atom_end(n, i),
+                                i, id, g->err, g->errlen);
+        if (rc == SG_OK) {
+            n->pm_memo[i] = *id;
+            n->pm_size[i] = g->last = sat_add(5 + height, sat_add(each, sat_add(each, each)));
+            n->pm_height[i] = g->last_height = height;
+        }
+        return rc;
+    }
     return expected(g, i, graphs(n) ? "a number, a name or '{'" : "a number or '{'");
 }
 
 /* One side of a split: a game in bar shorthand when it holds bars, else a
  * comma-separated list of atoms. Trees allow an empty list only directly inside braces
  * ({|}, {2|}): a bare "2|" is rejected as a likely typo. */
-static int side(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth)
+static int side(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, bool neg,
+                uint64_t *size, uint32_t *height)
 {
     sg_notation *n = g->n;
     for (uint32_t i = b; i < e; i = sg_notation_skip(n, i))
         if (n->toks[i].kind == SG_TOKEN_BARS) {
             uint32_t id;
-            int rc = game(g, b, e, false, depth + 1, &id);
+            int rc = game(g, b, e, false, depth + 1, neg, &id);
+            *size = sat_add(*size, g->last + 1);
+            if (g->last_height > *height)
+                *height = g->last_height;
             return rc == SG_OK ? push_id(n, id, g->err, g->errlen) : rc;
         }
     if (b == e)
         return braced ? SG_OK : expected(g, b, "a game (an empty side needs braces: {2|})");
     for (uint32_t i = b;;) {
         uint32_t id;
-        int rc = atom(g, i, depth, &id);
+        int rc = atom(g, i, depth, neg, &id);
+        *size = sat_add(*size, g->last + 1);
+        if (g->last_height > *height)
+            *height = g->last_height;
         if (rc == SG_OK)
             rc = push_id(n, id, g->err, g->errlen);
         if (rc != SG_OK)
             return rc;
-        i = sg_notation_skip(n, i);
+        i = atom_end(n, i);
         if (i == e)
             return SG_OK;
         if (n->toks[i].kind != SG_TOKEN_COMMA)
@@ -330,19 +713,14 @@ static int side_missing(reading *g, uint32_t from, uint32_t to, const char *whic
     return sg_notation_fail(g->n, g->n->toks[from].col, msg, g->err, g->errlen);
 }
 
-/* The game in tokens [b, e): braced is the inside of {...}, which must split. */
-static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, uint32_t *id)
+/* The game in tokens [b, e), or its negative when neg: braced is the inside of {...},
+ * which must split. */
+static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth, bool neg,
+                uint32_t *id)
 {
     sg_notation *n = g->n;
-    if (depth > n->syntax.max_depth) {
-        char msg[80];
-        if (graphs(n))
-            snprintf(msg, sizeof msg, "game nested too deeply (at most %lu levels)",
-                     (unsigned long)n->syntax.max_depth);
-        else
-            snprintf(msg, sizeof msg, "game nested too deeply");
-        return sg_notation_fail(n, n->toks[b].col, msg, g->err, g->errlen);
-    }
+    if (depth > n->syntax.max_depth)
+        return too_deep(g, b);
     uint32_t longest = 0, at = 0, ties = 0, tie_at = 0;
     for (uint32_t i = b; i < e; i = sg_notation_skip(n, i)) {
         const sg_token *k = &n->toks[i];
@@ -358,7 +736,7 @@ static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth,
         }
     }
     if (longest == 0) {
-        uint32_t next = b == e ? e : sg_notation_skip(n, b);
+        uint32_t next = b == e ? e : atom_end(n, b);
         if (braced && b == e && graphs(n))
             return expected(g, e, "'|' inside braces ({|} has no options: every node needs "
                                   "options for both players)");
@@ -366,7 +744,7 @@ static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth,
             return expected(g, next < e ? next : e, "'|' inside braces");
         if (b == e)
             return expected(g, b, "a game");
-        int rc = atom(g, b, depth, id);
+        int rc = atom(g, b, depth, neg, id);
         if (rc == SG_OK && next != e)
             return expected(g, next, "'|' between games");
         return rc;
@@ -387,26 +765,47 @@ static int game(reading *g, uint32_t b, uint32_t e, bool braced, uint32_t depth,
     if (graphs(n) && at + 1 == e)
         return side_missing(g, from, to, "Right");
     size_t base = n->sp;
-    int rc = side(g, b, at, braced, depth);
+    uint64_t size = 3;
+    uint32_t height = 0;
+    int rc = side(g, b, at, braced, depth, neg, &size, &height);
     if (rc != SG_OK)
         return rc;
     size_t nleft = n->sp - base;
-    rc = side(g, at + 1, e, braced, depth);
+    rc = side(g, at + 1, e, braced, depth, neg, &size, &height);
     if (rc != SG_OK)
         return rc;
     size_t nright = n->sp - base - nleft;
-    rc = g->build->node(g->build->ctx, n, n->stack + base, (uint32_t)nleft,
-                        n->stack + base + nleft, (uint32_t)nright, from, to, at, id, g->err,
-                        g->errlen);
+    /* the negative of {L | R} is {-R | -L}: the sides were read negated, now swapped */
+    const uint32_t *first = n->stack + base, *second = n->stack + base + nleft;
+    rc = neg ? g->build->node(g->build->ctx, n, second, (uint32_t)nright, first,
+                              (uint32_t)nleft, from, to, at, id, g->err, g->errlen)
+             : g->build->node(g->build->ctx, n, first, (uint32_t)nleft, second,
+                              (uint32_t)nright, from, to, at, id, g->err, g->errlen);
     n->sp = base;
+    g->last_height = height + 1;
+    g->last = sat_add(size, g->last_height);
     return rc;
 }
 
 int sg_notation_game(sg_notation *n, uint32_t b, uint32_t e, const sg_notation_builder *build,
                      uint32_t *id, char *err, size_t errlen)
 {
-    reading g = { n, build, err, errlen };
-    return game(&g, b, e, false, 0, id);
+    reading g = { n, build, err, errlen, 0, 0 };
+    /* ids are the builder's, so '±' nodes are remembered within one call only */
+    if (n->pm_memo)
+        for (uint32_t i = b; i < e; i++)
+            n->pm_memo[i] = SG_NOTATION_NONE;
+    int rc = game(&g, b, e, false, 0, false, id);
+    if (rc != SG_OK || !n->unfolds || n->syntax.max_written == 0)
+        return rc;
+    n->written = sat_add(n->written, g.last);
+    if (n->written <= n->syntax.max_written)
+        return SG_OK;
+    char msg[200];
+    snprintf(msg, sizeof msg, "short forms and '±' unfold into more than %lu bytes written out "
+                              "in braces, as the game prints the position",
+             (unsigned long)n->syntax.max_written);
+    return sg_notation_fail(n, n->toks[b].col, msg, err, errlen);
 }
 
 /* ---- move codes -------------------------------------------------------------------- */

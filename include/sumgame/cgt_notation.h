@@ -10,6 +10,12 @@
  * Errors are sg_status codes with one line in the caller's err, naming a column:
  * "expected '|' between games, found a number at column 3 of '1 2'".
  *
+ * Both dialects also read the short forms CGSuite prints (docs/user-guide.md, "Short
+ * forms"), each expanded into its canonical form through the same callbacks: `*`, `*n`,
+ * `^`, `v`, `^n`, `vn`, `^^*`, `1/2v*3` (a number, ups or downs, a nimber: x + n.up +
+ * *m), their Unicode spellings ↑ ↓ ⇑ ⇓, and `±G` = {G | -G} for a number, a short form,
+ * a braced game or another `±G`. Graphs read `v` as a name, so there downs are ↓ and ⇓.
+ *
  * Also the move code of explicit games: the index-th (0-based) option of a player in
  * notation order is (player << 32) | index, written "L1", "R2", ... (the index + 1). */
 #ifndef SUMGAME_CGT_NOTATION_H
@@ -39,6 +45,11 @@ typedef struct sg_notation_syntax {
     uint32_t max_text;   /* longest text, in bytes */
     uint32_t max_braces; /* deepest nesting of braces */
     uint32_t max_depth;  /* deepest nesting of games (braces and bar levels together) */
+    /* When a short form or '±' is written: the most bytes the games read from one text
+     * may take written out in braces with no node shared (as rcg and ko print positions;
+     * *9 alone is 6561 nodes), so that what prints reads back; counted generously (a
+     * node also pays its height, for the bars of the shorthand). 0: no limit. */
+    uint32_t max_written;
 } sg_notation_syntax;
 
 typedef enum sg_token_kind {
@@ -53,6 +64,8 @@ typedef enum sg_token_kind {
     SG_TOKEN_LBRACK,
     SG_TOKEN_RBRACK,
     SG_TOKEN_COLON,
+    SG_TOKEN_SHORT, /* a short form such as ^*, *3, 1/2v (both dialects) */
+    SG_TOKEN_PM,    /* '±' (both dialects) */
     SG_TOKEN_END /* after the last token, at the text's end */
 } sg_token_kind;
 
@@ -98,8 +111,11 @@ typedef struct sg_notation_builder {
                 uint32_t bars, uint32_t *id, char *err, size_t errlen);
 } sg_notation_builder;
 
-/* Reads tokens [b, e) as one game (a number, a name, {...} or bar shorthand): SG_OK with
- * the id the builder gave it, or the first error. */
+/* Reads tokens [b, e) as one game (a number, a short form, a name, {...}, ±G or bar
+ * shorthand): SG_OK with the id the builder gave it, or the first error. The nodes of a
+ * short form's expansion come to the builder's node with from = bars = its token and
+ * to = from + 1, its leaves to number with its token; the node of ±G with from = bars =
+ * the '±' and to past G. */
 int sg_notation_game(sg_notation *n, uint32_t b, uint32_t e, const sg_notation_builder *build,
                      uint32_t *id, char *err, size_t errlen);
 

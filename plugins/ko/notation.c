@@ -475,8 +475,10 @@ static int parse_ban(parser *p, uint32_t b, uint32_t e, ko_parsed *out)
 
 static int parse_all(parser *p, ko_parsed *out)
 {
+    /* the graph that prints must read back: at most KO_MAX_GRAPH_NODES nodes, each of
+     * which prints as 3 bytes at least */
     static const sg_notation_syntax syntax = { SG_NOTATION_GRAPHS, KO_MAX_TEXT, KO_MAX_NESTING,
-                                               KO_MAX_NESTING };
+                                               KO_MAX_NESTING, 3 * KO_MAX_GRAPH_NODES };
     int rc = sg_notation_open(p->host, &syntax, p->text, &p->reader, p->err, p->errlen);
     if (rc != SG_OK)
         return rc;

@@ -35,7 +35,8 @@ static int node(void *ctx, const sg_notation *n, const uint32_t *left, uint32_t 
 int rcg_parse(rcg_tree *t, const char *text, uint32_t *id, char *err, size_t errlen)
 {
     static const sg_notation_syntax syntax = { SG_NOTATION_TREES, RCG_MAX_TEXT,
-                                               RCG_MAX_NESTING, RCG_MAX_HEIGHT };
+                                               RCG_MAX_NESTING, RCG_MAX_HEIGHT,
+                                               RCG_MAX_WRITTEN };
     sg_notation *n;
     int rc = sg_notation_open(t->host, &syntax, text, &n, err, errlen);
     if (rc != SG_OK)

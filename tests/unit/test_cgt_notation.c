@@ -79,8 +79,8 @@ static int node(void *ctx, const sg_notation *n, const uint32_t *left, uint32_t 
     return add(f, text, id);
 }
 
-static const sg_notation_syntax trees = { SG_NOTATION_TREES, 1000, 4, 6 };
-static const sg_notation_syntax graphs = { SG_NOTATION_GRAPHS, 1000, 4, 6 };
+static const sg_notation_syntax trees = { SG_NOTATION_TREES, 1000, 4, 6, 0 };
+static const sg_notation_syntax graphs = { SG_NOTATION_GRAPHS, 1000, 4, 6, 0 };
 
 /* Reads the whole text as one game: SG_OK and its braced text in out, or the error in
  * out. */
@@ -263,6 +263,79 @@ static void test_tokens(void **state)
     sg_notation_close(n);
 }
 
+/* Short forms expand into their canonical forms (Siegel, CGT, ch. II): * = {0|0},
+ * ^ = {0|*}, v = {*|0}, *n = {0,*,..,*(n-1)|the same}, x* = {x|x}, ^* = {0,*|0},
+ * ⇑ = {0|^*}, ⇑* = {0|^}, ^*2 = {0|*3}; and ±G = {G|-G}. */
+static void test_short_forms(void **state)
+{
+    (void)state;
+    assert_game(&trees, "*", "{0|0}");
+    assert_game(&trees, "*0", "0");
+    assert_game(&trees, "^", "{0|{0|0}}");
+    assert_game(&trees, "v", "{{0|0}|0}");
+    assert_game(&trees, "↑", "{0|{0|0}}");
+    assert_game(&trees, "↓", "{{0|0}|0}");
+    assert_game(&trees, "*2", "{0,{0|0}|0,{0|0}}");
+    assert_game(&trees, "-1/2*", "{-1/2|-1/2}");
+    assert_game(&trees, "3^", "{3|{3|3}}");
+    assert_game(&trees, "^*", "{0,{0|0}|0}");
+    assert_game(&trees, "v*", "{0|0,{0|0}}");
+    assert_game(&trees, "^^", "{0|{0,{0|0}|0}}");
+    assert_game(&trees, "⇑*", "{0|{0|{0|0}}}");
+    static const sg_notation_syntax roomy = { SG_NOTATION_TREES, 1000, 8, 8, 0 };
+    assert_game(&roomy, "^*2", "{0|{0,{0|0},{0,{0|0}|0,{0|0}}|0,{0|0},{0,{0|0}|0,{0|0}}}}");
+    /* 4 levels high, printed one deeper than it stands at most: more than 4 braces */
+    assert_error(&trees, "^*2", "game nested too deeply at column 1 of '^*2'");
+    assert_game(&roomy, "1v3", "{{{{1|1}|1}|1}|1}"); /* {1v2*|1}, 1v2* = {1v|1} */
+    assert_game(&trees, "±1", "{1|-1}");
+    assert_game(&trees, "±-1/2", "{-1/2|1/2}");
+    assert_game(&trees, "±{2|1}", "{{2|1}|{-1|-2}}");
+    assert_game(&trees, "±1||0|-1", "{{1|-1}|{0|-1}}");
+    assert_game(&trees, "±±1", "{{1|-1}|{1|-1}}");
+    assert_game(&trees, "{2|±1,-1/2}", "{2|{1|-1},-1/2}");
+    assert_game(&trees, "±^", "{{0|{0|0}}|{{0|0}|0}}");
+    assert_game(&graphs, "{M|^}", "{M|{0|{0|0}}}");
+    assert_game(&graphs, "±{1|2}||↓", "{{{1|2}|{-2|-1}}|{{0|0}|0}}");
+    assert_game(&graphs, "v", "v"); /* a name there */
+    assert_error(&graphs, "±{M|1}", "the name 'M' under '±' (±G needs -G, which a name cannot "
+                                    "give: write the node out) at column 4 of '±{M|1}'");
+    assert_error(&trees, "^v", "ups and downs mixed in one short form (write ^ or v alone, as "
+                               "many as the sum has) at column 2 of '^v'");
+    assert_error(&trees, "^^3", "a count follows a single ^ or v (^3 is three ups, ^^3 is not "
+                                "read) at column 3 of '^^3'");
+    assert_error(&trees, "^7", "short form too large (its ups or downs and its nimber together "
+                               "at most 6) at column 1 of '^7'");
+    assert_error(&trees, "*2*", "expected '|' between games, found the short form '*' at "
+                                "column 3 of '*2*'");
+    assert_error(&trees, "{1|±}", "expected a number or '{', found '}' at column 6 of '{1|±}'");
+    assert_error(&trees, "1|^ *", "expected ',' or '|', found the short form '*' at column 5 of "
+                                  "'1|^ *'");
+
+    /* what prints back is bounded, generously: ±*2 counts 89 bytes, {*3,*3|0} 179 */
+    static const sg_notation_syntax small = { SG_NOTATION_TREES, 1000, 8, 8, 100 };
+    assert_game(&small, "±*2", "{{0,{0|0}|0,{0|0}}|{0,{0|0}|0,{0|0}}}");
+    assert_game(&small, "{1,2,3,4,5,6,7,8,9|0}", "{1,2,3,4,5,6,7,8,9|0}");
+    assert_error(&small, "{*3,*3|0}", "short forms and '±' unfold into more than 100 bytes "
+                                      "written out in braces, as the game prints the position "
+                                      "at column 1 of '{*3,*3|0}'");
+
+    const char *text = "1/2v*3 ±↑";
+    sg_notation *n;
+    char err[TEXT_MAX];
+    assert_int_equal(sg_notation_open(sg_default_host(), &trees, text, &n, err, sizeof err),
+                     SG_OK);
+    uint32_t count;
+    const sg_token *t = sg_notation_tokens(n, &count);
+    assert_int_equal(count, 3);
+    assert_int_equal(t[0].kind, SG_TOKEN_SHORT);
+    assert_int_equal(t[0].len, 6);
+    assert_int_equal(t[1].kind, SG_TOKEN_PM);
+    assert_int_equal(t[1].col, 7);
+    assert_int_equal(t[2].kind, SG_TOKEN_SHORT);
+    assert_int_equal(t[2].len, 3);
+    sg_notation_close(n);
+}
+
 static void test_move_codes(void **state)
 {
     (void)state;
@@ -319,6 +392,7 @@ int main(void)
         cmocka_unit_test(test_errors_name_the_column),
         cmocka_unit_test(test_graphs_need_options_for_both_players),
         cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_short_forms),
         cmocka_unit_test(test_move_codes),
     };
     return cmocka_run_group_tests_name("cgt_notation", tests, NULL, NULL);
