@@ -552,71 +552,53 @@ static void write_cell(FILE *f, const experiment *e, const cell *c)
     fputc('\n', f);
 }
 
-/* Reads back the finished cells of an earlier run's --out file. */
+/* --resume: a finished cell of an earlier run's --out file, when it is one of this run's. */
+static bool take_cell(void *ctx, const json_t *obj)
+{
+    experiment *e = ctx;
+    char print[32];
+    if (!json_text(obj, "fingerprint", print, sizeof print))
+        return false;
+    uint64_t h = strtoull(print, NULL, 16);
+    for (size_t i = 0; i < e->ncells; i++) {
+        cell *c = &e->cells[i];
+        if (c->print != h || c->done)
+            continue;
+        bool ok = true;
+        for (int k = 0; k < 2 && ok; k++) {
+            char key[32], buf[64], why[128];
+            snprintf(key, sizeof key, "loss_%s", sides[k]);
+            ok = json_text(obj, key, buf, sizeof buf) &&
+                 sg_value_parse(buf, &c->loss[k], why, sizeof why) == SG_OK;
+            snprintf(key, sizeof key, "games_%s", sides[k]);
+            ok = ok && json_text(obj, key, buf, sizeof buf);
+            c->games[k] = strtoull(buf, NULL, 10);
+            snprintf(key, sizeof key, "forfeits_%s", sides[k]);
+            ok = ok && json_text(obj, key, buf, sizeof buf);
+            c->forfeits[k] = strtoull(buf, NULL, 10);
+            snprintf(key, sizeof key, "cpu_%s", sides[k]);
+            ok = ok && json_text(obj, key, buf, sizeof buf);
+            c->cpu[k] = strtod(buf, NULL);
+            snprintf(key, sizeof key, "wall_%s", sides[k]);
+            ok = ok && json_text(obj, key, buf, sizeof buf);
+            c->wall[k] = strtod(buf, NULL);
+            snprintf(key, sizeof key, "nodes_%s", sides[k]);
+            ok = ok && json_text(obj, key, buf, sizeof buf);
+            c->nodes[k] = strtoull(buf, NULL, 10);
+        }
+        if (ok) {
+            c->done = c->resumed = true;
+            return true;
+        }
+        memset(c->loss, 0, sizeof c->loss);
+        return false;
+    }
+    return false;
+}
+
 static int resume(experiment *e, const char *path, size_t *found, char *err, size_t errlen)
 {
-    *found = 0;
-    char open_err[512];
-    FILE *f = in_file_open(path, open_err, sizeof open_err);
-    if (!f) {
-        if (errno == ENOENT)
-            return SG_OK;
-        return cli_errf(err, errlen, "--out %s", open_err);
-    }
-    char *line = NULL;
-    size_t cap = 0, lineno = 0;
-    ssize_t len;
-    json_t *obj = NULL; /* the line's record, freed when the next line is read */
-    while ((len = in_file_line(f, &line, &cap, path, ++lineno, open_err, sizeof open_err)) >=
-           0) {
-        json_decref(obj);
-        obj = json_read_object(line);
-        char print[32];
-        if (!json_text(obj, "fingerprint", print, sizeof print))
-            continue;
-        uint64_t h = strtoull(print, NULL, 16);
-        for (size_t i = 0; i < e->ncells; i++) {
-            cell *c = &e->cells[i];
-            if (c->print != h || c->done)
-                continue;
-            bool ok = true;
-            for (int k = 0; k < 2 && ok; k++) {
-                char key[32], buf[64], why[128];
-                snprintf(key, sizeof key, "loss_%s", sides[k]);
-                ok = json_text(obj, key, buf, sizeof buf) &&
-                     sg_value_parse(buf, &c->loss[k], why, sizeof why) == SG_OK;
-                snprintf(key, sizeof key, "games_%s", sides[k]);
-                ok = ok && json_text(obj, key, buf, sizeof buf);
-                c->games[k] = strtoull(buf, NULL, 10);
-                snprintf(key, sizeof key, "forfeits_%s", sides[k]);
-                ok = ok && json_text(obj, key, buf, sizeof buf);
-                c->forfeits[k] = strtoull(buf, NULL, 10);
-                snprintf(key, sizeof key, "cpu_%s", sides[k]);
-                ok = ok && json_text(obj, key, buf, sizeof buf);
-                c->cpu[k] = strtod(buf, NULL);
-                snprintf(key, sizeof key, "wall_%s", sides[k]);
-                ok = ok && json_text(obj, key, buf, sizeof buf);
-                c->wall[k] = strtod(buf, NULL);
-                snprintf(key, sizeof key, "nodes_%s", sides[k]);
-                ok = ok && json_text(obj, key, buf, sizeof buf);
-                c->nodes[k] = strtoull(buf, NULL, 10);
-            }
-            if (ok) {
-                c->done = c->resumed = true;
-                (*found)++;
-            } else {
-                memset(c->loss, 0, sizeof c->loss);
-            }
-            break;
-        }
-    }
-    int rc = SG_OK;
-    if (len == -2)
-        rc = cli_errf(err, errlen, "--out %s", open_err);
-    json_decref(obj);
-    free(line);
-    fclose(f);
-    return rc;
+    return exp_read_records(path, take_cell, e, found, err, errlen);
 }
 
 /* ---- playing ---- */

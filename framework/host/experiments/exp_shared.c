@@ -1,5 +1,6 @@
 /* What several experiment kinds share: the positions `sumgame match` would play, and the
  * rooms of a stored database or test set. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "host/check/catalog.h"
 #include "host/experiments/experiment.h"
 #include "host/cli/in_file.h"
+#include "host/cli/json.h"
 #include "host/match/match.h"
 
 int exp_positions(const char *file, const char *plugin_path, int levels, int size,
@@ -112,3 +114,33 @@ int exp_read_rooms(const char *path, exp_room **out, size_t *count, char *err,
     return SG_OK;
 }
 
+int exp_read_records(const char *path, bool (*take)(void *ctx, const json_t *record),
+                     void *ctx, size_t *found, char *err, size_t errlen)
+{
+    *found = 0;
+    char why[512];
+    FILE *f = in_file_open(path, why, sizeof why);
+    if (!f) {
+        if (errno == ENOENT)
+            return SG_OK;
+        snprintf(err, errlen, "--out %s", why);
+        return SG_ERR_INVALID;
+    }
+    char *line = NULL;
+    size_t cap = 0, lineno = 0;
+    ssize_t len;
+    while ((len = in_file_line(f, &line, &cap, path, ++lineno, why, sizeof why)) >= 0) {
+        json_t *record = json_read_object(line);
+        if (record && take(ctx, record))
+            (*found)++;
+        json_decref(record);
+    }
+    int rc = SG_OK;
+    if (len == -2) {
+        snprintf(err, errlen, "--out %s", why);
+        rc = SG_ERR_INVALID;
+    }
+    free(line);
+    fclose(f);
+    return rc;
+}

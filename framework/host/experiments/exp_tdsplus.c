@@ -489,101 +489,79 @@ static void write_record(FILE *f, const plan *pl, size_t v, size_t r, size_t l,
 /* Reads back the records of an earlier run's --out file that this run would make again:
  * the same variant settings and position, for a heuristic variant the same limit; a
  * complete search that finished, or that ran under at least this run's largest limit. */
+static bool take_record(void *ctx, const json_t *obj)
+{
+    plan *pl = ctx;
+    char name[64], print[32], position[40], buf[64], why[160];
+    if (!json_text(obj, "variant", name, sizeof name) ||
+        !json_text(obj, "fingerprint", print, sizeof print) ||
+        !json_text(obj, "position", position, sizeof position) ||
+        !json_text(obj, "limit", buf, sizeof buf))
+        return false;
+    double limit = strtod(buf, NULL);
+    uint64_t h = strtoull(print, NULL, 16);
+    size_t v = 0, r = 0, l = 0;
+    while (v < pl->nvariants &&
+           (strcmp(pl->variants[v].name, name) != 0 || pl->variants[v].print != h))
+        v++;
+    while (r < pl->nrooms && strcmp(pl->rooms[r].position, position) != 0)
+        r++;
+    if (v == pl->nvariants || r == pl->nrooms)
+        return false;
+    bool heuristic = pl->variants[v].heuristic;
+    if (heuristic)
+        while (l < pl->nlimits && fabs(pl->limits[l] - limit) > 1e-9 * limit)
+            l++;
+    if (l == pl->nlimits)
+        return false;
+    record *rec = &pl->records[record_index(pl, v, r, l)];
+    if (rec->done)
+        return false;
+    record got = { .done = true, .resumed = true };
+    bool ok = json_text(obj, "finished", buf, sizeof buf);
+    got.finished = ok && strcmp(buf, "true") == 0;
+    ok = ok && json_text(obj, "seconds", buf, sizeof buf);
+    got.seconds = strtod(buf, NULL);
+    if (json_text(obj, "cpu", buf, sizeof buf))
+        got.cpu = strtod(buf, NULL);
+    if (ok && got.finished) {
+        ok = json_text(obj, "mean", buf, sizeof buf) &&
+             sg_value_parse(buf, &got.mean, why, sizeof why) == SG_OK &&
+             json_text(obj, "temperature", buf, sizeof buf) &&
+             sg_value_parse(buf, &got.temperature, why, sizeof why) == SG_OK &&
+             json_text(obj, "nodes", buf, sizeof buf);
+        got.nodes = strtoull(buf, NULL, 10);
+        got.err_t = abs_error(got.temperature, pl->rooms[r].temperature);
+        got.err_mu = abs_error(got.mean, pl->rooms[r].mean);
+        got.correct = got.err_t == 0 && got.err_mu == 0;
+    } else if (ok) {
+        ok = heuristic || limit >= pl->limits[pl->nlimits - 1];
+        json_text(obj, "why", got.why, sizeof got.why);
+    }
+    /* Counters a record of an earlier build lacks count 0. */
+    static const char *const counters[] = { "presearches", "conjecture_checks",
+                                            "conjecture_violations", "e2_closed",
+                                            "e2_rejected", "e4_closed", "e4_presearches",
+                                            "e6_closed", NULL };
+    uint64_t n[8] = { 0 };
+    for (int k = 0; counters[k] && ok; k++)
+        if (json_text(obj, counters[k], buf, sizeof buf))
+            n[k] = strtoull(buf, NULL, 10);
+    ok = ok && json_text(obj, "timed_out", buf, sizeof buf);
+    got.stats = (sg_tds_stats){ .enhancements = pl->variants[v].mask,
+                                .presearches = (int)n[0], .conjecture_checks = (int)n[1],
+                                .conjecture_violations = (int)n[2], .e2_closed = n[3],
+                                .e2_rejected = n[4], .e4_closed = n[5],
+                                .e4_presearches = n[6], .e6_closed = n[7],
+                                .timed_out = ok && strcmp(buf, "true") == 0 };
+    if (ok)
+        *rec = got;
+    return ok;
+}
+
 static int resume(plan *pl, const char *path, size_t *found, char *err, size_t errlen)
 {
-    *found = 0;
-    char open_err[512];
-    FILE *f = in_file_open(path, open_err, sizeof open_err);
-    if (!f) {
-        if (errno == ENOENT)
-            return SG_OK;
-        snprintf(err, errlen, "--out %s", open_err);
-        return SG_ERR_INVALID;
-    }
-    char *line = NULL;
-    size_t cap = 0, lineno = 0;
-    ssize_t len;
-    json_t *obj = NULL; /* the line's record, freed when the next line is read */
-    while ((len = in_file_line(f, &line, &cap, path, ++lineno, open_err, sizeof open_err)) >=
-           0) {
-        json_decref(obj);
-        obj = json_read_object(line);
-        char name[64], print[32], position[40], buf[64], why[160];
-        if (!json_text(obj, "variant", name, sizeof name) ||
-            !json_text(obj, "fingerprint", print, sizeof print) ||
-            !json_text(obj, "position", position, sizeof position) ||
-            !json_text(obj, "limit", buf, sizeof buf))
-            continue;
-        double limit = strtod(buf, NULL);
-        uint64_t h = strtoull(print, NULL, 16);
-        size_t v = 0, r = 0, l = 0;
-        while (v < pl->nvariants &&
-               (strcmp(pl->variants[v].name, name) != 0 || pl->variants[v].print != h))
-            v++;
-        while (r < pl->nrooms && strcmp(pl->rooms[r].position, position) != 0)
-            r++;
-        if (v == pl->nvariants || r == pl->nrooms)
-            continue;
-        bool heuristic = pl->variants[v].heuristic;
-        if (heuristic)
-            while (l < pl->nlimits && fabs(pl->limits[l] - limit) > 1e-9 * limit)
-                l++;
-        if (l == pl->nlimits)
-            continue;
-        record *rec = &pl->records[record_index(pl, v, r, l)];
-        if (rec->done)
-            continue;
-        record got = { .done = true, .resumed = true };
-        bool ok = json_text(obj, "finished", buf, sizeof buf);
-        got.finished = ok && strcmp(buf, "true") == 0;
-        ok = ok && json_text(obj, "seconds", buf, sizeof buf);
-        got.seconds = strtod(buf, NULL);
-        if (json_text(obj, "cpu", buf, sizeof buf))
-            got.cpu = strtod(buf, NULL);
-        if (ok && got.finished) {
-            ok = json_text(obj, "mean", buf, sizeof buf) &&
-                 sg_value_parse(buf, &got.mean, why, sizeof why) == SG_OK &&
-                 json_text(obj, "temperature", buf, sizeof buf) &&
-                 sg_value_parse(buf, &got.temperature, why, sizeof why) == SG_OK &&
-                 json_text(obj, "nodes", buf, sizeof buf);
-            got.nodes = strtoull(buf, NULL, 10);
-            got.err_t = abs_error(got.temperature, pl->rooms[r].temperature);
-            got.err_mu = abs_error(got.mean, pl->rooms[r].mean);
-            got.correct = got.err_t == 0 && got.err_mu == 0;
-        } else if (ok) {
-            ok = heuristic || limit >= pl->limits[pl->nlimits - 1];
-            json_text(obj, "why", got.why, sizeof got.why);
-        }
-        /* Counters a record of an earlier build lacks count 0. */
-        static const char *const counters[] = { "presearches", "conjecture_checks",
-                                                "conjecture_violations", "e2_closed",
-                                                "e2_rejected", "e4_closed", "e4_presearches",
-                                                "e6_closed", NULL };
-        uint64_t n[8] = { 0 };
-        for (int k = 0; counters[k] && ok; k++)
-            if (json_text(obj, counters[k], buf, sizeof buf))
-                n[k] = strtoull(buf, NULL, 10);
-        ok = ok && json_text(obj, "timed_out", buf, sizeof buf);
-        got.stats = (sg_tds_stats){ .enhancements = pl->variants[v].mask,
-                                    .presearches = (int)n[0], .conjecture_checks = (int)n[1],
-                                    .conjecture_violations = (int)n[2], .e2_closed = n[3],
-                                    .e2_rejected = n[4], .e4_closed = n[5],
-                                    .e4_presearches = n[6], .e6_closed = n[7],
-                                    .timed_out = ok && strcmp(buf, "true") == 0 };
-        if (ok) {
-            *rec = got;
-            (*found)++;
-        }
-    }
-    int rc = SG_OK;
-    if (len == -2) {
-        snprintf(err, errlen, "--out %s", open_err);
-        rc = SG_ERR_INVALID;
-    }
-    json_decref(obj);
-    free(line);
-    fclose(f);
-    return rc;
+    return exp_read_records(path, take_record, pl, found, err, errlen);
 }
 
 /* ---- summaries ---- */

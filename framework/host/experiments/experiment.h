@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "host/experiments/exp_kinds.h"
 #include "host/cli/config.h"
 #include "sumgame/value.h"
@@ -62,6 +64,12 @@ int exp_positions(const char *file, const char *plugin_path, int levels, int siz
                   int components, unsigned count, uint64_t seed, char ***texts, char *err,
                   size_t errlen);
 void exp_positions_free(char **texts, unsigned count);
+
+/* --resume of a kind that writes one JSON record a line to --out: take(ctx, record) is
+ * called on each line of path that is a JSON object and says whether it took it; *found
+ * counts those taken. A missing file is an empty one. err: "--out PATH...". */
+int exp_read_records(const char *path, bool (*take)(void *ctx, const json_t *record),
+                     void *ctx, size_t *found, char *err, size_t errlen);
 
 /* One line of a stored database or test set: POSITION MEAN TEMPERATURE. */
 typedef struct exp_room {
