@@ -1157,6 +1157,19 @@ static void test_outcome_experiment(void **state)
     assert_true(kinds >= 3);
     json_decref(out);
     support_run_free(&r);
+    /* a node limit reached leaves the position unsolved, and the run goes on */
+    f = fopen(ini, "w");
+    assert_non_null(f);
+    fputs("[experiment]\nkind = outcome\ngenerator = clobber\nwidth = 4\nheight = 4\n"
+          "fill = 1\ncount = 2\nnodes = 3\n", f);
+    fclose(f);
+    r = support_host(args, NULL);
+    if (r.status != 0)
+        fail_msg("experiment failed: %s", r.err);
+    support_assert_contains(r.out, "\"class\":null,\"unsolved\":\"");
+    support_assert_contains(r.out, "\"unsolved\":2,");
+    support_assert_contains(r.err, "position 1: stopped at the node limit of 3");
+    support_run_free(&r);
     remove(ini);
     rmdir(dir);
 }

@@ -1006,16 +1006,9 @@ int exp_games_run(const experiment_kind *kind, int argc, char **argv)
         { "--components", ARGS_STRING, &ov.components, 0, 0, NULL },
         { "--strategies", ARGS_STRING, &ov.strategies, 0, 0, NULL },
     };
-    char **pos = calloc((size_t)argc + 1, sizeof *pos);
-    if (!pos)
-        return cli_fail(CMD ": out of memory");
-    size_t npos = 0;
-    int status = args_parse(CMD, argc, argv, options, sizeof options / sizeof options[0], pos,
-                            &npos);
-    const char *file = npos ? pos[0] : NULL;
-    if (status == 0 && npos != 1)
-        status = experiment_usage_one_file(kind);
-    free(pos);
+    const char *file;
+    int status = experiment_parse_args(kind, argc, argv, options,
+                                       sizeof options / sizeof options[0], &file);
     if (status != 0)
         return status;
     ov.jobs = (unsigned)jobs;

@@ -2,6 +2,7 @@
  * the lookup, the messages about kinds and the command's synopsis. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "host/cli/cli.h"
@@ -113,4 +114,19 @@ int experiment_usage_one_file(const experiment_kind *kind)
 {
     return cli_usage("experiment: expected one FILE.ini (usage: sumgame experiment FILE.ini "
                      "%s%s[--json])", kind->synopsis, kind->synopsis[0] ? " " : "");
+}
+
+int experiment_parse_args(const experiment_kind *kind, int argc, char **argv,
+                          const args_option *options, size_t noptions, const char **file)
+{
+    char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    if (!pos)
+        return cli_fail("experiment: out of memory");
+    size_t npos = 0;
+    int status = args_parse("experiment", argc, argv, options, noptions, pos, &npos);
+    *file = npos ? pos[0] : NULL;
+    if (status == 0 && npos != 1)
+        status = experiment_usage_one_file(kind);
+    free(pos);
+    return status;
 }

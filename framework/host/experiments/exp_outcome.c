@@ -13,6 +13,7 @@
  *   reduce_days = 4            ; solve --outcome --reduce-days
  *   time = 60                  ; seconds a position (0 = no limit)
  *   nodes = 0                  ; nodes a position (0 = no limit)
+ *   memory = 0                 ; resident memory, e.g. 2G (0 = no limit)
  *   title = ...
  *
  * A position whose search reaches a limit is reported as unsolved, and the run goes on. */
@@ -31,7 +32,7 @@
 #include "sumgame/solve.h"
 
 static const char *const outcome_keys[] = { "kind", "generator", "count", "seed",
-                                            "components", "reduce_days", "time", "nodes",
+                                            "components", "reduce_days", "time", "nodes", "memory",
                                             "title", NULL };
 
 typedef struct result {
@@ -159,6 +160,14 @@ static int outcome_run(const sg_config *cfg, const char *plugin_path, bool json)
         rc = sg_params_seconds(p, "time", 60, &seconds, err, sizeof err);
     if (rc == SG_OK)
         rc = sg_params_int(p, "nodes", 0, 0, INT64_MAX, &nodes, err, sizeof err);
+    uint64_t memory = 0;
+    const sg_param *mem = sg_params_find(p, "memory");
+    if (rc == SG_OK && mem && strcmp(mem->value, "0") != 0 &&
+        sg_parse_memory(mem->value, &memory) != SG_OK) {
+        sg_params_error(p, mem, err, sizeof err, "memory = %s: expected a size such as 2G or "
+                        "512M", mem->value);
+        rc = SG_ERR_INVALID;
+    }
     const sg_param *gen = sg_params_find(p, "generator");
     if (rc == SG_OK && !gen) {
         snprintf(err, sizeof err, "%s:%d: experiment: missing key 'generator' (a game with "
@@ -185,7 +194,7 @@ static int outcome_run(const sg_config *cfg, const char *plugin_path, bool json)
     int status = 0;
     if (!res || !times)
         status = cli_fail("experiment: out of memory");
-    sg_limits limits = { .nodes = (uint64_t)nodes, .seconds = seconds };
+    sg_limits limits = { .nodes = (uint64_t)nodes, .seconds = seconds, .memory = memory };
     size_t classes[4] = { 0 }, unsolved = 0;
     double total = 0;
     bool tty = isatty(fileno(stderr)) != 0;

@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "host/cli/args.h"
 #include "host/experiments/exp_kinds.h"
 #include "host/cli/config.h"
 #include "sumgame/value.h"
@@ -43,6 +44,12 @@ const char *experiment_synopsis(void);
 
 /* Whether option ("--resume") takes no value in any kind, as the synopses write it. */
 bool experiment_option_is_flag(const char *option);
+
+/* Parses a kind's command line against options (args.h), which must take exactly one
+ * FILE.ini, left in *file (a pointer into argv). Returns 0 or the exit status of the
+ * usage error already printed. */
+int experiment_parse_args(const experiment_kind *kind, int argc, char **argv,
+                          const args_option *options, size_t noptions, const char **file);
 
 /* The usage error of a kind given other than one file: "experiment: expected one FILE.ini
  * (usage: sumgame experiment FILE.ini OPTIONS [--json])"; returns exit status 2. */
