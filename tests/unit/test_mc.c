@@ -769,6 +769,20 @@ static void test_analyze_mcdual(void **state)
     assert_non_null(strstr(r.out, "\"mean\":\"3/2\",\"temperature\":\"11/2\""));
     assert_non_null(strstr(r.out, "\"exact\":false"));
     support_run_free(&r);
+    /* Read by a person, the estimates are decimals marked "≈" (7|-4: mean 3/2, stops 7 and
+     * -4), and (μL − μR)/2 is not passed off as a CGT temperature. */
+    r = support_host("analyze 'rcg:7|-4' --method mcdual --playouts 20 --seed 3", NULL);
+    if (r.status != 0)
+        fail_msg("%s", r.err);
+    support_assert_contains(r.out, "Left-first playout mean \u03bcL:       \u2248 7\n");
+    support_assert_contains(r.out, "Right-first playout mean \u03bcR:      \u2248 -4\n");
+    support_assert_contains(r.out, "mean estimate (\u03bcL + \u03bcR)/2:        \u2248 1.5\n");
+    support_assert_contains(r.out, "\u2248 5.5 (the dual search's \"temperature\"; not a CGT "
+                                   "temperature)\n");
+    assert_null(strstr(r.out, "temperature:"));
+    assert_null(strstr(r.out, "3/2"));
+    assert_null(strstr(r.out, "11/2"));
+    support_run_free(&r);
     r = support_host("analyze 'rcg:7|-4' --method mcdual --playouts 0", NULL);
     support_assert_error(&r, "playouts");
     support_run_free(&r);

@@ -22,10 +22,13 @@ typedef struct limits_opt {
  * the exit status, else 0. */
 int limits_opt_parse(const char *command, const limits_opt *lo, sg_limits *limits);
 
-/* A progress line on stderr, redrawn in place, when stderr is a terminal. */
+/* Progress on stderr: on a terminal a line redrawn in place twice a second; elsewhere a
+ * line every PROGRESS_LINE_SECONDS, the first after that long (short runs print none). */
+#define PROGRESS_LINE_SECONDS 10.0
 typedef struct progress_line {
     const char *command;
-    bool shown;
+    bool shown, tty;
+    double next_line;
 } progress_line;
 void progress_attach(progress_line *p, const char *command, sg_meter *meter);
 /* Clears the line if one was drawn (call before printing results or an error). */

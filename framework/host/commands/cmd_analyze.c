@@ -180,12 +180,68 @@ static void print_json(const char *position, const char *parsed, const char *met
     fputc('\n', stdout);
 }
 
+/* "≈ 11.98": a Monte-Carlo estimate at the precision it has (two decimals of playout means
+ * on the 1/1024 grid); trailing zeros dropped, so an exact switch reads "≈ 1.5". */
+static void approx_text(sg_value v, char *out, size_t outlen)
+{
+    char d[64];
+    snprintf(d, sizeof d, "%.2f", sg_value_to_double(v));
+    size_t n = strlen(d);
+    while (n > 0 && d[n - 1] == '0')
+        d[--n] = '\0';
+    if (n > 0 && d[n - 1] == '.')
+        d[--n] = '\0';
+    if (strcmp(d, "-0") == 0)
+        strcpy(d, "0");
+    snprintf(out, outlen, "\u2248 %s", d);
+}
+
+/* mcdual's numbers are means of playout scores, not CGT values: they are printed as
+ * decimals with "≈" and named for what they are. (μL − μR)/2 is what Cazenave's dual search
+ * calls the temperature; a reader of thermographs would take it for the CGT temperature,
+ * which it can miss by far (rcg:114|66||49|0: 17/2 here, 131/4 in theory). */
+static void print_mc_row(const char *label, const char *text)
+{
+    /* Pads by characters, not bytes: the labels hold μ and −. */
+    size_t chars = 0;
+    for (const unsigned char *c = (const unsigned char *)label; *c; c++)
+        chars += (*c & 0xC0) != 0x80;
+    printf("%s%*s%s\n", label, chars < 34 ? (int)(34 - chars) : 1, "", text);
+}
+
+static void print_mc_human(const char *position, const sg_estimate *e, const char *best_left,
+                           const char *best_right)
+{
+    char v[192], t[80];
+    print_mc_row("position:", position);
+    print_mc_row("method:", "mcdual (Monte-Carlo: means of playout scores, not CGT values)");
+    approx_text(e->left_stop, v, sizeof v);
+    print_mc_row("Left-first playout mean \u03bcL:", v);
+    approx_text(e->right_stop, v, sizeof v);
+    print_mc_row("Right-first playout mean \u03bcR:", v);
+    approx_text(e->mean, v, sizeof v);
+    print_mc_row("mean estimate (\u03bcL + \u03bcR)/2:", v);
+    approx_text(e->temperature, t, sizeof t);
+    snprintf(v, sizeof v, "%s (the dual search's \"temperature\"; not a CGT temperature)", t);
+    print_mc_row("half the gap (\u03bcL \u2212 \u03bcR)/2:", v);
+    print_mc_row("best Left move:", best_left);
+    print_mc_row("best Right move:", best_right);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)e->nodes);
+    print_mc_row("nodes:", v);
+    snprintf(v, sizeof v, "%.3f", e->seconds);
+    print_mc_row("seconds:", v);
+}
+
 static void print_human(const char *position, const char *method, const sg_estimate *e,
                         int depth, const sg_tds_stats *st, bool met_ko, const char *best_left,
                         const char *best_right, const char *canonical, const char *svg_path)
 {
     char v[SG_VALUE_TEXT_MAX];
     const char *const row = "%-26s%s\n";
+    if (strcmp(method, "mcdual") == 0 && !met_ko && !canonical && !svg_path) {
+        print_mc_human(position, e, best_left, best_right);
+        return;
+    }
     printf(row, "position:", position);
     /* TDS's complete searches are exact only when delta is fine enough for the game. */
     bool tds = is_tds(method);

@@ -197,6 +197,9 @@ typedef struct match_task {
 /* Called in task order, each task once, as soon as it and every task before it are
  * done; a non-zero return stops the run with that status. */
 typedef int (*match_done_fn)(void *ctx, size_t task, const match_record *r);
+/* Called with the done function's ctx every time the pool wakes (about ten times a
+ * second) while games run: for progress that moves when no game has ended. */
+typedef void (*match_tick_fn)(void *ctx);
 
 /* Plays tasks[0..n) with up to jobs worker processes, one forked process per game (a
  * worker that dies or hangs forfeits its game; the run goes on). what names the command
@@ -206,7 +209,8 @@ int match_play_tasks(const match_task *tasks, size_t n, unsigned jobs, const cha
 /* The same, but done is called for each task as soon as it is done, in the order games
  * finish: what `match --out` needs to put every finished game on disk at once. */
 int match_play_tasks_unordered(const match_task *tasks, size_t n, unsigned jobs,
-                               const char *what, match_done_fn done, void *ctx);
+                               const char *what, match_done_fn done, match_tick_fn tick,
+                               void *ctx);
 
 
 /* Writes game g's JSON line (the contract of `sumgame match --out`). */

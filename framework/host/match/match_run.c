@@ -27,6 +27,7 @@ struct run_state {
     bool tty;
     unsigned long long total;
     double start; /* for the progress line's time left */
+    double next_progress; /* when the progress is shown again with no game ended */
 };
 
 /* Game g is finished and its record is line: on disk first, then counted. */
@@ -41,8 +42,21 @@ static int deliver(void *ctx, unsigned long long g, const char *line, size_t len
         return cli_fail("match: game %llu: its record cannot be read back", g);
     match_tally_count(&st->t, st->plan, g, o);
     if (st->tty)
-        match_tally_progress(&st->t, st->total, sg_clock_seconds() - st->start);
+        match_tally_progress(&st->t, st->total, sg_clock_seconds() - st->start, true);
     return 0;
+}
+
+/* Between games: on a terminal the line is redrawn every second so its clock moves; off
+ * one, a whole line every MATCH_PROGRESS_LINE_SECONDS, the first after that long. */
+enum { MATCH_PROGRESS_LINE_SECONDS = 10 };
+static void tick(void *ctx)
+{
+    struct run_state *st = ctx;
+    double elapsed = sg_clock_seconds() - st->start;
+    if (elapsed < st->next_progress)
+        return;
+    st->next_progress = elapsed + (st->tty ? 1.0 : MATCH_PROGRESS_LINE_SECONDS);
+    match_tally_progress(&st->t, st->total, elapsed, st->tty);
 }
 
 static int on_game(void *ctx, size_t task, const record *r)
@@ -158,10 +172,12 @@ int match_run(const match_plan *plan, const match_run_opts *opts)
     st.total = n;
     double start = sg_clock_seconds();
     st.start = start;
+    st.next_progress = st.tty ? 0 : MATCH_PROGRESS_LINE_SECONDS;
     if (status == 0 && opts->mpi)
         status = match_mpi_play(plan, tasks, n, deliver, &st);
     else if (status == 0)
-        status = match_play_tasks_unordered(tasks, n, opts->jobs, "match", on_game, &st);
+        status = match_play_tasks_unordered(tasks, n, opts->jobs, "match", on_game, tick,
+                                            &st);
     if (st.tty)
         fputs("\r\033[K", stderr);
     if (st.fd >= 0 && close(st.fd) != 0 && status == 0)

@@ -482,7 +482,7 @@ static void watch(worker *w, const record *r, double now)
 }
 
 static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, const char *what,
-                      bool ordered, match_done_fn done, void *ctx)
+                      bool ordered, match_done_fn done, match_tick_fn tick, void *ctx)
 {
     record *records = calloc(total ? total : 1, sizeof *records);
     worker *workers = calloc(jobs, sizeof *workers);
@@ -560,6 +560,8 @@ static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, cons
             watch(w, &records[w->task], now);
             i++;
         }
+        if (tick && status == 0)
+            tick(ctx);
         while (status == 0 && written < total && records[written].done) {
             record *r = &records[written];
             if (ordered)
@@ -599,11 +601,12 @@ static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, cons
 int match_play_tasks(const match_task *tasks, size_t total, unsigned jobs, const char *what,
                      match_done_fn done, void *ctx)
 {
-    return play_tasks(tasks, total, jobs, what, true, done, ctx);
+    return play_tasks(tasks, total, jobs, what, true, done, NULL, ctx);
 }
 
 int match_play_tasks_unordered(const match_task *tasks, size_t total, unsigned jobs,
-                               const char *what, match_done_fn done, void *ctx)
+                               const char *what, match_done_fn done, match_tick_fn tick,
+                               void *ctx)
 {
-    return play_tasks(tasks, total, jobs, what, false, done, ctx);
+    return play_tasks(tasks, total, jobs, what, false, done, tick, ctx);
 }

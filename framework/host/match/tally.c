@@ -81,29 +81,32 @@ void match_tally_count(match_tally *t, const match_plan *plan, unsigned long lon
     t->m2 += d * (x - t->mean);
 }
 
-/* On a terminal (stderr), redrawn after every game: a bar, games done, A's running mean
- * score and W-D-L, and the time left at the pace so far. */
-void match_tally_progress(const match_tally *t, unsigned long long total, double elapsed)
+static void clock_text(unsigned long long secs, char *out, size_t outlen)
+{
+    if (secs >= 3600)
+        snprintf(out, outlen, "%llu:%02llu:%02llu", secs / 3600, secs / 60 % 60, secs % 60);
+    else
+        snprintf(out, outlen, "%llu:%02llu", secs / 60, secs % 60);
+}
+
+void match_tally_progress(const match_tally *t, unsigned long long total, double elapsed,
+                          bool tty)
 {
     enum { BAR = 24 };
-    char mean[32], bar[BAR + 1], eta[32] = "--:--";
+    char mean[32], bar[BAR + 1], eta[32] = "--:--", spent[32];
     sg_decimal_format(t->mean, 2, mean, sizeof mean);
     unsigned long long filled = total ? t->games * BAR / total : BAR;
     for (unsigned long long i = 0; i < BAR; i++)
         bar[i] = i < filled ? '#' : '.';
     bar[BAR] = '\0';
-    if (t->games > 0 && total >= t->games) {
-        unsigned long long left = (unsigned long long)(elapsed / (double)t->games *
-                                                       (double)(total - t->games) + 0.5);
-        if (left >= 3600)
-            snprintf(eta, sizeof eta, "%llu:%02llu:%02llu", left / 3600, left / 60 % 60,
-                     left % 60);
-        else
-            snprintf(eta, sizeof eta, "%llu:%02llu", left / 60, left % 60);
-    }
-    fprintf(stderr, "\r[%s] %llu/%llu games  mean %s  W-D-L %llu-%llu-%llu  forfeits %llu  "
-            "ETA %s\033[K", bar, t->games, total, mean, t->wins, t->draws, t->losses,
-            t->forfeits, eta);
+    if (t->games > 0 && total >= t->games)
+        clock_text((unsigned long long)(elapsed / (double)t->games * (double)(total - t->games) +
+                                        0.5),
+                   eta, sizeof eta);
+    clock_text((unsigned long long)elapsed, spent, sizeof spent);
+    fprintf(stderr, "%s[%s] %llu/%llu games  mean %s  W-D-L %llu-%llu-%llu  forfeits %llu  "
+            "%s  ETA %s%s", tty ? "\r" : "match: ", bar, t->games, total, mean, t->wins,
+            t->draws, t->losses, t->forfeits, spent, eta, tty ? "\033[K" : "\n");
     fflush(stderr);
 }
 

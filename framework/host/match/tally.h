@@ -33,9 +33,11 @@ bool match_outcome_parse(const char *line, match_outcome *o);
 /* Adds game g's outcome to t. */
 void match_tally_count(match_tally *t, const match_plan *plan, unsigned long long g,
                        const match_outcome *o);
-/* On a terminal (stderr), redrawn after every game: a bar, games done, A's running mean
- * score and W-D-L, and the time left at the pace so far. */
-void match_tally_progress(const match_tally *t, unsigned long long total, double elapsed);
+/* The progress on stderr: a bar, games done, A's running mean score and W-D-L, the time
+ * so far and the time left at the pace so far; redrawn in place on a terminal (tty),
+ * else a whole line. */
+void match_tally_progress(const match_tally *t, unsigned long long total, double elapsed,
+                          bool tty);
 /* The closing summary on stdout: a table, or one JSON object. */
 void match_tally_summary(const match_plan *plan, const match_tally *t, double seconds,
                          bool json);
