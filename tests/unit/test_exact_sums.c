@@ -464,6 +464,25 @@ static void expect_stopped(const char *args, const char *limit)
     support_run_free(&r);
 }
 
+/* Off a terminal a long run says it is alive: one line per 10 s (the user guide's
+ * contract), so 10.5 s of a 10x8 room that cannot finish write exactly one, then the
+ * limit's line. */
+static void test_progress_off_terminal(void **state)
+{
+    (void)state;
+    support_run r = support_host("solve 'amazons:B......./......../......../...W...W/......../"
+                                 "B......./......../........' --time 10.5",
+                                 NULL);
+    assert_int_equal(r.status, 3);
+    const char *nl = strchr(r.err, '\n');
+    if (strncmp(r.err, "solve: ", 7) != 0 || !nl || !strstr(r.err, " nodes, 10 s, ") ||
+        strstr(r.err, " nodes, 10 s, ") > nl ||
+        strncmp(nl + 1, "sumgame: solve: stopped at the time limit of 10.5 s", 51) != 0 ||
+        strchr(nl + 1, '\n') != r.err + strlen(r.err) - 1)
+        fail_msg("stderr '%s' (want one progress line at 10 s, then the limit)", r.err);
+    support_run_free(&r);
+}
+
 static void test_limits(void **state)
 {
     (void)state;
@@ -526,6 +545,7 @@ int main(void)
         cmocka_unit_test(test_unreduced_is_reported),
         cmocka_unit_test(test_cli),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_progress_off_terminal),
     };
     int failed = cmocka_run_group_tests(tests, open_games, close_games);
     remove_plugin_dir();
