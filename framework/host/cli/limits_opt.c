@@ -29,35 +29,20 @@ int limits_opt_parse(const char *command, const limits_opt *lo, sg_limits *limit
 static void show(void *ctx, uint64_t count, double seconds, uint64_t rss)
 {
     progress_line *p = ctx;
-    if (!p->tty) {
-        /* Off a terminal (a log, a batch job) a whole line now and then, so a long run
-         * is seen to be alive without flooding the log. */
-        if (seconds < p->next_line)
-            return;
-        p->next_line = seconds + PROGRESS_LINE_SECONDS;
-        fprintf(stderr, "%s: %llu nodes, %.0f s, %llu MiB\n", p->command,
-                (unsigned long long)count, seconds, (unsigned long long)(rss >> 20));
-        fflush(stderr);
-        return;
-    }
-    fprintf(stderr, "\r%s: %llu nodes, %.1f s, %llu MiB   ", p->command,
-            (unsigned long long)count, seconds, (unsigned long long)(rss >> 20));
-    fflush(stderr);
-    p->shown = true;
+    (void)seconds; /* the meter's and the progress's clocks start together */
+    progress_show(&p->progress, "%s: %llu nodes, %.*f s, %llu MiB", p->command,
+                  (unsigned long long)count, p->progress.tty ? 1 : 0,
+                  progress_elapsed(&p->progress), (unsigned long long)(rss >> 20));
 }
 
 void progress_attach(progress_line *p, const char *command, sg_meter *meter)
 {
     p->command = command;
-    p->shown = false;
-    p->tty = isatty(STDERR_FILENO);
-    p->next_line = PROGRESS_LINE_SECONDS;
+    progress_start(&p->progress, isatty(STDERR_FILENO));
     sg_meter_set_progress(meter, show, p);
 }
 
 void progress_done(progress_line *p)
 {
-    if (p->shown)
-        fputs("\r\033[K", stderr);
-    p->shown = false;
+    progress_clear(&p->progress);
 }

@@ -4,6 +4,7 @@
 #define SUMGAME_HOST_LIMITS_OPT_H
 
 #include "host/cli/args.h"
+#include "host/cli/progress.h"
 #include "sumgame/meter.h"
 
 typedef struct limits_opt {
@@ -22,13 +23,10 @@ typedef struct limits_opt {
  * the exit status, else 0. */
 int limits_opt_parse(const char *command, const limits_opt *lo, sg_limits *limits);
 
-/* Progress on stderr: on a terminal a line redrawn in place twice a second; elsewhere a
- * line every PROGRESS_LINE_SECONDS, the first after that long (short runs print none). */
-#define PROGRESS_LINE_SECONDS 10.0
+/* The meter's progress (nodes, seconds, memory) on stderr (host/cli/progress.h). */
 typedef struct progress_line {
     const char *command;
-    bool shown, tty;
-    double next_line;
+    progress_out progress;
 } progress_line;
 void progress_attach(progress_line *p, const char *command, sg_meter *meter);
 /* Clears the line if one was drawn (call before printing results or an error). */

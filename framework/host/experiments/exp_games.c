@@ -44,6 +44,7 @@
 #include "host/cli/in_file.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/progress.h"
 #include "host/experiments/experiment.h"
 #include "host/match/match.h"
 #include "host/report/plot_svg.h"
@@ -610,20 +611,19 @@ typedef struct batch {
     size_t *cell_of;    /* task -> cell */
     size_t ntasks;
     FILE *out, *games;
-    bool tty;
+    progress_out progress;
     size_t cells_done;  /* in the whole experiment */
-    double start;
 } batch;
 
-static void progress(const batch *b, size_t task)
+static void show_progress(batch *b, size_t task)
 {
     const experiment *e = b->e;
     const cell *c = &e->cells[b->cell_of[task]];
-    fprintf(stderr, "\r" CMD ": %s, %d components: game %llu of %llu; cells %zu of %zu; "
-                    "%.0f s\033[K",
-            e->variants[c->variant].label, e->counts[c->count], c->delivered,
-            2 * e->instances, b->cells_done, e->ncells, sg_clock_seconds() - b->start);
-    fflush(stderr);
+    progress_show(&b->progress,
+                  CMD ": %s, %d components: game %llu of %llu; cells %zu of %zu; %.0f s",
+                  e->variants[c->variant].label, e->counts[c->count], c->delivered,
+                  2 * e->instances, b->cells_done, e->ncells,
+                  progress_elapsed(&b->progress));
 }
 
 static int on_game(void *ctx, size_t task, const match_record *r)
@@ -660,8 +660,7 @@ static int on_game(void *ctx, size_t task, const match_record *r)
                 return cli_fail(CMD ": cannot write the --out file");
         }
     }
-    if (b->tty)
-        progress(b, task);
+    show_progress(b, task);
     return 0;
 }
 
@@ -944,15 +943,15 @@ static int run_file(const char *file, const overrides *ov)
     size_t resumed = 0;
     if (status == 0 && ov->resume && resume(&e, ov->out, &resumed, err, sizeof err) != SG_OK)
         status = cli_fail(CMD ": %s", err);
-    batch b = { .e = &e, .tty = isatty(STDERR_FILENO), .cells_done = resumed, .start = start };
+    batch b = { .e = &e, .cells_done = resumed };
+    progress_start(&b.progress, isatty(STDERR_FILENO));
     if (status == 0 && ov->out && !(b.out = fopen(ov->out, ov->resume ? "a" : "w")))
         status = cli_fail(CMD ": --out %s: %s", ov->out, strerror(errno));
     if (status == 0 && ov->games && !(b.games = fopen(ov->games, ov->resume ? "a" : "w")))
         status = cli_fail(CMD ": --games %s: %s", ov->games, strerror(errno));
     for (size_t v = 0; status == 0 && v < e.nvariants; v++)
         status = run_variant(&e, v, ov->jobs ? ov->jobs : 1, &b, err, sizeof err);
-    if (b.tty)
-        fputs("\r\033[K", stderr);
+    progress_clear(&b.progress);
     if (b.out && fclose(b.out) != 0 && status == 0)
         status = cli_fail(CMD ": --out %s: cannot write", ov->out);
     if (b.games && fclose(b.games) != 0 && status == 0)

@@ -39,6 +39,7 @@
 
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/progress.h"
 #include "host/cli/json.h"
 #include "host/experiments/experiment.h"
 #include "sumgame/cgt.h"
@@ -391,25 +392,21 @@ static int ordering(const sg_config *cfg, const char *plugin_path, bool json)
         exp_positions_free(texts, pl.instances);
         return cli_fail("experiment: %s", err);
     }
-    bool tty = isatty(STDERR_FILENO);
+    progress_out pr;
+    progress_start(&pr, isatty(STDERR_FILENO));
     ord_stats st;
     memset(&st, 0, sizeof st);
     int status = 0;
     double start = sg_clock_seconds();
     for (unsigned i = 0; i < pl.instances && status == 0; i++) {
-        if (tty) {
-            fprintf(stderr, "\rexperiment: instance %u of %u, %llu positions classified\033[K",
-                    i + 1, pl.instances, (unsigned long long)st.classified);
-            fflush(stderr);
-        }
+        progress_show(&pr, "experiment: instance %u of %u, %llu positions classified", i + 1,
+                      pl.instances, (unsigned long long)st.classified);
         if (run_instance(&pl, cat, texts[i], i, &st, err, sizeof err) != SG_OK) {
-            if (tty)
-                fprintf(stderr, "\r\033[K");
+            progress_clear(&pr);
             status = cli_fail("experiment: instance %u (%s): %s", i + 1, texts[i], err);
         }
     }
-    if (tty)
-        fprintf(stderr, "\r\033[K");
+    progress_clear(&pr);
     double seconds = sg_clock_seconds() - start;
     if (status == 0) {
         if (json)

@@ -24,6 +24,7 @@
 
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/progress.h"
 #include "host/cli/json.h"
 #include "host/experiments/experiment.h"
 #include "host/match/match.h"
@@ -197,24 +198,21 @@ static int outcome_run(const sg_config *cfg, const char *plugin_path, bool json)
     sg_limits limits = { .nodes = (uint64_t)nodes, .seconds = seconds, .memory = memory };
     size_t classes[4] = { 0 }, unsolved = 0;
     double total = 0;
-    bool tty = isatty(fileno(stderr)) != 0;
+    progress_out pr;
+    progress_start(&pr, isatty(fileno(stderr)) != 0);
     for (size_t i = 0; status == 0 && i < n; i++) {
-        if (tty) {
-            fprintf(stderr, "\rexperiment: outcome: position %zu of %zu\033[K", i + 1, n);
-            fflush(stderr);
-        }
+        progress_show(&pr, "experiment: outcome: position %zu of %zu", i + 1, n);
         solve_one(plan.cat, plan.texts[i], &limits, (unsigned)days, &res[i]);
         total += times[i] = res[i].seconds;
         if (!res[i].solved) {
             unsolved++;
-            fprintf(stderr, "%ssumgame: experiment: position %zu: %s\n", tty ? "\r\033[K" : "",
-                    i, res[i].why);
+            progress_clear(&pr);
+            fprintf(stderr, "sumgame: experiment: position %zu: %s\n", i, res[i].why);
             continue;
         }
         classes[strchr("LRNP", outcome_class(&res[i])) - "LRNP"]++;
     }
-    if (tty)
-        fputs("\r\033[K", stderr);
+    progress_clear(&pr);
     if (status == 0) {
         qsort(times, n, sizeof *times, cmp_double);
         double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;

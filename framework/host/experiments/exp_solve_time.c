@@ -55,6 +55,7 @@
 #include "host/cli/args.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/progress.h"
 #include "host/cli/json.h"
 #include "host/experiments/experiment.h"
 #include "sumgame/clock.h"
@@ -356,22 +357,18 @@ static int make_column(const st_plan *pl, const char *plugin_path, column *col, 
 
 /* Runs row r on column col; returns false when the row must stop. */
 static bool run_cell(const st_plan *pl, size_t r, catalog *cat, column *col, cell *c,
-                     bool tty, int *errors)
+                     progress_out *pr, int *errors)
 {
     const method_spec *m = &pl->methods[r];
     double cap = m->cap;
     c->status = CELL_DONE;
     for (unsigned i = 0; i < pl->instances; i++) {
-        if (tty) {
-            fprintf(stderr, "\rexperiment: %s, %d components: instance %u of %u, %.1f s\033[K",
-                    m->label, col->components, i + 1, pl->instances, c->seconds);
-            fflush(stderr);
-        }
+        progress_show(pr, "experiment: %s, %d components: instance %u of %u, %.1f s", m->label,
+                      col->components, i + 1, pl->instances, c->seconds);
         sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
         char err[512];
         if (!sum || catalog_parse_sum(cat, col->texts[i], sum, err, sizeof err) != SG_OK) {
-            if (tty)
-                fprintf(stderr, "\r\033[K");
+            progress_clear(pr);
             cli_fail("experiment: %s, %d components, instance %u (%s): %s", m->label,
                      col->components, i + 1, col->texts[i], sum ? err : "out of memory");
             sg_sum_free(sum);
@@ -394,8 +391,7 @@ static bool run_cell(const st_plan *pl, size_t r, catalog *cat, column *col, cel
             return false;
         }
         if (o.rc != SG_OK) {
-            if (tty)
-                fprintf(stderr, "\r\033[K");
+            progress_clear(pr);
             cli_fail("experiment: %s, %d components, instance %u (%s): %s", m->label,
                      col->components, i + 1, col->texts[i], o.err);
             (*errors)++;
@@ -411,8 +407,7 @@ static bool run_cell(const st_plan *pl, size_t r, catalog *cat, column *col, cel
             char a[SG_VALUE_TEXT_MAX], b[SG_VALUE_TEXT_MAX];
             sg_value_format(o.stop, a, sizeof a);
             sg_value_format(col->stops[i], b, sizeof b);
-            if (tty)
-                fprintf(stderr, "\r\033[K");
+            progress_clear(pr);
             cli_fail("experiment: %s, %d components, instance %u (%s): Left stop %s, but %s "
                      "found %s", m->label, col->components, i + 1, col->texts[i], a,
                      pl->methods[col->stop_row[i]].label, b);
@@ -426,8 +421,7 @@ static bool run_cell(const st_plan *pl, size_t r, catalog *cat, column *col, cel
             return false;
         }
     }
-    if (tty)
-        fprintf(stderr, "\r\033[K");
+    progress_clear(pr);
     return c->status == CELL_DONE;
 }
 
@@ -651,7 +645,8 @@ static int solve_time(const sg_config *cfg, const char *plugin_path, bool json)
     for (size_t r = 0; r < pl.nmethods; r++)
         for (size_t i = 0; i < pl.methods[r].nlisted; i++)
             ensure_column(cols, &ncols, pl.methods[r].listed[i]);
-    bool tty = isatty(STDERR_FILENO);
+    progress_out pr;
+    progress_start(&pr, isatty(STDERR_FILENO));
     int errors = 0, status = 0;
     double start = sg_clock_seconds();
     for (size_t r = 0; r < pl.nmethods && status == 0; r++) {
@@ -677,14 +672,13 @@ static int solve_time(const sg_config *cfg, const char *plugin_path, bool json)
                 status = cli_fail("experiment: %d components: %s", count, err);
                 break;
             }
-            bool go_on = run_cell(&pl, r, cat, &cols[k], c, tty, &errors);
-            if (!tty)
+            bool go_on = run_cell(&pl, r, cat, &cols[k], c, &pr, &errors);
+            if (!pr.tty)
                 log_cell(m, count, c);
             if (!go_on)
                 break;
         }
-        if (tty)
-            fprintf(stderr, "\r\033[K");
+        progress_clear(&pr);
     }
     /* Columns of a row after where it stopped were not run. */
     for (size_t r = 0; r < pl.nmethods; r++) {

@@ -31,6 +31,7 @@
 #include "host/cli/args.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/progress.h"
 #include "host/experiments/experiment.h"
 #include "sumgame/clock.h"
 #include "host/cli/config.h"
@@ -228,7 +229,7 @@ static sg_value abs_value(sg_value v)
 }
 
 static int run_cell(const sg_game *game, const exp_room *rooms, size_t count, const plan *pl,
-                    cell *c, bool tty, char *err, size_t errlen)
+                    cell *c, progress_out *pr, char *err, size_t errlen)
 {
     sg_tds *tds = sg_tds_new(0, err, errlen);
     if (!tds)
@@ -246,12 +247,12 @@ static int run_cell(const sg_game *game, const exp_room *rooms, size_t count, co
     c->max_t = c->max_mu = sg_value_int(0);
     int rc = SG_OK;
     for (size_t i = 0; i < count && rc == SG_OK; i++) {
-        if (tty && (i % 25 == 0 || i + 1 == count)) {
-            fprintf(stderr, "\rexperiment: size %d, delta %s", c->size, d);
+        if (progress_due(pr)) {
+            char depth[32] = "";
             if (c->depth)
-                fprintf(stderr, ", depth %d", c->depth);
-            fprintf(stderr, ": room %zu of %zu ", i + 1, count);
-            fflush(stderr);
+                snprintf(depth, sizeof depth, ", depth %d", c->depth);
+            progress_show(pr, "experiment: size %d, delta %s%s: room %zu of %zu", c->size, d,
+                          depth, i + 1, count);
         }
         _Alignas(16) unsigned char pos[SG_POS_MAX];
         char e[256];
@@ -276,8 +277,7 @@ static int run_cell(const sg_game *game, const exp_room *rooms, size_t count, co
         c->max_t = sg_value_max(c->max_t, et);
         c->max_mu = sg_value_max(c->max_mu, em);
     }
-    if (tty)
-        fprintf(stderr, "\r\033[K");
+    progress_clear(pr);
     c->seconds = sg_clock_seconds() - start;
     sg_tds_free(tds);
     return rc;
@@ -513,7 +513,8 @@ int exp_tds_run(const experiment_kind *ek, int argc, char **argv)
     cell *cells = calloc(ncells, sizeof *cells);
     if (!cells)
         status = cli_fail("experiment: out of memory");
-    bool tty = isatty(STDERR_FILENO);
+    progress_out pr;
+    progress_start(&pr, isatty(STDERR_FILENO));
     double start = sg_clock_seconds();
     for (size_t s = 0; status == 0 && s < pl.nsizes; s++) {
         int n = pl.sizes[s];
@@ -537,7 +538,7 @@ int exp_tds_run(const experiment_kind *ek, int argc, char **argv)
                     c->skip = true;
             if (c->skip)
                 continue;
-            if (run_cell(game, rooms, count, &pl, c, tty, err, sizeof err) != SG_OK)
+            if (run_cell(game, rooms, count, &pl, c, &pr, err, sizeof err) != SG_OK)
                 status = cli_fail("experiment: size %d: %s", n, err);
         }
         free(rooms);

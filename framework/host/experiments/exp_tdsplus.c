@@ -54,6 +54,7 @@
 #include "host/cli/in_file.h"
 #include "host/check/catalog.h"
 #include "host/cli/cli.h"
+#include "host/cli/progress.h"
 #include "host/experiments/experiment.h"
 #include "host/match/match.h"
 #include "host/report/plot_svg.h"
@@ -823,19 +824,18 @@ static int save_svg(const plan *pl, const char *path)
 }
 
 typedef struct progress {
-    bool tty;
+    progress_out out;
     size_t done, total;
-    double start;
 } progress;
 
 static void show(progress *pr, const plan *pl, size_t v, size_t r, size_t l, const record *rec)
 {
     pr->done++;
     const variant *var = &pl->variants[v];
-    if (pr->tty) {
-        fprintf(stderr, "\r" CMD ": %s: %zu of %zu, %.0f s   ", var->label, pr->done,
-                pr->total, sg_clock_seconds() - pr->start);
-        fflush(stderr);
+    /* Off a terminal each record is a line of the log: that is its progress. */
+    if (pr->out.tty) {
+        progress_show(&pr->out, CMD ": %s: %zu of %zu, %.0f s", var->label, pr->done,
+                      pr->total, progress_elapsed(&pr->out));
         return;
     }
     fprintf(stderr, CMD ": %zu/%zu %s %s", pr->done, pr->total, var->label,
@@ -884,7 +884,8 @@ static int run_plan(plan *pl, const overrides *ov)
                     sizeof err) != SG_OK)
             status = cli_fail(CMD ": %s: %s", pl->rooms[0].position, err);
     }
-    progress pr = { .tty = isatty(STDERR_FILENO), .start = sg_clock_seconds() };
+    progress pr = { .total = 0 };
+    progress_start(&pr.out, isatty(STDERR_FILENO));
     for (size_t v = 0; v < pl->nvariants; v++)
         pr.total += pl->nrooms * (pl->variants[v].heuristic ? pl->nlimits : 1);
     pr.total -= resumed;
@@ -910,11 +911,10 @@ static int run_plan(plan *pl, const overrides *ov)
                 show(&pr, pl, v, r, l, rec);
             }
     }
-    if (pr.tty)
-        fputs("\r\033[K", stderr);
+    progress_clear(&pr.out);
     if (out && fclose(out) != 0 && status == 0)
         status = cli_fail(CMD ": --out %s: cannot write", ov->out);
-    double seconds = sg_clock_seconds() - pr.start;
+    double seconds = progress_elapsed(&pr.out);
     if (status == 0 && ov->svg)
         status = save_svg(pl, ov->svg);
     if (status == 0) {

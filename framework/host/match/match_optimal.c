@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "host/cli/progress.h"
 #include "host/match/match.h"
 #include "sumgame/solve.h"
 
@@ -21,17 +22,12 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
     sg_solve_config config = { 0 };
     if (rc == SG_OK)
         rc = sg_solver_new(&config, &solver, err, errlen);
-    bool tty = isatty(STDERR_FILENO);
-    double last = 0;
+    progress_out pr;
+    progress_start(&pr, isatty(STDERR_FILENO));
     for (unsigned long long p = plan->from; p < plan->positions && rc == SG_OK; p++) {
         if (!match_plan_owns(plan, p))
             continue; /* another shard's */
-        if (tty && sg_clock_seconds() - last > 0.5) {
-            last = sg_clock_seconds();
-            fprintf(stderr, "\roptimal results: position %llu of %llu\033[K", p + 1,
-                    plan->positions);
-            fflush(stderr);
-        }
+        progress_show(&pr, "optimal results: position %llu of %llu", p + 1, plan->positions);
         sg_solve_answer a;
         rc = sg_sum_refreeze(frozen, plan->sums[p], NULL, 0, err, errlen);
         if (rc == SG_OK)
@@ -50,8 +46,7 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
             snprintf(err, errlen, "position %llu: %s", p + 1, why);
         }
     }
-    if (tty)
-        fputs("\r\033[K", stderr);
+    progress_clear(&pr);
     sg_solver_free(solver);
     sg_sum_free(frozen);
     if (rc == SG_OK)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "host/cli/cli.h"
+#include "host/cli/progress.h"
 #include "host/match/match.h"
 #include "host/match/match_log.h"
 #include "host/match/match_mpi.h"
@@ -24,11 +25,23 @@ struct run_state {
     const match_task *tasks;
     match_outcome *outcomes;    /* by game number */
     match_tally t;              /* of the games finished so far, for the progress line */
-    bool tty;
     unsigned long long total;
-    double start; /* for the progress line's time left */
-    double next_progress; /* when the progress is shown again with no game ended */
+    progress_out progress;
 };
+
+/* Shown after every game, and between games so that its clock moves (tick). */
+static void show_progress(struct run_state *st, bool game_ended)
+{
+    if (!game_ended && !progress_due(&st->progress))
+        return;
+    char text[256];
+    match_tally_progress_text(&st->t, st->total, progress_elapsed(&st->progress), text,
+                              sizeof text);
+    if (game_ended)
+        progress_show_now(&st->progress, "%s%s", st->progress.tty ? "" : "match: ", text);
+    else
+        progress_show(&st->progress, "%s%s", st->progress.tty ? "" : "match: ", text);
+}
 
 /* Game g is finished and its record is line: on disk first, then counted. */
 static int deliver(void *ctx, unsigned long long g, const char *line, size_t len)
@@ -41,22 +54,13 @@ static int deliver(void *ctx, unsigned long long g, const char *line, size_t len
     if (!match_outcome_parse(line, o))
         return cli_fail("match: game %llu: its record cannot be read back", g);
     match_tally_count(&st->t, st->plan, g, o);
-    if (st->tty)
-        match_tally_progress(&st->t, st->total, sg_clock_seconds() - st->start, true);
+    show_progress(st, true);
     return 0;
 }
 
-/* Between games: on a terminal the line is redrawn every second so its clock moves; off
- * one, a whole line every MATCH_PROGRESS_LINE_SECONDS, the first after that long. */
-enum { MATCH_PROGRESS_LINE_SECONDS = 10 };
 static void tick(void *ctx)
 {
-    struct run_state *st = ctx;
-    double elapsed = sg_clock_seconds() - st->start;
-    if (elapsed < st->next_progress)
-        return;
-    st->next_progress = elapsed + (st->tty ? 1.0 : MATCH_PROGRESS_LINE_SECONDS);
-    match_tally_progress(&st->t, st->total, elapsed, st->tty);
+    show_progress(ctx, false);
 }
 
 static int on_game(void *ctx, size_t task, const record *r)
@@ -152,7 +156,7 @@ int match_run(const match_plan *plan, const match_run_opts *opts)
         return cli_fail("match: out of memory for %llu games", all);
     }
     struct run_state st = { .plan = plan, .path = opts->out, .fd = -1, .tasks = tasks,
-                            .outcomes = outcomes, .tty = isatty(STDERR_FILENO) };
+                            .outcomes = outcomes };
     int status = 0;
     bool regular = false;
     if (opts->out && opts->resume)
@@ -171,15 +175,13 @@ int match_run(const match_plan *plan, const match_run_opts *opts)
             tasks[n++] = (match_task){ plan, g };
     st.total = n;
     double start = sg_clock_seconds();
-    st.start = start;
-    st.next_progress = st.tty ? 0 : MATCH_PROGRESS_LINE_SECONDS;
+    progress_start(&st.progress, isatty(STDERR_FILENO));
     if (status == 0 && opts->mpi)
         status = match_mpi_play(plan, tasks, n, deliver, &st);
     else if (status == 0)
         status = match_play_tasks_unordered(tasks, n, opts->jobs, "match", on_game, tick,
                                             &st);
-    if (st.tty)
-        fputs("\r\033[K", stderr);
+    progress_clear(&st.progress);
     if (st.fd >= 0 && close(st.fd) != 0 && status == 0)
         status = cli_fail("match: --out %s: cannot write: %s", opts->out, strerror(errno));
     if (status == 0 && regular)

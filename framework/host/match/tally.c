@@ -89,8 +89,8 @@ static void clock_text(unsigned long long secs, char *out, size_t outlen)
         snprintf(out, outlen, "%llu:%02llu", secs / 60, secs % 60);
 }
 
-void match_tally_progress(const match_tally *t, unsigned long long total, double elapsed,
-                          bool tty)
+void match_tally_progress_text(const match_tally *t, unsigned long long total, double elapsed,
+                               char *out, size_t outlen)
 {
     enum { BAR = 24 };
     char mean[32], bar[BAR + 1], eta[32] = "--:--", spent[32];
@@ -104,10 +104,9 @@ void match_tally_progress(const match_tally *t, unsigned long long total, double
                                         0.5),
                    eta, sizeof eta);
     clock_text((unsigned long long)elapsed, spent, sizeof spent);
-    fprintf(stderr, "%s[%s] %llu/%llu games  mean %s  W-D-L %llu-%llu-%llu  forfeits %llu  "
-            "%s  ETA %s%s", tty ? "\r" : "match: ", bar, t->games, total, mean, t->wins,
-            t->draws, t->losses, t->forfeits, spent, eta, tty ? "\033[K" : "\n");
-    fflush(stderr);
+    snprintf(out, outlen, "[%s] %llu/%llu games  mean %s  W-D-L %llu-%llu-%llu  forfeits %llu  "
+             "%s  ETA %s", bar, t->games, total, mean, t->wins, t->draws, t->losses,
+             t->forfeits, spent, eta);
 }
 
 void match_tally_summary(const match_plan *plan, const match_tally *t, double seconds,

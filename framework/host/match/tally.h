@@ -3,6 +3,7 @@
 #define SUMGAME_HOST_MATCH_TALLY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "host/match/match.h"
 
@@ -33,11 +34,10 @@ bool match_outcome_parse(const char *line, match_outcome *o);
 /* Adds game g's outcome to t. */
 void match_tally_count(match_tally *t, const match_plan *plan, unsigned long long g,
                        const match_outcome *o);
-/* The progress on stderr: a bar, games done, A's running mean score and W-D-L, the time
- * so far and the time left at the pace so far; redrawn in place on a terminal (tty),
- * else a whole line. */
-void match_tally_progress(const match_tally *t, unsigned long long total, double elapsed,
-                          bool tty);
+/* The progress line's text: a bar, games done, A's running mean score and W-D-L, the
+ * time so far and the time left at the pace so far. */
+void match_tally_progress_text(const match_tally *t, unsigned long long total, double elapsed,
+                               char *out, size_t outlen);
 /* The closing summary on stdout: a table, or one JSON object. */
 void match_tally_summary(const match_plan *plan, const match_tally *t, double seconds,
                          bool json);
