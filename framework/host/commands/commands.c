@@ -31,8 +31,9 @@ static const cli_command commands[] = {
       "at a time, be resumed, or be split into shards." },
     { "merge", cmd_merge, "OUT.jsonl IN.jsonl...",
       "join the record files of one match's shards into one",
-      "Writes the records of one match's shards (match --shard I/N) into OUT, in game "
-      "order, refusing games recorded twice or files of another match." },
+      "Writes the records of the shards of one match (the record files of its parts, "
+      "each played with its own shard I/N) into OUT, in game order; refuses a game "
+      "recorded twice and the files of another match." },
     { "report", cmd_report, "FILE.jsonl...",
       "tables (Markdown, CSV, HTML) from match record files",
       "Summarises match record files: per file, player A's mean score with its confidence "
