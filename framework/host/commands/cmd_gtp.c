@@ -33,7 +33,7 @@ int cmd_gtp(int argc, char **argv)
         { "--game-param", ARGS_LIST, &game_kv, 0, 0, NULL, "K=V",
           "a parameter of the game" },
         { "--seed", ARGS_SEED, &seed, 0, 0, NULL, "S",
-          "the strategy's random seed" },
+          "the strategy's random seed (default 1)" },
         { "--time-per-move", ARGS_STRING, &time_text, 0, 0, NULL, "S",
           "seconds the strategy may think per move" },
         { "--nodes", ARGS_UINT, &nodes, 1, UINT64_MAX, NULL, "N",

@@ -49,7 +49,7 @@ int cmd_match(int argc, char **argv)
         { "--from", ARGS_UINT, &from, 0, 1000000, NULL, "P",
           "skip positions 0 to P-1 (games keep a whole run's numbers)" },
         { "--jobs", ARGS_UINT, &jobs, 1, MATCH_JOBS_MAX, NULL, "J",
-          "play in J worker processes (results do not depend on it)" },
+          "play in J worker processes (default 1; results do not depend on it)" },
         { "--seed", ARGS_STRING, &seed_text, 0, 0, NULL, "S",
           "the seed of the positions, overriding the file" },
         { "--out", ARGS_STRING, &out_path, 0, 0, NULL, "FILE.jsonl",
