@@ -143,6 +143,8 @@ static void check_rows(const char *command, const char *text, const seen *s)
             fail_msg("%s %s: help longer than two lines: %s", command, o->name, o->help);
         char value[256], line[400];
         const char *v = args_option_value(o, value, sizeof value);
+        if (o->kind != ARGS_FLAG && o->kind != ARGS_CHOICE && !o->metavar)
+            fail_msg("%s %s takes a value but its row names none (metavar)", command, o->name);
         if (o->kind != ARGS_FLAG && !*v)
             fail_msg("%s %s takes a value but help shows none", command, o->name);
         if (o->kind == ARGS_FLAG && o->metavar)
@@ -227,11 +229,15 @@ static void test_experiment_help_matches_the_kinds_tables(void **state)
         free(block);
     }
     assert_true(blocks >= 3);
-    support_run r = support_host("experiment --help", NULL);
-    assert_int_equal(r.status, 0);
-    assert_string_equal(r.err, "");
-    assert_string_equal(r.out, text);
-    support_run_free(&r);
+    const char *forms[] = { "experiment --help", "experiment -h", "help experiment",
+                            "experiment conf/experiments/tds-exp1.ini --help" };
+    for (size_t f = 0; f < 4; f++) {
+        support_run r = support_host(forms[f], NULL);
+        assert_int_equal(r.status, 0);
+        assert_string_equal(r.err, "");
+        assert_string_equal(r.out, text);
+        support_run_free(&r);
+    }
     free(text);
 }
 
