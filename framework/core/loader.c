@@ -300,8 +300,9 @@ int sg_plugin_open(const sg_plugin_path *path, sg_plugin_kind kind, const char *
             return sg_plugin_open_file(file, kind, plugin, err, errlen);
     }
     /* Where it looked, in order, so that a wrong path shows at once. */
-    int used = snprintf(err, errlen, "no %s plugin '%s' in the plugin path: looked for %s/%s.so in ",
-                        what, name, kind_dir(kind), name);
+    int used = snprintf(err, errlen,
+                        "no %s plugin '%s' in the plugin path: looked for %s/%s.so in ", what,
+                        name, kind_dir(kind), name);
     for (size_t i = 0; i < path->count && used >= 0 && (size_t)used < errlen; i++)
         used += snprintf(err + used, errlen - (size_t)used, "%s%s", i ? ", " : "",
                          path->dirs[i]);

@@ -298,7 +298,8 @@ int cmd_analyze(int argc, char **argv)
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
           "directories to look for plugins in first, ':' between them (each must exist)" },
         { "--method", ARGS_STRING, &method, 0, 0, NULL, "exact|tds|tdsplus|mcdual|thermograph",
-          "exact (the default); TDS, TDS+ or Monte-Carlo estimates; thermograph: positions with ko" },
+          "exact (the default); TDS, TDS+ or Monte-Carlo estimates; thermograph: positions "
+          "with ko" },
         { "--canonical", ARGS_FLAG, &want_canonical, 0, 0, NULL, NULL,
           "also print the canonical form (exact only)" },
         { "--svg", ARGS_STRING, &svg_path, 0, 0, NULL, "FILE",

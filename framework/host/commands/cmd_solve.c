@@ -311,7 +311,8 @@ int cmd_solve(int argc, char **argv)
         { "--outcome", ARGS_FLAG, &outcome, 0, 0, NULL, NULL,
           "answer only who wins (normal play), by a boolean search" },
         { "--reduce-days", ARGS_UINT, &reduce_days, 1, UINT32_MAX, NULL, "D",
-          "with --outcome: components of birthday at most D are replaced by canonical forms (default 4)" },
+          "with --outcome: components of birthday at most D are replaced by canonical forms "
+          "(default 4)" },
         LIMITS_OPTIONS(lo),
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
