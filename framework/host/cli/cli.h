@@ -18,8 +18,6 @@ int cmd_match(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
-/* experiment's synopsis, made from its registry of kinds. */
-const char *cmd_experiment_synopsis(void);
 int cmd_db(int argc, char **argv);
 int cmd_check_plugin(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);

@@ -25,8 +25,6 @@ static const char *find_file(int argc, char **argv)
     return NULL;
 }
 
-const char *cmd_experiment_synopsis(void) { return experiment_synopsis(); }
-
 static bool asks_help(int argc, char **argv)
 {
     for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++)
