@@ -49,9 +49,42 @@ static int push_list(sg_plugin_path *p, const char *list)
     return SG_OK;
 }
 
+/* Each entry of the command line's list must be a directory: a mistyped --plugin-path
+ * would otherwise be skipped in silence and the plugins found elsewhere. */
+static int check_cli_dirs(const char *list, char *err, size_t errlen)
+{
+    while (list && *list) {
+        const char *colon = strchr(list, ':');
+        int len = colon ? (int)(colon - list) : (int)strlen(list);
+        if (len > 0) {
+            char dir[PATH_MAX];
+            struct stat st;
+            if (len >= (int)sizeof dir) {
+                snprintf(err, errlen, "--plugin-path '%.80s...': path too long", list);
+                return SG_ERR_INVALID;
+            }
+            memcpy(dir, list, (size_t)len);
+            dir[len] = '\0';
+            if (stat(dir, &st) != 0) {
+                snprintf(err, errlen, "--plugin-path '%.200s': %s", dir,
+                         errno == ENOENT ? "no such directory" : strerror(errno));
+                return SG_ERR_INVALID;
+            }
+            if (!S_ISDIR(st.st_mode)) {
+                snprintf(err, errlen, "--plugin-path '%.200s': not a directory", dir);
+                return SG_ERR_INVALID;
+            }
+        }
+        list = colon ? colon + 1 : NULL;
+    }
+    return SG_OK;
+}
+
 int sg_plugin_path_init(sg_plugin_path *path, const char *cli, char *err, size_t errlen)
 {
     memset(path, 0, sizeof *path);
+    if (check_cli_dirs(cli, err, errlen) != SG_OK)
+        return SG_ERR_INVALID;
     int rc = push_list(path, cli);
     if (rc == SG_OK)
         rc = push_list(path, getenv("SUMGAME_PLUGIN_PATH"));
@@ -266,8 +299,15 @@ int sg_plugin_open(const sg_plugin_path *path, sg_plugin_kind kind, const char *
         if (access(file, F_OK) == 0)
             return sg_plugin_open_file(file, kind, plugin, err, errlen);
     }
-    snprintf(err, errlen, "no %s plugin '%s' in the plugin path (see 'sumgame list')", what,
-             name);
+    /* Where it looked, in order, so that a wrong path shows at once. */
+    int used = snprintf(err, errlen,
+                        "no %s plugin '%s' in the plugin path: looked for %s/%s.so in ", what,
+                        name, kind_dir(kind), name);
+    for (size_t i = 0; i < path->count && used >= 0 && (size_t)used < errlen; i++)
+        used += snprintf(err + used, errlen - (size_t)used, "%s%s", i ? ", " : "",
+                         path->dirs[i]);
+    if (used >= 0 && (size_t)used < errlen)
+        snprintf(err + used, errlen - (size_t)used, " (see 'sumgame list')");
     return SG_ERR_INVALID;
 }
 

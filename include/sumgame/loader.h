@@ -33,14 +33,17 @@ typedef struct sg_plugin_path {
 
 /* Builds the search path: each ':'-separated entry of cli (may be NULL), then of
  * $SUMGAME_PLUGIN_PATH, then the build tree next to the running executable, then the
- * install prefix. Games live in DIR/games, strategies in DIR/strategies. */
+ * install prefix. Games live in DIR/games, strategies in DIR/strategies. Every entry of
+ * cli must be a directory: otherwise SG_ERR_INVALID and err says
+ * "--plugin-path 'DIR': no such directory" (or "not a directory"). */
 int sg_plugin_path_init(sg_plugin_path *path, const char *cli, char *err, size_t errlen);
 void sg_plugin_path_free(sg_plugin_path *path);
 
 /* Opens the plugin file at path and checks its descriptor. */
 int sg_plugin_open_file(const char *file, sg_plugin_kind kind, sg_plugin *plugin, char *err,
                         size_t errlen);
-/* Finds NAME.so in the search path (games/ or strategies/ under each dir). */
+/* Finds NAME.so in the search path (games/ or strategies/ under each dir). When there is
+ * none, err lists the directories looked in, in order. */
 int sg_plugin_open(const sg_plugin_path *path, sg_plugin_kind kind, const char *name,
                    sg_plugin *plugin, char *err, size_t errlen);
 void sg_plugin_close(sg_plugin *plugin);

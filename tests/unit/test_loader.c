@@ -158,17 +158,53 @@ static void test_good_plugin_loads(void **state)
 static void test_path_order(void **state)
 {
     (void)state;
-    setenv("SUMGAME_PLUGIN_PATH", "/env/a:/env/b", 1);
+    /* --plugin-path entries must be directories; the environment's need not be. */
+    char top[] = "/tmp/sumgame-path-XXXXXX";
+    assert_non_null(mkdtemp(top));
+    char x[64], y[64], b[64], cli[256], envp[128];
+    snprintf(x, sizeof x, "%s/x", top);
+    snprintf(y, sizeof y, "%s/y", top);
+    snprintf(b, sizeof b, "%s/b", top);
+    assert_int_equal(mkdir(x, 0755), 0);
+    assert_int_equal(mkdir(y, 0755), 0);
+    assert_int_equal(mkdir(b, 0755), 0);
+    snprintf(envp, sizeof envp, "/env/a:%s", b);
+    setenv("SUMGAME_PLUGIN_PATH", envp, 1);
     sg_plugin_path path;
-    char err[256];
+    char err[1024];
     /* Empty entries are skipped and a repeated directory keeps its first place. */
-    assert_int_equal(sg_plugin_path_init(&path, "/cli/x::/cli/y:/env/b", err, sizeof err), SG_OK);
-    const char *expected[] = { "/cli/x", "/cli/y", "/env/b", "/env/a", SG_BUILD_DIR,
-                               SG_PREFIX "/lib/sumgame" };
+    snprintf(cli, sizeof cli, "%s::%s:%s", x, y, b);
+    assert_int_equal(sg_plugin_path_init(&path, cli, err, sizeof err), SG_OK);
+    const char *expected[] = { x, y, b, "/env/a", SG_BUILD_DIR, SG_PREFIX "/lib/sumgame" };
     assert_int_equal(path.count, 6);
     for (size_t i = 0; i < 6; i++)
         assert_string_equal(path.dirs[i], expected[i]);
+    /* A plugin not found names every directory looked in, in order. */
+    sg_plugin plugin;
+    assert_int_equal(sg_plugin_open(&path, SG_PLUGIN_STRATEGY, "nothere", &plugin, err,
+                                    sizeof err), SG_ERR_INVALID);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "no strategy plugin 'nothere' in the plugin path: looked for "
+             "strategies/nothere.so in %s, %s, %s, /env/a, %s, %s (see 'sumgame list')", x, y,
+             b, SG_BUILD_DIR, SG_PREFIX "/lib/sumgame");
+    assert_string_equal(err, want);
     sg_plugin_path_free(&path);
+
+    /* A --plugin-path entry that is missing or not a directory is one line naming it. */
+    char missing[128], file[128];
+    snprintf(missing, sizeof missing, "%s:%s/nosuch", x, top);
+    assert_int_equal(sg_plugin_path_init(&path, missing, err, sizeof err), SG_ERR_INVALID);
+    snprintf(want, sizeof want, "--plugin-path '%s/nosuch': no such directory", top);
+    assert_string_equal(err, want);
+    assert_int_equal(path.count, 0);
+    snprintf(file, sizeof file, "%s/file", top);
+    FILE *f = fopen(file, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(sg_plugin_path_init(&path, file, err, sizeof err), SG_ERR_INVALID);
+    snprintf(want, sizeof want, "--plugin-path '%s': not a directory", file);
+    assert_string_equal(err, want);
 
     unsetenv("SUMGAME_PLUGIN_PATH");
     assert_int_equal(sg_plugin_path_init(&path, NULL, err, sizeof err), SG_OK);
@@ -176,6 +212,9 @@ static void test_path_order(void **state)
     assert_string_equal(path.dirs[0], SG_BUILD_DIR);
     assert_string_equal(path.dirs[1], SG_PREFIX "/lib/sumgame");
     sg_plugin_path_free(&path);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
+    assert_int_equal(system(cmd), 0);
 }
 
 /* Makes DIR/games/same.so a link to the test plugin called target. */

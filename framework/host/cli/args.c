@@ -7,6 +7,8 @@
 
 #include "host/cli/cli.h"
 
+static int show_help(const char *command, const args_option *options, size_t noptions);
+
 bool args_parse_uint(const char *text, unsigned long long min, unsigned long long max,
                      unsigned long long *out)
 {
@@ -126,6 +128,8 @@ int args_parse(const char *command, int argc, char **argv, const args_option *op
             options_done = true;
             continue;
         }
+        if (strcmp(a, "--help") == 0)
+            return show_help(command, options, noptions);
         const char *eq = strchr(a, '=');
         size_t name_len = eq ? (size_t)(eq - a) : strlen(a);
         const args_option *o = NULL;
@@ -231,4 +235,175 @@ int args_int_list(const char *text, int min, int max, bool increasing, int *out,
         if (*s++ != ',')
             return -1;
     }
+}
+
+/* Help ------------------------------------------------------------------------------ */
+
+static bool help_shown, help_options_only;
+static void (*help_watch)(void *, const char *, const args_option *, size_t);
+static void *help_watch_ctx;
+
+bool args_help_shown(void) { return help_shown; }
+
+void args_help_options_only(bool on) { help_options_only = on; }
+
+void args_help_watch(void (*watch)(void *ctx, const char *command,
+                                   const args_option *options, size_t noptions),
+                     void *ctx)
+{
+    help_watch = watch;
+    help_watch_ctx = ctx;
+}
+
+const char *args_option_value(const args_option *o, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (o->kind == ARGS_FLAG)
+        return buf;
+    if (o->metavar)
+        return o->metavar;
+    if (o->kind == ARGS_CHOICE && o->choices) {
+        size_t used = 0;
+        for (int i = 0; o->choices[i]; i++) {
+            int n = snprintf(buf + used, cap - used, "%s%s", i ? "|" : "", o->choices[i]);
+            if (n < 0 || used + (size_t)n >= cap)
+                break;
+            used += (size_t)n;
+        }
+        return buf;
+    }
+    return "VALUE";
+}
+
+enum { HELP_WIDTH = 80, HELP_INDENT = 4, HELP_COLUMN = 28 };
+
+
+void args_help_wrap(FILE *out, const char *text, int at, int indent)
+{
+    int col = at;
+    bool line_start = true;
+    for (const char *p = text; *p;) {
+        while (*p == ' ')
+            p++;
+        if (*p == '\n') {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+            line_start = true;
+            p++;
+            continue;
+        }
+        size_t len = strcspn(p, " \n");
+        if (len == 0)
+            break;
+        if (!line_start && col + 1 + (int)len > HELP_WIDTH) {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+            line_start = true;
+        }
+        if (!line_start) {
+            fputc(' ', out);
+            col++;
+        }
+        fprintf(out, "%.*s", (int)len, p);
+        col += (int)len;
+        line_start = false;
+        p += len;
+    }
+    fputc('\n', out);
+}
+
+/* The order help shows options in: the table's, but --plugin-path, which every command
+ * takes, last. */
+static const args_option *in_help_order(const args_option *options, size_t noptions,
+                                        size_t k)
+{
+    size_t at = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < noptions; i++)
+            if ((strcmp(options[i].name, "--plugin-path") == 0) == (pass == 1) && at++ == k)
+                return &options[i];
+    return NULL;
+}
+
+void args_help_print_options(FILE *out, const args_option *options, size_t noptions)
+{
+    for (size_t i = 0; i < noptions; i++) {
+        const args_option *o = in_help_order(options, noptions, i);
+        char buf[256], help[512];
+        const char *value = args_option_value(o, buf, sizeof buf);
+        int n = fprintf(out, "%*s%s%s%s", HELP_INDENT, "", o->name, *value ? " " : "", value);
+        if (n < 0)
+            return;
+        if (n + 2 > HELP_COLUMN) {
+            fprintf(out, "\n%*s", HELP_COLUMN, "");
+        } else {
+            fprintf(out, "%*s", HELP_COLUMN - n, "");
+        }
+        snprintf(help, sizeof help, "%s%s", o->help ? o->help : "(no help)",
+                 o->kind == ARGS_LIST ? " (repeatable)" : "");
+        args_help_wrap(out, help, HELP_COLUMN, HELP_COLUMN);
+    }
+}
+
+/* The usage line: "usage: sumgame COMMAND OPERANDS [--option VALUE] ...", wrapped under
+ * the operands. */
+static void usage_line(FILE *out, const char *command, const char *operands,
+                       const args_option *options, size_t noptions)
+{
+    int col = fprintf(out, "usage: sumgame %s", command);
+    int indent = col + 1;
+    if (operands && *operands) {
+        fputc(' ', out);
+        col += 1 + fprintf(out, "%s", operands);
+    }
+    for (size_t i = 0; i < noptions; i++) {
+        const args_option *o = in_help_order(options, noptions, i);
+        /* an option the operands already name ("--game GAME") is not repeated */
+        if (operands) {
+            const char *hit = strstr(operands, o->name);
+            size_t len = strlen(o->name);
+            if (hit && (hit[len] == ' ' || hit[len] == '\0' || hit[len] == ']'))
+                continue;
+        }
+        char buf[256], unit[400];
+        const char *value = args_option_value(o, buf, sizeof buf);
+        int len = snprintf(unit, sizeof unit, "[%s%s%s]%s", o->name, *value ? " " : "", value,
+                           o->kind == ARGS_LIST ? "..." : "");
+        if (col + 1 + len > HELP_WIDTH) {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+        } else {
+            fputc(' ', out);
+            col++;
+        }
+        fputs(unit, out);
+        col += len;
+    }
+    fputc('\n', out);
+}
+
+void args_help_print(FILE *out, const char *command, const args_option *options,
+                     size_t noptions)
+{
+    const cli_command *c = cli_command_find(command);
+    usage_line(out, command, c ? c->operands : NULL, options, noptions);
+    if (c && c->about) {
+        fputc('\n', out);
+        args_help_wrap(out, c->about, 0, 0);
+    }
+    fprintf(out, "\n");
+    args_help_print_options(out, options, noptions);
+}
+
+static int show_help(const char *command, const args_option *options, size_t noptions)
+{
+    if (help_watch)
+        help_watch(help_watch_ctx, command, options, noptions);
+    if (help_options_only)
+        args_help_print_options(stdout, options, noptions);
+    else
+        args_help_print(stdout, command, options, noptions);
+    fflush(stdout);
+    help_shown = true;
+    return 2;
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "sumgame/host.h"
 
@@ -30,12 +31,16 @@ typedef struct args_list {
     size_t count;
 } args_list;
 
+/* One option of a command's table. The same row parses the option and explains it in
+ * `sumgame CMD --help`, so the help cannot drift from what is accepted. */
 typedef struct args_option {
     const char *name; /* with dashes: "--count" */
     args_kind kind;
     void *out;
     unsigned long long min, max;  /* ARGS_UINT */
     const char *const *choices;   /* ARGS_CHOICE */
+    const char *metavar; /* its value in help ("N"); NULL: none (a flag) or the choices */
+    const char *help;    /* what it does, a line or two of plain text (wrapped) */
 } args_option;
 
 /* Parses argv of command (for messages). Options fill their outs; the other arguments
@@ -45,6 +50,30 @@ typedef struct args_option {
 int args_parse(const char *command, int argc, char **argv, const args_option *options,
                size_t noptions, char **positional, size_t *npositional);
 void args_list_free(args_list *list);
+
+/* Help. "--help" where an option may stand makes args_parse print the command's help on
+ * stdout instead of parsing: the usage line made from the table, what the command does
+ * (cli_command_find), then every option with its value and help, aligned. It then
+ * returns 2, so the command stops as on a usage error without printing anything more,
+ * and args_help_shown() tells host_main to exit 0. */
+bool args_help_shown(void);
+/* Prints that help for command and its table on out. */
+void args_help_print(FILE *out, const char *command, const args_option *options,
+                     size_t noptions);
+/* Only the options' lines (experiment prints one block per kind under its own usage). */
+void args_help_print_options(FILE *out, const args_option *options, size_t noptions);
+/* While on, the help args_parse prints is only the options' lines. */
+void args_help_options_only(bool on);
+/* For the tests: called with every table args_parse prints help for. */
+void args_help_watch(void (*watch)(void *ctx, const char *command,
+                                   const args_option *options, size_t noptions),
+                     void *ctx);
+/* Writes text from column at on, wrapped at spaces to 80 columns ('\n' breaks a line),
+ * continued lines starting at column indent; ends the last line. */
+void args_help_wrap(FILE *out, const char *text, int at, int indent);
+/* What help writes for an option's value: metavar, or the choices joined by '|', or ""
+ * for a flag. */
+const char *args_option_value(const args_option *o, char *buf, size_t cap);
 
 /* Parses an unsigned decimal (no sign, no spaces) into [min, max]; false otherwise. */
 bool args_parse_uint(const char *text, unsigned long long min, unsigned long long max,

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /* The whole command line: argv[0] is the program; returns the exit status. */
@@ -17,13 +18,26 @@ int cmd_match(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
-/* experiment's synopsis, made from its registry of kinds. */
-const char *cmd_experiment_synopsis(void);
 int cmd_db(int argc, char **argv);
 int cmd_check_plugin(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+
+/* A row of the command table (commands.c): what the help says of a command besides its
+ * options, which come from the command's own table (args.h). */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int, char **);
+    const char *operands; /* the arguments that are not options, as the usage line writes
+                           * them ("SUM DEPTH"); options named here are not repeated */
+    const char *summary;  /* one line for `sumgame --help` */
+    const char *about;    /* a sentence or two for `sumgame CMD --help` */
+} cli_command;
+/* The command called name, NULL if none; the commands in order by index (NULL past
+ * the last). */
+const cli_command *cli_command_find(const char *name);
+const cli_command *cli_command_at(size_t i);
 
 /* Prints "sumgame: MESSAGE" on stderr, one line with control characters escaped (the
  * message may echo anything the user typed), and returns 2 (usage) or 1 (other

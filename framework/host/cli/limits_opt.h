@@ -15,9 +15,12 @@ typedef struct limits_opt {
 
 /* The three options' table entries, for a command's options array. */
 #define LIMITS_OPTIONS(lo)                                                                  \
-    { "--nodes", ARGS_UINT, &(lo).nodes, 1, UINT64_MAX, NULL },                             \
-        { "--time", ARGS_STRING, &(lo).time, 0, 0, NULL },                                  \
-        { "--memory", ARGS_STRING, &(lo).memory, 0, 0, NULL }
+    { "--nodes", ARGS_UINT, &(lo).nodes, 1, UINT64_MAX, NULL, "N",                          \
+      "stop after N nodes (exit status 3, one line saying where)" },                 \
+        { "--time", ARGS_STRING, &(lo).time, 0, 0, NULL, "S",                               \
+          "stop after S seconds (decimals allowed; exit status 3)" },                       \
+        { "--memory", ARGS_STRING, &(lo).memory, 0, 0, NULL, "SIZE",                        \
+          "stay below SIZE bytes (512M, 2G; default 80% of the machine's memory)" }
 
 /* Fills limits; on a bad value prints "sumgame: COMMAND: --time 'x': ..." and returns
  * the exit status, else 0. */

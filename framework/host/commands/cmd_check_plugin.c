@@ -55,14 +55,22 @@ int cmd_check_plugin(int argc, char **argv)
     const char *plugin_path = NULL;
     args_list positions = { 0 };
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
-        { "--position", ARGS_LIST, &positions, 0, 0, NULL },
-        { "--seed", ARGS_SEED, &o.seed, 0, 0, NULL },
-        { "--count", ARGS_UINT, &o.count, 1, 100000, NULL },
-        { "--depth", ARGS_UINT, &o.depth, 0, 100000, NULL },
-        { "--playouts", ARGS_UINT, &o.playouts, 0, 100000, NULL },
-        { "--exact", ARGS_UINT, &o.exact, 0, 100000000, NULL },
-        { "--db-shape", ARGS_STRING, &o.db_shape, 0, 0, NULL },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--position", ARGS_LIST, &positions, 0, 0, NULL, "TEXT",
+          "check from this position (in the game's notation) instead of generated ones" },
+        { "--seed", ARGS_SEED, &o.seed, 0, 0, NULL, "S",
+          "the seed of the generated positions and walks (default 1)" },
+        { "--count", ARGS_UINT, &o.count, 1, 100000, NULL, "N",
+          "generate N start positions (default 20), those 'gen --seed S' prints" },
+        { "--depth", ARGS_UINT, &o.depth, 0, 100000, NULL, "D",
+          "moves of each random walk (default 12)" },
+        { "--playouts", ARGS_UINT, &o.playouts, 0, 100000, NULL, "P",
+          "random walks from each start position (default 4)" },
+        { "--exact", ARGS_UINT, &o.exact, 0, 100000000, NULL, "N",
+          "positions each exact question may visit (default 2000; 0 turns the exact checks off)" },
+        { "--db-shape", ARGS_STRING, &o.db_shape, 0, 0, NULL, "TEXT",
+          "check the database hooks on this shape (such as 4x4)" },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)

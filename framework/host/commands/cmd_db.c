@@ -205,12 +205,18 @@ int cmd_db(int argc, char **argv)
     memset(&a, 0, sizeof a);
     limits_opt lo = { 0, NULL, NULL };
     const args_option options[] = {
-        { "--json", ARGS_FLAG, &a.json, 0, 0, NULL },
-        { "--positions-only", ARGS_FLAG, &positions_only, 0, 0, NULL },
-        { "--sample", ARGS_STRING, &a.sample_text, 0, 0, NULL },
-        { "--seed", ARGS_STRING, &seed_text, 0, 0, NULL },
-        { "--out", ARGS_STRING, &out_path, 0, 0, NULL },
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
+        { "--json", ARGS_FLAG, &a.json, 0, 0, NULL, NULL,
+          "print one JSON object with every position" },
+        { "--positions-only", ARGS_FLAG, &positions_only, 0, 0, NULL, NULL,
+          "list the positions without values" },
+        { "--sample", ARGS_STRING, &a.sample_text, 0, 0, NULL, "Q0,Q1,...",
+          "draw Qk positions of layer k uniformly ('QxN' repeats Q for N layers)" },
+        { "--seed", ARGS_STRING, &seed_text, 0, 0, NULL, "S",
+          "with --sample: the random seed (default 1)" },
+        { "--out", ARGS_STRING, &out_path, 0, 0, NULL, "FILE",
+          "write to FILE (whole or not at all) instead of stdout" },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
         LIMITS_OPTIONS(lo),
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);

@@ -26,10 +26,14 @@ int cmd_gen(int argc, char **argv)
     uint64_t seed = 1;
     bool json = false;
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
-        { "--count", ARGS_UINT, &count, 1, GEN_COUNT_MAX, NULL },
-        { "--seed", ARGS_SEED, &seed, 0, 0, NULL },
-        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--count", ARGS_UINT, &count, 1, GEN_COUNT_MAX, NULL, "N",
+          "how many positions (default 1)" },
+        { "--seed", ARGS_SEED, &seed, 0, 0, NULL, "S",
+          "the random seed (default 1); position i depends only on S and i" },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL, NULL,
+          "print one JSON object with the positions in order" },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)

@@ -24,13 +24,20 @@ int cmd_gtp(int argc, char **argv)
     uint64_t seed = 1;
     args_list game_kv = { NULL, 0 };
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
-        { "--game", ARGS_STRING, &game_name, 0, 0, NULL },
-        { "--strategy", ARGS_STRING, &strategy_name, 0, 0, NULL },
-        { "--game-param", ARGS_LIST, &game_kv, 0, 0, NULL },
-        { "--seed", ARGS_SEED, &seed, 0, 0, NULL },
-        { "--time-per-move", ARGS_STRING, &time_text, 0, 0, NULL },
-        { "--nodes", ARGS_UINT, &nodes, 1, UINT64_MAX, NULL },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--game", ARGS_STRING, &game_name, 0, 0, NULL, "GAME",
+          "the game to play (its plugin must offer the GTP hooks)" },
+        { "--strategy", ARGS_STRING, &strategy_name, 0, 0, NULL, "NAME",
+          "the strategy that plays the engine's moves" },
+        { "--game-param", ARGS_LIST, &game_kv, 0, 0, NULL, "K=V",
+          "a parameter of the game" },
+        { "--seed", ARGS_SEED, &seed, 0, 0, NULL, "S",
+          "the strategy's random seed (default 1)" },
+        { "--time-per-move", ARGS_STRING, &time_text, 0, 0, NULL, "S",
+          "seconds the strategy may think per move" },
+        { "--nodes", ARGS_UINT, &nodes, 1, UINT64_MAX, NULL, "N",
+          "nodes the strategy may search per move" },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)

@@ -118,8 +118,10 @@ int cmd_list(int argc, char **argv)
     const char *plugin_path = NULL;
     bool json = false;
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
-        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL, NULL,
+          "print one JSON object: games, strategies and load errors" },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)

@@ -42,16 +42,26 @@ int cmd_match(int argc, char **argv)
     /* --seed stays text so that its absence is known (every number is a valid seed). */
     const char *seed_text = NULL;
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
-        { "--games", ARGS_UINT, &games, 1, 1000000, NULL },
-        { "--from", ARGS_UINT, &from, 0, 1000000, NULL },
-        { "--jobs", ARGS_UINT, &jobs, 1, MATCH_JOBS_MAX, NULL },
-        { "--seed", ARGS_STRING, &seed_text, 0, 0, NULL },
-        { "--out", ARGS_STRING, &out_path, 0, 0, NULL },
-        { "--resume", ARGS_FLAG, &resume, 0, 0, NULL },
-        { "--shard", ARGS_STRING, &shard_text, 0, 0, NULL },
-        { "--mpi", ARGS_FLAG, &mpi, 0, 0, NULL },
-        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--games", ARGS_UINT, &games, 1, 1000000, NULL, "N",
+          "play N positions (two games each), overriding the file" },
+        { "--from", ARGS_UINT, &from, 0, 1000000, NULL, "P",
+          "skip positions 0 to P-1 (games keep a whole run's numbers)" },
+        { "--jobs", ARGS_UINT, &jobs, 1, MATCH_JOBS_MAX, NULL, "J",
+          "play in J worker processes (default 1; results do not depend on it)" },
+        { "--seed", ARGS_STRING, &seed_text, 0, 0, NULL, "S",
+          "the seed of the positions, overriding the file" },
+        { "--out", ARGS_STRING, &out_path, 0, 0, NULL, "FILE.jsonl",
+          "append one JSON line per game as it finishes" },
+        { "--resume", ARGS_FLAG, &resume, 0, 0, NULL, NULL,
+          "continue the match --out holds, playing only the missing games" },
+        { "--shard", ARGS_STRING, &shard_text, 0, 0, NULL, "I/N",
+          "play only the positions p with p mod N = I (merge joins the shards)" },
+        { "--mpi", ARGS_FLAG, &mpi, 0, 0, NULL, NULL,
+          "farm the games out over the ranks of an MPI job (mpirun)" },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL, NULL,
+          "print the summary as one JSON object" },
     };
     char **pos = calloc((size_t)argc + 1, sizeof *pos);
     if (!pos)

@@ -42,8 +42,10 @@ int cmd_merge(int argc, char **argv)
     bool json = false;
     const char *plugin_path = NULL; /* accepted like every command's, and unused */
     const args_option options[] = {
-        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL, NULL,
+          "print what was merged as one JSON object" },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "accepted like every command's; merge loads no plugin" },
     };
     char **pos = calloc((size_t)argc + 1, sizeof *pos);
     if (!pos)

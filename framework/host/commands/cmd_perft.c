@@ -29,9 +29,12 @@ int cmd_perft(int argc, char **argv)
     int player = 0;
     bool json = false;
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
-        { "--player", ARGS_CHOICE, &player, 0, 0, players },
-        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--player", ARGS_CHOICE, &player, 0, 0, players, NULL,
+          "who moves first (default left)" },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL, NULL,
+          "print the result as one JSON object" },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)

@@ -75,16 +75,25 @@ int cmd_report(int argc, char **argv)
     const char *out_dir = NULL, *formats = NULL, *ci = "t", *plugin_path = NULL;
     report_options o = { .level = 0.95 };
     const args_option options[] = {
-        { "--out-dir", ARGS_STRING, &out_dir, 0, 0, NULL },
-        { "--format", ARGS_STRING, &formats, 0, 0, NULL },
-        { "--title", ARGS_STRING, &o.title, 0, 0, NULL },
-        { "--cells", ARGS_STRING, &o.cells, 0, 0, NULL },
-        { "--row-name", ARGS_STRING, &o.row_name, 0, 0, NULL },
-        { "--rows", ARGS_STRING, &o.rows, 0, 0, NULL },
-        { "--cols", ARGS_STRING, &o.cols, 0, 0, NULL },
-        { "--ci", ARGS_STRING, &ci, 0, 0, NULL },
+        { "--out-dir", ARGS_STRING, &out_dir, 0, 0, NULL, "DIR",
+          "write report.md, report.csv and report.html there instead of stdout" },
+        { "--format", ARGS_STRING, &formats, 0, 0, NULL, "md,csv,html",
+          "the formats to write (one on stdout; default md)" },
+        { "--title", ARGS_STRING, &o.title, 0, 0, NULL, "T",
+          "the report's title" },
+        { "--cells", ARGS_STRING, &o.cells, 0, 0, NULL, "PATTERN",
+          "place each file on a grid by its name, such as 'exp-{col}-n{row}'" },
+        { "--row-name", ARGS_STRING, &o.row_name, 0, 0, NULL, "NAME",
+          "with --cells: the name of the rows' quantity (default row)" },
+        { "--rows", ARGS_STRING, &o.rows, 0, 0, NULL, "LIST",
+          "with --cells: the rows, in order (comma-separated)" },
+        { "--cols", ARGS_STRING, &o.cols, 0, 0, NULL, "LIST",
+          "with --cells: the columns, in order (comma-separated)" },
+        { "--ci", ARGS_STRING, &ci, 0, 0, NULL, "t|normal",
+          "confidence intervals from the t distribution (default) or the normal" },
         /* accepted like every command's, unused: a report loads no plugin */
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "accepted like every command's; report loads no plugin" },
     };
     char **files = calloc((size_t)argc + 1, sizeof *files);
     if (!files)

@@ -292,16 +292,27 @@ int cmd_solve(int argc, char **argv)
     unsigned long long component_positions = 0;
     limits_opt lo = { 0 };
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL },
-        { "--first", ARGS_CHOICE, &first, 0, 0, firsts },
-        { "--method", ARGS_CHOICE, &method, 0, 0, methods },
-        { "--json", ARGS_FLAG, &json, 0, 0, NULL },
-        { "--no-decompose", ARGS_FLAG, &no_decompose, 0, 0, NULL },
-        { "--no-incentives", ARGS_FLAG, &no_incentives, 0, 0, NULL },
-        { "--order", ARGS_CHOICE, &order, 0, 0, sg_order_names },
-        { "--component-positions", ARGS_UINT, &component_positions, 1, UINT64_MAX, NULL },
-        { "--outcome", ARGS_FLAG, &outcome, 0, 0, NULL },
-        { "--reduce-days", ARGS_UINT, &reduce_days, 1, UINT32_MAX, NULL },
+        { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--first", ARGS_CHOICE, &first, 0, 0, firsts, NULL,
+          "who moves first: left, right, or both (the default), one answer each" },
+        { "--method", ARGS_CHOICE, &method, 0, 0, methods, NULL,
+          "decomposition search (the default) or summation of the components' canonical forms" },
+        { "--json", ARGS_FLAG, &json, 0, 0, NULL, NULL,
+          "print the result as one JSON object" },
+        { "--no-decompose", ARGS_FLAG, &no_decompose, 0, 0, NULL, NULL,
+          "search every component as it is instead of replacing it by its canonical form" },
+        { "--no-incentives", ARGS_FLAG, &no_incentives, 0, 0, NULL, NULL,
+          "keep moves whose incentives are dominated (no INC pruning)" },
+        { "--order", ARGS_CHOICE, &order, 0, 0, sg_order_names, NULL,
+          "the move ordering (default auto); the answer does not depend on it" },
+        { "--component-positions", ARGS_UINT, &component_positions, 1, UINT64_MAX, NULL, "N",
+          "analyse at most N positions of one component; past that the answer may say exact: no" },
+        { "--outcome", ARGS_FLAG, &outcome, 0, 0, NULL, NULL,
+          "answer only who wins (normal play), by a boolean search" },
+        { "--reduce-days", ARGS_UINT, &reduce_days, 1, UINT32_MAX, NULL, "D",
+          "with --outcome: components of birthday at most D are replaced by canonical forms "
+          "(default 4)" },
         LIMITS_OPTIONS(lo),
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);

@@ -421,12 +421,18 @@ static int parse_command(const experiment_kind *ek, int argc, char **argv, comma
     memset(cmd, 0, sizeof *cmd);
     cmd->combine = -1;
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &cmd->plugin_path, 0, 0, NULL },
-        { "--json", ARGS_FLAG, &cmd->json, 0, 0, NULL },
-        { "--sizes", ARGS_STRING, &cmd->sizes, 0, 0, NULL },
-        { "--deltas", ARGS_STRING, &cmd->deltas, 0, 0, NULL },
-        { "--depths", ARGS_STRING, &cmd->depths, 0, 0, NULL },
-        { "--combine", ARGS_CHOICE, &cmd->combine, 0, 0, combine_names },
+        { "--plugin-path", ARGS_STRING, &cmd->plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--json", ARGS_FLAG, &cmd->json, 0, 0, NULL, NULL,
+          "print the results as one JSON object" },
+        { "--sizes", ARGS_STRING, &cmd->sizes, 0, 0, NULL, "LIST",
+          "room sizes, such as 4,5,6 or 4-6, overriding the file" },
+        { "--deltas", ARGS_STRING, &cmd->deltas, 0, 0, NULL, "LIST",
+          "coupon steps, such as 1,1/2 or paper, overriding the file" },
+        { "--depths", ARGS_STRING, &cmd->depths, 0, 0, NULL, "LIST",
+          "kind = depth: search depths in plies, such as 1-8" },
+        { "--combine", ARGS_CHOICE, &cmd->combine, 0, 0, combine_names, NULL,
+          "how the two players' temperatures become one (default auto)" },
     };
     char **pos_args = calloc((size_t)argc + 1, sizeof *pos_args);
     if (!pos_args)

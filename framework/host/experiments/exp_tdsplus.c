@@ -934,15 +934,24 @@ int exp_tdsplus_run(const experiment_kind *kind, int argc, char **argv)
     overrides ov = { 0 };
     const char *sample = NULL;
     const args_option options[] = {
-        { "--plugin-path", ARGS_STRING, &ov.plugin_path, 0, 0, NULL },
-        { "--json", ARGS_FLAG, &ov.json, 0, 0, NULL },
-        { "--out", ARGS_STRING, &ov.out, 0, 0, NULL },
-        { "--resume", ARGS_FLAG, &ov.resume, 0, 0, NULL },
-        { "--svg", ARGS_STRING, &ov.svg, 0, 0, NULL },
-        { "--limits", ARGS_STRING, &ov.limits, 0, 0, NULL },
-        { "--variants", ARGS_STRING, &ov.variants, 0, 0, NULL },
-        { "--sample", ARGS_STRING, &sample, 0, 0, NULL },
-        { "--empties", ARGS_STRING, &ov.empties, 0, 0, NULL },
+        { "--plugin-path", ARGS_STRING, &ov.plugin_path, 0, 0, NULL, "DIRS",
+          "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--json", ARGS_FLAG, &ov.json, 0, 0, NULL, NULL,
+          "print the results as one JSON object" },
+        { "--out", ARGS_STRING, &ov.out, 0, 0, NULL, "RECORDS.jsonl",
+          "write a line per variant and position as it is done" },
+        { "--resume", ARGS_FLAG, &ov.resume, 0, 0, NULL, NULL,
+          "read the records back from --out and do the rest" },
+        { "--svg", ARGS_STRING, &ov.svg, 0, 0, NULL, "FILE",
+          "draw the error against the time" },
+        { "--limits", ARGS_STRING, &ov.limits, 0, 0, NULL, "LIST",
+          "the time limits, overriding the file" },
+        { "--variants", ARGS_STRING, &ov.variants, 0, 0, NULL, "LIST",
+          "the TDS variants, overriding the file" },
+        { "--sample", ARGS_STRING, &sample, 0, 0, NULL, "N",
+          "positions per number of empty squares (0: all), overriding the file" },
+        { "--empties", ARGS_STRING, &ov.empties, 0, 0, NULL, "LIST",
+          "numbers of empty squares, overriding the file" },
     };
     const char *file;
     int status = experiment_parse_args(kind, argc, argv, options,
