@@ -172,7 +172,7 @@ static void expect_error(const char *args, const char *needle)
 static void test_bad_input(void **state)
 {
     (void)state;
-    expect_error("solve", "solve: missing SUM");
+    expect_error("solve", "solve: missing SUM (try 'sumgame solve --help')");
     expect_error("solve --json", "solve: missing SUM");
     expect_error("solve nosuchgame:1", "nosuchgame");
     expect_error("solve '1|0'", "expected GAME:POSITION");

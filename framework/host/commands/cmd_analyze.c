@@ -33,12 +33,8 @@
 #include "host/report/thermograph_svg.h"
 #include "host/cli/json.h"
 
-#define ANALYZE_USAGE                                                                        \
-    "usage: sumgame analyze GAME:POSITION|SUM [--method exact|tds|tdsplus|mcdual|thermograph] "   \
-    "[--delta D] [--tmax T] [--depth N] [--time S] [--enhancements LIST] [--combine C] "      \
-    "[--playouts N] [--c C] [--threads N] [--seed S] [--komaster left|right|both|none] "      \
-    "[--params K=V,...] [--check DELTA] [--nodes N] [--memory SIZE] [--canonical] "           \
-    "[--svg FILE] [--json]"
+/* Every usage error points to the help, which is made from the option table. */
+#define ANALYZE_HELP "try 'sumgame analyze --help'"
 
 /* Methods of the command-line contract whose estimators come in later versions. */
 static const char *const planned_methods[] = { "tds", "tdsplus", "mcdual", NULL };
@@ -400,9 +396,9 @@ int cmd_analyze(int argc, char **argv)
     int status = args_parse("analyze", argc, argv, options, sizeof options / sizeof options[0],
                             pos_args, &npos);
     if (status == 0 && npos == 0)
-        status = cli_usage("analyze: missing GAME:POSITION (" ANALYZE_USAGE ")");
+        status = cli_usage("analyze: missing GAME:POSITION (" ANALYZE_HELP ")");
     else if (status == 0 && npos > 1)
-        status = cli_usage("analyze: unexpected argument '%.80s' (" ANALYZE_USAGE ")",
+        status = cli_usage("analyze: unexpected argument '%.80s' (" ANALYZE_HELP ")",
                            pos_args[1]);
     else if (status == 0 && svg_path && !*svg_path)
         status = cli_usage("analyze: --svg needs a file name");

@@ -79,8 +79,7 @@ int cmd_check_plugin(int argc, char **argv)
     int status = args_parse("check-plugin", argc, argv, options,
                             sizeof options / sizeof options[0], pos_args, &npos);
     if (status == 0 && npos == 0)
-        status = cli_usage("check-plugin: missing PATH.so (usage: sumgame check-plugin "
-                           "PATH.so [key=value ...] [--position TEXT]...)");
+        status = cli_usage("check-plugin: missing PATH.so (try 'sumgame check-plugin --help')");
     for (size_t i = 1; status == 0 && i < npos; i++)
         if (!args_is_param(pos_args[i]))
             status = cli_usage("check-plugin: unexpected argument '%.80s' (game parameters "

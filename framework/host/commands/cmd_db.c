@@ -18,9 +18,7 @@
 #include "sumgame/game_call.h"
 #include "sumgame/fault.h"
 
-#define USAGE                                                                               \
-    "usage: sumgame db GAME SHAPE [--positions-only] [--sample Q0,Q1,... [--seed S]] "     \
-    "[--json] [--out FILE] [--nodes N] [--time S] [--memory SIZE]"
+#define HELP "try 'sumgame db --help'"
 #define LAYERS_MAX 1024
 
 typedef struct db_args {
@@ -227,9 +225,9 @@ int cmd_db(int argc, char **argv)
                             pos_args, &npos);
     a.seed = 1;
     if (status == 0 && npos < 2)
-        status = cli_usage("db: missing %s (" USAGE ")", npos ? "SHAPE" : "GAME and SHAPE");
+        status = cli_usage("db: missing %s (" HELP ")", npos ? "SHAPE" : "GAME and SHAPE");
     else if (status == 0 && npos > 2)
-        status = cli_usage("db: unexpected argument '%.80s' (" USAGE ")", pos_args[2]);
+        status = cli_usage("db: unexpected argument '%.80s' (" HELP ")", pos_args[2]);
     else if (status == 0 && seed_text && !a.sample_text)
         status = cli_usage("db: --seed needs --sample");
     else if (status == 0 && seed_text && !args_parse_uint(seed_text, 0, UINT64_MAX, &a.seed))

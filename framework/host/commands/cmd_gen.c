@@ -47,8 +47,7 @@ int cmd_gen(int argc, char **argv)
     }
     if (npos == 0) {
         free(pos_args);
-        return cli_usage("gen: missing GAME (usage: sumgame gen GAME [--count N] [--seed S] "
-                         "[--json] [key=value ...])");
+        return cli_usage("gen: missing GAME (try 'sumgame gen --help')");
     }
     const char *name = pos_args[0];
     for (size_t i = 1; i < npos; i++)

@@ -48,8 +48,8 @@ int cmd_gtp(int argc, char **argv)
     if (status != 0)
         goto out_args;
     if (!game_name || !strategy_name) {
-        status = cli_usage("gtp: missing %s (usage: sumgame gtp --game GAME --strategy NAME "
-                           "[key=value ...])", !game_name ? "--game" : "--strategy");
+        status = cli_usage("gtp: missing %s (try 'sumgame gtp --help')",
+                           !game_name ? "--game" : "--strategy");
         goto out_args;
     }
     char *end;

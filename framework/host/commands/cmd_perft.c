@@ -44,8 +44,7 @@ int cmd_perft(int argc, char **argv)
                             pos_args, &npos);
     unsigned long long depth = 0;
     if (status == 0 && npos < 2)
-        status = cli_usage("perft: missing %s (usage: sumgame perft GAME:POSITION DEPTH "
-                           "[--player left|right] [--json])",
+        status = cli_usage("perft: missing %s (try 'sumgame perft --help')",
                            npos == 0 ? "GAME:POSITION and DEPTH" : "DEPTH");
     else if (status == 0 && npos > 2)
         status = cli_usage("perft: unexpected argument '%.80s'", pos_args[2]);

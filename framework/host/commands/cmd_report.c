@@ -103,8 +103,7 @@ int cmd_report(int argc, char **argv)
                             &nfiles);
     int fmt = out_dir ? FMT_MD | FMT_CSV | FMT_HTML : FMT_MD;
     if (status == 0 && nfiles == 0)
-        status = cli_usage(CMD ": missing FILE.jsonl (usage: sumgame report FILE.jsonl... "
-                           "[--out-dir DIR] [--format md,csv,html] [--title T])");
+        status = cli_usage(CMD ": missing FILE.jsonl (try 'sumgame report --help')");
     if (status == 0 && formats && parse_formats(formats, &fmt) != 0)
         status = cli_usage(CMD ": --format '%.80s': expected a list of md, csv and html",
                            formats);

@@ -322,9 +322,7 @@ int cmd_solve(int argc, char **argv)
     int status = args_parse("solve", argc, argv, options, sizeof options / sizeof options[0],
                             pos_args, &npos);
     if (status == 0 && npos == 0)
-        status = cli_usage("solve: missing SUM (usage: sumgame solve SUM "
-                           "[--first left|right|both] [--method decomposition|summation] "
-                           "[--nodes N] [--time S] [--memory SIZE] [--json])");
+        status = cli_usage("solve: missing SUM (try 'sumgame solve --help')");
     if (status == 0 && method == METHOD_SUMMATION &&
         (no_decompose || no_incentives || component_positions || order != SG_ORDER_AUTO ||
          outcome || reduce_days))
