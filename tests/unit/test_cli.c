@@ -279,7 +279,7 @@ static void test_check_plugin_bad_arguments(void **state)
     (void)state;
     char args[512], needle[512];
     expect_error("check-plugin", "check-plugin: missing PATH.so");
-    expect_error("check-plugin /nonexistent/x.so", "/nonexistent/x.so: no such file");
+    expect_error("check-plugin /nonexistent/x.so", "check-plugin: /nonexistent/x.so: no such file");
     snprintf(args, sizeof args, "check-plugin %s/games/dir.so", dir);
     snprintf(needle, sizeof needle, "%s/games/dir.so: not a regular file", dir);
     expect_error(args, needle);

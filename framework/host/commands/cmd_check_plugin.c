@@ -105,7 +105,7 @@ int cmd_check_plugin(int argc, char **argv)
         }
     }
     if (rc != SG_OK) {
-        status = cli_fail("%s", err);
+        status = cli_fail("check-plugin: %s", err);
     } else {
         args_params params;
         if (args_params_build(&params, plugin.desc.game->name, pos_args + 1, npos - 1) != SG_OK) {
