@@ -192,13 +192,17 @@ $(BUILD)/fuzzers/%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/fuz
 # check-plugin (a plugin can build and still not load), then the suite built with
 # AddressSanitizer + UBSan in build/asan.
 CLANG_SMOKE_GAMES := amazons rcg domineering go clobber
+# The three builds are most of `make test`'s time: they use every core unless make was
+# given -j (or JOBS=1). The tests themselves run one at a time.
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+SUBJOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 test: test-deps
-	$(MAKE) --no-print-directory check
-	@if command -v clang >/dev/null; then $(MAKE) --no-print-directory all BUILD=build/clang CC=clang && \
+	$(MAKE) --no-print-directory $(SUBJOBS) check
+	@if command -v clang >/dev/null; then $(MAKE) --no-print-directory $(SUBJOBS) all BUILD=build/clang CC=clang && \
 	  for g in $(CLANG_SMOKE_GAMES); do build/clang/sumgame check-plugin $$g --plugin-path build/clang/games --count 5 >/dev/null || \
 	    { echo "sumgame: clang build: check-plugin $$g failed"; exit 1; }; done && echo "clang build: $(CLANG_SMOKE_GAMES) load and pass check-plugin"; \
 	  else echo "sumgame: clang not installed, skipping the clang build"; fi
-	$(MAKE) --no-print-directory check BUILD=build/asan SANITIZE=1
+	$(MAKE) --no-print-directory $(SUBJOBS) check BUILD=build/asan SANITIZE=1
 
 check: all $(UNIT_BIN) $(TPLUG_SO)
 	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
