@@ -11,8 +11,10 @@ failed=0
 for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
     log=$(mktemp)
+    t0=$(date +%s.%N)
     "$t" >"$log" 2>&1
     rc=$?
+    secs=$(echo "$t0 $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')
     p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
     f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
     p=${p:-0}
@@ -23,7 +25,8 @@ for t in "$BUILD"/tests/test_*; do
     if [ "$f" -ne 0 ]; then
         cat "$log"
     fi
-    echo "$label: $(basename "$t"): $p passed, $f failed"
+    # The seconds say where the suite's time goes (it should stay under 15 minutes).
+    echo "$label: $(basename "$t"): $p passed, $f failed ($secs s)"
     passed=$((passed + p))
     failed=$((failed + f))
     rm -f "$log"
