@@ -366,6 +366,34 @@ static void illegal_moves_forfeit(void **state)
     check_forfeits("badcode", "", "illegal move 1:", "--jobs 2");
 }
 
+/* Issue 28: an illegal move by Right was printed with Left's letter ("1:L1"): rcg codes
+ * carry the player, and the code of Left's first option formatted as Left's move. Each
+ * player's wrong code now prints as the invalid code it is for the mover. */
+static void illegal_move_by_right_is_not_printed_as_left(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, misbehaving_config, "", "other");
+    scratch s;
+    scratch_open(&s, text);
+    support_run r = run_ok(&s, "");
+    char *out = support_read_file(s.out);
+    assert_int_equal(count_lines(out), 4);
+    /* game 2: bad is Right and moves first */
+    char *g2 = line_of(out, 2), *g3 = line_of(out, 3);
+    support_assert_contains(g2, "\"right_player\":\"bad\",\"first\":\"right\"");
+    support_assert_contains(g2, "\"forfeit\":\"illegal move 1:invalid-0x0 by bad: illegal move "
+                                "code 0x0: not a move of Right\"");
+    /* game 3: bad is Left, after rnd's move as Right */
+    support_assert_contains(g3, "\"forfeit\":\"illegal move 1:invalid-0x100000000 by bad: "
+                                "illegal move code 0x100000000: not a move of Left\"");
+    free(g2);
+    free(g3);
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
 static void failing_strategy_forfeits(void **state)
 {
     (void)state;
@@ -755,6 +783,7 @@ int main(void)
         cmocka_unit_test(generated_sums_match_gen),
         cmocka_unit_test(sums_from_a_file_relative_to_the_config),
         cmocka_unit_test(illegal_moves_forfeit),
+        cmocka_unit_test(illegal_move_by_right_is_not_printed_as_left),
         cmocka_unit_test(failing_strategy_forfeits),
         cmocka_unit_test(crashing_strategy_forfeits),
         cmocka_unit_test(hanging_strategy_times_out),
