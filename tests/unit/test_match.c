@@ -416,6 +416,35 @@ static void hanging_strategy_times_out(void **state)
                    "--jobs 3");
 }
 
+/* Issue 28: a game lost on time recorded "seconds":0.000, since the watchdog's kill left no
+ * final report: it ran at least the move's limit, and the record says so. */
+static void time_loss_records_its_seconds(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, misbehaving_config, "time_per_move = 0.05\ntime_margin = 0.2\n",
+             "hang");
+    scratch s;
+    scratch_open(&s, text);
+    support_run r = run_ok(&s, "--jobs 3");
+    char *out = support_read_file(s.out);
+    assert_int_equal(count_lines(out), 4);
+    for (size_t g = 1; g < 4; g++) {
+        char *line = line_of(out, g);
+        support_assert_contains(line, "\"forfeit\":\"timeout: bad made no move within 0.25 s");
+        const char *at = strstr(line, "\"seconds\":");
+        assert_non_null(at);
+        double seconds = strtod(at + 10, NULL);
+        if (seconds < 0.25 || seconds > 60)
+            fail_msg("game %zu lost on time after 0.25 s records %g seconds: %s", g, seconds,
+                     line);
+        free(line);
+    }
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
 /* Runs the match on config text and asserts the one error line; no game is played. */
 static void check_error(const char *config, const char *args, const char *message)
 {
@@ -787,6 +816,7 @@ int main(void)
         cmocka_unit_test(failing_strategy_forfeits),
         cmocka_unit_test(crashing_strategy_forfeits),
         cmocka_unit_test(hanging_strategy_times_out),
+        cmocka_unit_test(time_loss_records_its_seconds),
         cmocka_unit_test(configuration_errors),
         cmocka_unit_test(listed_game_parameters),
         cmocka_unit_test(missing_file_and_arguments),
