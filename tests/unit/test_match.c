@@ -471,6 +471,14 @@ static void configuration_errors(void **state)
     (void)state;
     check_error("[match]\nleft = r\nright = r\n" SUM STRATS "[foo]\n", "",
                 ":8: unknown section [foo] (expected [match], [sum] or [strategy.NAME])");
+    /* issue 28: a shard with no position exited 0 with an empty summary */
+    check_error("[match]\nleft = r\nright = r\ngames = 2\n[sum]\nsum.1 = rcg:{0|1}\n"
+                "sum.2 = rcg:{1|0}\n" STRATS, "--shard 5/10",
+                "match: --shard 5/10: none of positions 0 to 1 is this shard's (shard I/N "
+                "plays positions I, I+N, I+2N, ...)");
+    check_error("[match]\nleft = r\nright = r\ngames = 2\n[sum]\nsum.1 = rcg:{0|1}\n"
+                "sum.2 = rcg:{1|0}\n" STRATS, "--shard 0/3 --from 1",
+                "match: --shard 0/3: none of positions 1 to 1 is this shard's");
     check_error("[match]\nleft = r\nright = r\ngmaes = 3\n" SUM STRATS, "",
                 ":4: match: unknown key 'gmaes'");
     check_error("[match]\nleft = r\nright = r\ngames = many\n" SUM STRATS, "",

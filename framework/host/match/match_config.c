@@ -660,6 +660,16 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     if (match_ok && ov->from >= plan->positions)
         return cli_errf(err, errlen, "match: --from %llu: the match has positions 0 to %llu",
                      ov->from, plan->positions - 1);
+    if (match_ok && ov->shards > 1) {
+        /* the first position of this shard from --from on: none left is a mistake (more
+         * shards than positions), said before any work rather than an empty run */
+        unsigned long long mine = ov->from + (ov->shard + ov->shards - ov->from % ov->shards)
+                                                  % ov->shards;
+        if (mine >= plan->positions)
+            return cli_errf(err, errlen, "match: --shard %llu/%llu: none of positions %llu "
+                            "to %llu is this shard's (shard I/N plays positions I, I+N, I+2N, "
+                            "...)", ov->shard, ov->shards, ov->from, plan->positions - 1);
+    }
     plan->from = ov->from;
     plan->shard = ov->shard;
     plan->shards = ov->shards;
