@@ -307,6 +307,25 @@ static void sums_from_a_file_relative_to_the_config(void **state)
     snprintf(want, sizeof want, "sumgame: %s/sums.txt:3: rcg:{0|: ", s.dir);
     support_assert_error(&r, want);
     support_run_free(&r);
+    /* Issue 28: so is a bad line past the games played (--games 1 reads line 1 only),
+     * and a bad sum.N past them: nothing listed goes unread. */
+    snprintf(cmd, sizeof cmd, "match '%s' --games 1", s.config);
+    r = support_host(cmd, NULL);
+    snprintf(want, sizeof want, "sumgame: %s/sums.txt:3: rcg:{0|: '{' is never closed at "
+             "column 1 of '{0|'\n", s.dir);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, want);
+    support_run_free(&r);
+    scratch_close(&s);
+    scratch_open(&s, "[match]\nleft = r\nright = r\ngames = 1\n"
+                     "[sum]\nsum.1 = rcg:{0|1}\nsum.2 = rcg:{0|\n[strategy.r]\nplugin = random\n");
+    snprintf(cmd, sizeof cmd, "match '%s'", s.config);
+    r = support_host(cmd, NULL);
+    snprintf(want, sizeof want, "sumgame: %s:7: sum: sum.2: rcg:{0|: '{' is never closed at "
+             "column 1 of '{0|'\n", s.config);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, want);
+    support_run_free(&r);
     scratch_close(&s);
 }
 
