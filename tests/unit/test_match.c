@@ -329,6 +329,33 @@ static void sums_from_a_file_relative_to_the_config(void **state)
     scratch_close(&s);
 }
 
+/* Issue 28: a UTF-8 byte order mark before the first line of a sums file (or of the
+ * configuration) was read as part of the first game's name. */
+static void byte_order_marks_are_skipped(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, "\xEF\xBB\xBF[match]\nleft = r\nright = r\n"
+                     "[sum]\nfile = sums.txt\n[strategy.r]\nplugin = random\n");
+    char path[256], cmd[512], want[300];
+    snprintf(path, sizeof path, "%s/sums.txt", s.dir);
+    write_file(path, "\xEF\xBB\xBFrcg:{0|1}\n");
+    support_run r = run_ok(&s, "");
+    char *out = support_read_file(s.out);
+    support_assert_contains(out, "\"sum\":\"rcg:{0|1}\"");
+    free(out);
+    support_run_free(&r);
+    write_file(path, "\xEF\xBB\xBFrcg:{0|\n");
+    snprintf(cmd, sizeof cmd, "match '%s'", s.config);
+    r = support_host(cmd, NULL);
+    snprintf(want, sizeof want, "sumgame: %s/sums.txt:1: rcg:{0|: '{' is never closed at "
+             "column 1 of '{0|'\n", s.dir);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, want);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
 static const char misbehaving_config[] = "[match]\n"
                                          "left = rnd\n"
                                          "right = bad\n"
@@ -838,6 +865,7 @@ int main(void)
         cmocka_unit_test(same_seed_same_results_for_any_jobs),
         cmocka_unit_test(generated_sums_match_gen),
         cmocka_unit_test(sums_from_a_file_relative_to_the_config),
+        cmocka_unit_test(byte_order_marks_are_skipped),
         cmocka_unit_test(illegal_moves_forfeit),
         cmocka_unit_test(illegal_move_by_right_is_not_printed_as_left),
         cmocka_unit_test(failing_strategy_forfeits),
