@@ -1015,6 +1015,7 @@ struct walk {
      * them lies on a cycle of play, which has no canonical form. */
     uint64_t *path;
     size_t depth, path_cap;
+    const void *root; /* the position given, for messages about what play reaches */
 };
 
 /* Reserves bytes (16-aligned) on the walk's stack and returns their offset. */
@@ -1214,13 +1215,23 @@ static int expand_new(struct walk *w, const void *at, uint64_t key, sg_cg *out)
     if (SG_GAME_HAS(d, moved_elsewhere) && sg_gc_moved_elsewhere(d, inst, pos, lifted)) {
         /* a ban that lasts until a move elsewhere makes the local game depend on play
          * outside it: it has no canonical form */
-        char text[160];
+        char text[160], root[160];
         if (sg_gc_format(d, inst, pos, text, sizeof text) != SG_OK)
             snprintf(text, sizeof text, "?");
-        snprintf(w->err, w->errlen,
-                 "%s: '%s' is a ko (a ban a move elsewhere lifts); exact analysis does not "
-                 "handle ko",
-                 d->name, text);
+        if (w->depth <= 1)
+            snprintf(w->err, w->errlen,
+                     "%s: '%s' is a ko (a ban a move elsewhere lifts); exact analysis does "
+                     "not handle ko",
+                     d->name, text);
+        else {
+            /* The ko lies deeper than the position given: name both, the given first. */
+            if (sg_gc_format(d, inst, w->root, root, sizeof root) != SG_OK)
+                snprintf(root, sizeof root, "?");
+            snprintf(w->err, w->errlen,
+                     "%s: play from '%s' reaches a ko after %zu moves ('%s': a ban a move "
+                     "elsewhere lifts); exact analysis does not handle ko",
+                     d->name, root, w->depth - 1, text);
+        }
         return SG_ERR_UNSUPPORTED;
     }
     if (w->max_positions && ++w->visited > w->max_positions) {
@@ -1283,7 +1294,8 @@ int sg_cgt_from_game_metered(sg_cgt *t, const sg_game *game, const void *pos,
                              size_t errlen)
 {
     take_ceiling(t, meter);
-    struct walk w = { t, game, max_positions, 0, meter, err, errlen, NULL, 0, 0, NULL, 0, 0 };
+    struct walk w = { t, game, max_positions, 0, meter, err, errlen, NULL, 0, 0, NULL, 0, 0,
+                      pos };
     int rc = walk_result(&w, pos, position_key(&w, pos), out);
     free(w.stack);
     free(w.path);

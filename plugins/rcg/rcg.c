@@ -199,6 +199,18 @@ static int format_move(void *instance, const void *pos, sg_move move, char *buf,
     return sg_notation_format_move(move, buf, cap);
 }
 
+/* A code of the other player's is no move of who's: it prints as the invalid code it is
+ * for who, never with the other player's letter (an illegal move by Right read "L1"). */
+static int format_move_for(void *instance, const void *pos, sg_player who, sg_move move,
+                           char *buf, size_t cap)
+{
+    if (move >> 32 != (sg_move)who) {
+        int n = snprintf(buf, cap, "invalid-0x%" PRIx64, (uint64_t)move);
+        return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
+    }
+    return format_move(instance, pos, move, buf, cap);
+}
+
 static bool number(void *instance, const void *pos, sg_value *value)
 {
     const rcg_node *n = node_of(instance, pos, NULL);
@@ -298,6 +310,7 @@ static const sg_game_desc descriptor = {
     .play = play,
     .parse_move = parse_move,
     .format_move = format_move,
+    .format_move_for = format_move_for,
     .number = number,
     .hash = hash,
     .evaluate = evaluate,

@@ -2,6 +2,8 @@
  * its game as a forfeit loss with the reason and go on. Key `mode` (required):
  *   illegal   chooses a move in a component that does not exist
  *   badcode   chooses a move code no game uses (component 1, code 2^62 - 1)
+ *   other     chooses the other player's first option in component 1 (rcg and ko codes
+ *             carry the player: Right choosing Left's first option)
  *   fail      returns an error
  *   crash     dies of SIGSEGV
  *   hang      never returns (for the time_per_move watchdog)
@@ -22,9 +24,10 @@
 
 #include "sumgame/strategy.h"
 
-enum mode { ILLEGAL, BADCODE, FAIL, CRASH, HANG, DEAF, SLOW, HOG, SPAM, FORK };
+enum mode { ILLEGAL, BADCODE, FAIL, CRASH, HANG, DEAF, SLOW, HOG, SPAM, FORK, OTHER };
 static const char *const mode_names[] = { "illegal", "badcode", "fail", "crash", "hang",
-                                          "deaf",    "slow",    "hog",  "spam",  "fork", NULL };
+                                          "deaf",    "slow",    "hog",  "spam",  "fork",
+                                          "other",   NULL };
 
 typedef struct misbehaving {
     const sg_host *host;
@@ -48,7 +51,7 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
     }
     if (mode < 0) {
         snprintf(err, errlen, "%s: %s: mode must be illegal, badcode, fail, crash, hang, "
-                 "deaf, slow, hog, spam or fork",
+                 "deaf, slow, hog, spam, fork or other",
                  params->file, params->section);
         return SG_ERR_INVALID;
     }
@@ -72,7 +75,7 @@ static void destroy(void *instance)
 static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
                   sg_sum_move *move, char *err, size_t errlen)
 {
-    (void)sum, (void)who, (void)budget;
+    (void)sum, (void)budget;
     misbehaving *m = instance;
     switch (m->mode) {
     case ILLEGAL:
@@ -82,6 +85,10 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     case BADCODE:
         move->component = 0;
         move->move = (UINT64_C(1) << 62) - 1;
+        return SG_OK;
+    case OTHER:
+        move->component = 0;
+        move->move = (sg_move)(who == SG_LEFT ? SG_RIGHT : SG_LEFT) << 32;
         return SG_OK;
     case FAIL:
         snprintf(err, errlen, "misbehaving: told to fail");

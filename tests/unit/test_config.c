@@ -272,6 +272,32 @@ static void nul_bytes_are_refused(void **state)
     load_fails(lone, 1, ":1: NUL byte in line");
 }
 
+/* Issue 28: a file that starts with a UTF-8 byte order mark (as Windows editors write it)
+ * lost its first [section] and was reported at line 2 ("key 'left' outside any
+ * [section]"). The mark is read as no part of line 1: sections, keys and lines as without
+ * it, errors on the right line. */
+static void byte_order_mark_is_skipped(void **state)
+{
+    (void)state;
+    sg_config *cfg = parse_ok("\xEF\xBB\xBF[x]\nk = v\n");
+    assert_item(sg_config_find(cfg, "x"), 0, "k", "v", 2);
+    sg_config_free(cfg);
+    static const char good[] = "\xEF\xBB\xBF[match]\nleft = r\n";
+    char *path = temp_bytes(good, sizeof good - 1);
+    char err[512] = "";
+    assert_int_equal(sg_config_load(path, &cfg, err, sizeof err), SG_OK);
+    assert_int_equal(sg_config_find(cfg, "match")->count, 1);
+    assert_item(sg_config_find(cfg, "match"), 0, "left", "r", 2);
+    assert_int_equal(sg_config_find_line(cfg, "match"), 1);
+    sg_config_free(cfg);
+    unlink(path);
+    free(path);
+    static const char bad[] = "\xEF\xBB\xBF[x]\nnot a key\n";
+    load_fails(bad, sizeof bad - 1, ":2: syntax error (expected [section] or key = value)");
+    static const char orphan[] = "\xEF\xBB\xBFk = v\n";
+    load_fails(orphan, sizeof orphan - 1, ":1: key 'k' outside any [section]");
+}
+
 /* /dev/zero was one endless line; it is refused before any read now (not a regular
  * file), and a regular file's endless line still stops the reader after the first
  * SG_CONFIG_MAX_LINE + 1 characters instead of reading (and allocating) all of it. Runs in
@@ -376,6 +402,7 @@ int main(void)
         cmocka_unit_test(files_load_and_missing_files_fail),
         cmocka_unit_test(getters_report_the_line_of_bad_values),
         cmocka_unit_test(nul_bytes_are_refused),
+        cmocka_unit_test(byte_order_mark_is_skipped),
         cmocka_unit_test(endless_line_ends_the_file),
         cmocka_unit_test(many_sections_and_keys_load_in_linear_time),
     };

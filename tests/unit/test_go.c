@@ -522,6 +522,31 @@ static void test_exact_solvers_refuse_ko(void **state)
     support_run_free(&r);
 }
 
+/* Issue 28: the ko the exact engine meets deep in play is named with the position given,
+ * not as if it were that position: an empty 3x3 region is not a ko. */
+static void test_exact_ko_names_the_position_given(void **state)
+{
+    (void)state;
+    support_run r = support_host("analyze 'go:.../.../...'", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "sumgame: analyze: go: play from '.../.../...' reaches a ko "
+                               "after 34 moves ('XXX/XO./O.O[ko=b1,moves=34]': a ban a move "
+                               "elsewhere lifts); exact analysis does not handle ko\n");
+    support_run_free(&r);
+    r = support_host("solve 'rcg:3|-3 + go:.../.../...'", NULL);
+    assert_int_equal(r.status, 1);
+    support_assert_error(&r, "sumgame: solve: component 2: go: play from '.../.../...' "
+                             "reaches a ko after 34 moves");
+    support_run_free(&r);
+    /* a ban in the position given: that position is the ko */
+    r = support_host("analyze 'go:.XO./X.XO/.XO.[ko=b2,moves=1]'", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "sumgame: analyze: go: '.XO./X.XO/.XO.[ko=b2,moves=1]' is a ko "
+                               "(a ban a move elsewhere lifts); exact analysis does not "
+                               "handle ko\n");
+    support_run_free(&r);
+}
+
 static void test_match_passes_and_komi(void **state)
 {
     (void)state;
@@ -590,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_incremental_liberties_match_a_flood_fill),
         cmocka_unit_test(test_mogo_patterns),
         cmocka_unit_test(test_exact_solvers_refuse_ko),
+        cmocka_unit_test(test_exact_ko_names_the_position_given),
         cmocka_unit_test(test_match_passes_and_komi),
         cmocka_unit_test(test_match_mixes_go_amazons_rcg),
     };

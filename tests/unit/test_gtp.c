@@ -162,6 +162,38 @@ static void test_go_session(void **state)
     run_script("gtp --game go --strategy random", script, expected);
 }
 
+/* Issue 28: `komi 1e308` was taken (every final score became W+1e+308). A komi that is
+ * not finite or past 10000 points is refused with a GTP error, and the komi in force
+ * stays; a komi that is no number is a syntax error, as before. */
+static void test_komi_out_of_range_is_refused(void **state)
+{
+    (void)state;
+    const char *script = "boardsize 2\n"
+                         "clear_board\n"
+                         "komi 1e308\n"
+                         "komi nan\n"
+                         "komi -inf\n"
+                         "komi 1e400\n"
+                         "komi -10000.5\n"
+                         "komi seven\n"
+                         "final_score\n"
+                         "komi 7.5\n"
+                         "final_score\n";
+    const char *expected = "= \n\n"
+                           "= \n\n"
+                           "? komi '1e308' out of range (a finite number from -10000 to 10000)\n\n"
+                           "? komi 'nan' out of range (a finite number from -10000 to 10000)\n\n"
+                           "? komi '-inf' out of range (a finite number from -10000 to 10000)\n\n"
+                           "? komi '1e400' out of range (a finite number from -10000 to 10000)\n\n"
+                           "? komi '-10000.5' out of range (a finite number from -10000 to "
+                           "10000)\n\n"
+                           "? syntax error\n\n"
+                           "= 0\n\n"
+                           "= \n\n"
+                           "= W+7.5\n\n";
+    run_script("gtp --game go --strategy random", script, expected);
+}
+
 static void test_list_commands(void **state)
 {
     (void)state;
@@ -220,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_amazons_session),
         cmocka_unit_test(test_amazons_start),
         cmocka_unit_test(test_go_session),
+        cmocka_unit_test(test_komi_out_of_range_is_refused),
         cmocka_unit_test(test_list_commands),
         cmocka_unit_test(test_genmove_open_board),
         cmocka_unit_test(test_bad_arguments),

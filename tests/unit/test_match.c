@@ -307,6 +307,52 @@ static void sums_from_a_file_relative_to_the_config(void **state)
     snprintf(want, sizeof want, "sumgame: %s/sums.txt:3: rcg:{0|: ", s.dir);
     support_assert_error(&r, want);
     support_run_free(&r);
+    /* Issue 28: so is a bad line past the games played (--games 1 reads line 1 only),
+     * and a bad sum.N past them: nothing listed goes unread. */
+    snprintf(cmd, sizeof cmd, "match '%s' --games 1", s.config);
+    r = support_host(cmd, NULL);
+    snprintf(want, sizeof want, "sumgame: %s/sums.txt:3: rcg:{0|: '{' is never closed at "
+             "column 1 of '{0|'\n", s.dir);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, want);
+    support_run_free(&r);
+    scratch_close(&s);
+    scratch_open(&s, "[match]\nleft = r\nright = r\ngames = 1\n"
+                     "[sum]\nsum.1 = rcg:{0|1}\nsum.2 = rcg:{0|\n[strategy.r]\nplugin = random\n");
+    snprintf(cmd, sizeof cmd, "match '%s'", s.config);
+    r = support_host(cmd, NULL);
+    snprintf(want, sizeof want, "sumgame: %s:7: sum: sum.2: rcg:{0|: '{' is never closed at "
+             "column 1 of '{0|'\n", s.config);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, want);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
+/* Issue 28: a UTF-8 byte order mark before the first line of a sums file (or of the
+ * configuration) was read as part of the first game's name. */
+static void byte_order_marks_are_skipped(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, "\xEF\xBB\xBF[match]\nleft = r\nright = r\n"
+                     "[sum]\nfile = sums.txt\n[strategy.r]\nplugin = random\n");
+    char path[256], cmd[512], want[300];
+    snprintf(path, sizeof path, "%s/sums.txt", s.dir);
+    write_file(path, "\xEF\xBB\xBFrcg:{0|1}\n");
+    support_run r = run_ok(&s, "");
+    char *out = support_read_file(s.out);
+    support_assert_contains(out, "\"sum\":\"rcg:{0|1}\"");
+    free(out);
+    support_run_free(&r);
+    write_file(path, "\xEF\xBB\xBFrcg:{0|\n");
+    snprintf(cmd, sizeof cmd, "match '%s'", s.config);
+    r = support_host(cmd, NULL);
+    snprintf(want, sizeof want, "sumgame: %s/sums.txt:1: rcg:{0|: '{' is never closed at "
+             "column 1 of '{0|'\n", s.dir);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, want);
+    support_run_free(&r);
     scratch_close(&s);
 }
 
@@ -366,6 +412,34 @@ static void illegal_moves_forfeit(void **state)
     check_forfeits("badcode", "", "illegal move 1:", "--jobs 2");
 }
 
+/* Issue 28: an illegal move by Right was printed with Left's letter ("1:L1"): rcg codes
+ * carry the player, and the code of Left's first option formatted as Left's move. Each
+ * player's wrong code now prints as the invalid code it is for the mover. */
+static void illegal_move_by_right_is_not_printed_as_left(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, misbehaving_config, "", "other");
+    scratch s;
+    scratch_open(&s, text);
+    support_run r = run_ok(&s, "");
+    char *out = support_read_file(s.out);
+    assert_int_equal(count_lines(out), 4);
+    /* game 2: bad is Right and moves first */
+    char *g2 = line_of(out, 2), *g3 = line_of(out, 3);
+    support_assert_contains(g2, "\"right_player\":\"bad\",\"first\":\"right\"");
+    support_assert_contains(g2, "\"forfeit\":\"illegal move 1:invalid-0x0 by bad: illegal move "
+                                "code 0x0: not a move of Right\"");
+    /* game 3: bad is Left, after rnd's move as Right */
+    support_assert_contains(g3, "\"forfeit\":\"illegal move 1:invalid-0x100000000 by bad: "
+                                "illegal move code 0x100000000: not a move of Left\"");
+    free(g2);
+    free(g3);
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
+}
+
 static void failing_strategy_forfeits(void **state)
 {
     (void)state;
@@ -386,6 +460,35 @@ static void hanging_strategy_times_out(void **state)
     check_forfeits("hang", "time_per_move = 0.05\ntime_margin = 0.2\n",
                    "timeout: bad made no move within 0.25 s (time_per_move 0.05 s + time_margin 0.2 s)",
                    "--jobs 3");
+}
+
+/* Issue 28: a game lost on time recorded "seconds":0.000, since the watchdog's kill left no
+ * final report: it ran at least the move's limit, and the record says so. */
+static void time_loss_records_its_seconds(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, misbehaving_config, "time_per_move = 0.05\ntime_margin = 0.2\n",
+             "hang");
+    scratch s;
+    scratch_open(&s, text);
+    support_run r = run_ok(&s, "--jobs 3");
+    char *out = support_read_file(s.out);
+    assert_int_equal(count_lines(out), 4);
+    for (size_t g = 1; g < 4; g++) {
+        char *line = line_of(out, g);
+        support_assert_contains(line, "\"forfeit\":\"timeout: bad made no move within 0.25 s");
+        const char *at = strstr(line, "\"seconds\":");
+        assert_non_null(at);
+        double seconds = strtod(at + 10, NULL);
+        if (seconds < 0.25 || seconds > 60)
+            fail_msg("game %zu lost on time after 0.25 s records %g seconds: %s", g, seconds,
+                     line);
+        free(line);
+    }
+    free(out);
+    support_run_free(&r);
+    scratch_close(&s);
 }
 
 /* Runs the match on config text and asserts the one error line; no game is played. */
@@ -414,6 +517,14 @@ static void configuration_errors(void **state)
     (void)state;
     check_error("[match]\nleft = r\nright = r\n" SUM STRATS "[foo]\n", "",
                 ":8: unknown section [foo] (expected [match], [sum] or [strategy.NAME])");
+    /* issue 28: a shard with no position exited 0 with an empty summary */
+    check_error("[match]\nleft = r\nright = r\ngames = 2\n[sum]\nsum.1 = rcg:{0|1}\n"
+                "sum.2 = rcg:{1|0}\n" STRATS, "--shard 5/10",
+                "match: --shard 5/10: none of positions 0 to 1 is this shard's (shard I/N "
+                "plays positions I, I+N, I+2N, ...)");
+    check_error("[match]\nleft = r\nright = r\ngames = 2\n[sum]\nsum.1 = rcg:{0|1}\n"
+                "sum.2 = rcg:{1|0}\n" STRATS, "--shard 0/3 --from 1",
+                "match: --shard 0/3: none of positions 1 to 1 is this shard's");
     check_error("[match]\nleft = r\nright = r\ngmaes = 3\n" SUM STRATS, "",
                 ":4: match: unknown key 'gmaes'");
     check_error("[match]\nleft = r\nright = r\ngames = many\n" SUM STRATS, "",
@@ -754,10 +865,13 @@ int main(void)
         cmocka_unit_test(same_seed_same_results_for_any_jobs),
         cmocka_unit_test(generated_sums_match_gen),
         cmocka_unit_test(sums_from_a_file_relative_to_the_config),
+        cmocka_unit_test(byte_order_marks_are_skipped),
         cmocka_unit_test(illegal_moves_forfeit),
+        cmocka_unit_test(illegal_move_by_right_is_not_printed_as_left),
         cmocka_unit_test(failing_strategy_forfeits),
         cmocka_unit_test(crashing_strategy_forfeits),
         cmocka_unit_test(hanging_strategy_times_out),
+        cmocka_unit_test(time_loss_records_its_seconds),
         cmocka_unit_test(configuration_errors),
         cmocka_unit_test(listed_game_parameters),
         cmocka_unit_test(missing_file_and_arguments),

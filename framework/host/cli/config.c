@@ -332,6 +332,9 @@ static char *reader(char *str, int num, void *stream)
         return str;
     }
     char *start = p->buf;
+    /* A UTF-8 byte order mark (Windows editors write one) is no part of line 1. */
+    if (p->line == 1 && strncmp(start, "\xEF\xBB\xBF", 3) == 0)
+        start += 3;
     while (is_blank(*start))
         start++;
     len -= (size_t)(start - p->buf);

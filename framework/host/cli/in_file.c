@@ -86,5 +86,10 @@ ssize_t in_file_line(FILE *f, char **line, size_t *cap, const char *path, size_t
     if (n == 0)
         return -1;
     (*line)[n] = '\0';
+    /* A UTF-8 byte order mark (Windows editors write one) is no part of line 1. */
+    if (lineno == 1 && n >= 3 && memcmp(*line, "\xEF\xBB\xBF", 3) == 0) {
+        n -= 3;
+        memmove(*line, *line + 3, n + 1);
+    }
     return (ssize_t)n;
 }

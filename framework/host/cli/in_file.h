@@ -34,7 +34,7 @@ FILE *in_file_open_max(const char *path, long long max, const char *max_text, ch
  * inside counted): its length, or -1 at the end of the file or on a read error (ferror
  * tells). A line longer than IN_FILE_LINE_MAX, or no memory for it, gives -2 with one
  * line in err ("PATH:LINENO: line longer than 1 MiB", "PATH: out of memory"); the rest
- * of the line is not read. */
+ * of the line is not read. Line 1 (lineno 1) loses a leading UTF-8 byte order mark. */
 ssize_t in_file_line(FILE *f, char **line, size_t *cap, const char *path, size_t lineno,
                      char *err, size_t errlen);
 

@@ -165,17 +165,6 @@ static bool parse_uint(const char *text, unsigned long max, unsigned long *out)
     return true;
 }
 
-static bool parse_float(const char *text, double *out)
-{
-    errno = 0;
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end || errno || !isfinite(v))
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool is_word(const char *text, const char *word)
 {
     for (; *text && *word; text++, word++)
@@ -310,11 +299,22 @@ static int cmd_clear_board(session *s, char **a, size_t n)
     return 0;
 }
 
+/* Komi is a handful of points: a larger one (1e308) would make every final score the
+ * komi alone, and nan or inf no score at all. */
+#define GTP_KOMI_MAX 10000.0
+
 static int cmd_komi(session *s, char **a, size_t n)
 {
-    double komi;
-    if (n != 1 || !parse_float(a[0], &komi))
+    if (n != 1)
         return fail(s, "syntax error");
+    char *end;
+    errno = 0;
+    double komi = strtod(a[0], &end);
+    if (end == a[0] || *end)
+        return fail(s, "syntax error");
+    if (errno == ERANGE || !isfinite(komi) || fabs(komi) > GTP_KOMI_MAX)
+        return fail(s, "komi '%.40s' out of range (a finite number from -%g to %g)", a[0],
+                    GTP_KOMI_MAX, GTP_KOMI_MAX);
     s->komi = komi;
     return 0;
 }

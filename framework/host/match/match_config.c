@@ -275,6 +275,29 @@ static int add_listed(match_plan *plan, unsigned long long p, const char *text,
     return SG_OK;
 }
 
+/* A listed position past the match's games: read and dropped, so that a bad line after
+ * the last one played is reported (file:line) and not left for a longer run to find. */
+static int check_listed(match_plan *plan, const char *text, const char *where, char *err,
+                        size_t errlen)
+{
+    char why[512];
+    while (*text == ' ' || *text == '\t')
+        text++;
+    char *t = strdup(text);
+    sg_sum *s = sg_sum_new(SG_FREEZE_INTEGERS);
+    int rc = SG_OK;
+    if (!t || !s)
+        rc = cli_errf(err, errlen, "out of memory");
+    for (size_t n = t ? strlen(t) : 0;
+         n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r');)
+        t[--n] = '\0';
+    if (rc == SG_OK && catalog_parse_sum(plan->cat, t, s, why, sizeof why) != SG_OK)
+        rc = cli_errf(err, errlen, "%s: %s", where, why);
+    sg_sum_free(s);
+    free(t);
+    return rc;
+}
+
 /* The lines of a sums file that hold a position (not blank, not a # comment). Only a
  * regular file: a device or a pipe (file = /dev/zero) could be read forever. The open
  * does not block, so a FIFO without a writer is refused, not waited on. */
@@ -381,18 +404,21 @@ static int list_positions(match_plan *plan, const sg_params *sum, const match_ov
     if (rc == SG_OK)
         rc = alloc_positions(plan, err, errlen);
     unsigned long long p = 0;
-    for (size_t i = 0; rc == SG_OK && i < sum->count && p < plan->positions; i++) {
+    /* every listed position is read, those past the games too (check_listed) */
+    for (size_t i = 0; rc == SG_OK && i < sum->count; i++) {
         const sg_param *it = &sum->items[i];
         if (strncmp(it->key, "sum.", 4) != 0)
             continue;
         char where[300];
         snprintf(where, sizeof where, "%s:%d: sum: %s", sum->file, it->line, it->key);
-        rc = add_listed(plan, p++, it->value, where, err, errlen);
+        rc = p < plan->positions ? add_listed(plan, p++, it->value, where, err, errlen)
+                                 : check_listed(plan, it->value, where, err, errlen);
     }
-    for (size_t i = 0; rc == SG_OK && i < file_count && p < plan->positions; i++) {
+    for (size_t i = 0; rc == SG_OK && i < file_count; i++) {
         char where[600];
         snprintf(where, sizeof where, "%s:%d", path, numbers[i]);
-        rc = add_listed(plan, p++, lines[i], where, err, errlen);
+        rc = p < plan->positions ? add_listed(plan, p++, lines[i], where, err, errlen)
+                                 : check_listed(plan, lines[i], where, err, errlen);
     }
     for (size_t i = 0; i < file_count; i++)
         free(lines[i]);
@@ -660,6 +686,16 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
     if (match_ok && ov->from >= plan->positions)
         return cli_errf(err, errlen, "match: --from %llu: the match has positions 0 to %llu",
                      ov->from, plan->positions - 1);
+    if (match_ok && ov->shards > 1) {
+        /* the first position of this shard from --from on: none left is a mistake (more
+         * shards than positions), said before any work rather than an empty run */
+        unsigned long long mine = ov->from + (ov->shard + ov->shards - ov->from % ov->shards)
+                                                  % ov->shards;
+        if (mine >= plan->positions)
+            return cli_errf(err, errlen, "match: --shard %llu/%llu: none of positions %llu "
+                            "to %llu is this shard's (shard I/N plays positions I, I+N, I+2N, "
+                            "...)", ov->shard, ov->shards, ov->from, plan->positions - 1);
+    }
     plan->from = ov->from;
     plan->shard = ov->shard;
     plan->shards = ov->shards;

@@ -266,6 +266,8 @@ static void finish(record *records, worker *w, int status)
     w->log = NULL;
     if (!w->ended) {
         char reason[512];
+        /* no "E" line brought the game's time: it ran until now (a game lost on time) */
+        r->seconds = sg_clock_seconds() - w->started;
         sg_player loser = match_to_move(plan, w->game, r);
         const char *name = (loser == SG_LEFT) == match_a_is_left(w->game) ? plan->a.name
                                                                           : plan->b.name;
