@@ -485,3 +485,22 @@ void support_tally_stats(const match_tally *t, char *mean, char *sd, size_t cap)
     sg_decimal_format(t->mean, 2, mean, cap);
     sg_decimal_format(stddev, 2, sd, cap);
 }
+
+char *support_match_summary(const match_plan *plan, const match_result *res, bool json)
+{
+    char path[] = "/tmp/sumgame-summary-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    assert_true(saved >= 0);
+    dup2(fd, STDOUT_FILENO);
+    close(fd);
+    match_tally_summary(plan, &res->tally, res->seconds, json);
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    char *text = slurp(path);
+    unlink(path);
+    return text;
+}

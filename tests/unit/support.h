@@ -145,6 +145,9 @@ int support_match(const char *config, const match_overrides *ov, const match_run
 /* The same, failing the test on an error; frees the plan. */
 void support_match_ok(const char *config, const match_overrides *ov,
                       const match_run_opts *opts, match_result *res);
+/* The summary `sumgame match` prints for res of plan (match_tally_summary, as text or
+ * JSON), caught from this process's stdout (free it). */
+char *support_match_summary(const match_plan *plan, const match_result *res, bool json);
 /* The summary's mean and sample standard deviation of A's scores ("0.00", "0.82"). */
 void support_tally_stats(const match_tally *t, char *mean, char *sd, size_t cap);
 
