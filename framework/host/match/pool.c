@@ -356,19 +356,20 @@ static int check_limits(const match_plan *plan, unsigned jobs, const char *what,
     double gib = 1024.0 * 1024 * 1024;
     if (l->worker_memory && pages > 0 && size > 0 &&
         (double)l->worker_memory * jobs > (double)pages * (double)size)
-        return pool_fail(err, errlen, "%s: %u jobs x %.2f GiB is more than the machine's %.2f GiB of "
-                        "memory (lower worker_memory or --jobs)", l->memory_where, jobs,
-                        (double)l->worker_memory / gib, (double)pages * (double)size / gib);
+        return pool_fail(err, errlen, "%s: %u jobs x %.2f GiB is more than the machine's "
+                         "%.2f GiB of memory (lower worker_memory or --jobs)", l->memory_where,
+                         jobs, (double)l->worker_memory / gib,
+                         (double)pages * (double)size / gib);
     uint64_t base = data_in_use();
     if (l->tables && base + l->tables > limit)
-        return pool_fail(err, errlen, "%s: a table of about %.2f GiB per game (with %.2f GiB already in "
-                        "use) does not fit the worker's %.2f GiB%s", l->tables_where,
-                        (double)l->tables / gib, (double)base / gib, (double)limit / gib,
-                        l->memory_where[0] ? " (worker_memory)"
-                                           : " (the machine's memory / --jobs)");
+        return pool_fail(err, errlen, "%s: a table of about %.2f GiB per game (with %.2f GiB "
+                         "already in use) does not fit the worker's %.2f GiB%s", l->tables_where,
+                         (double)l->tables / gib, (double)base / gib, (double)limit / gib,
+                         l->memory_where[0] ? " (worker_memory)"
+                                            : " (the machine's memory / --jobs)");
     if (l->worker_memory && base + (16u << 20) > limit)
-        return pool_fail(err, errlen, "%s: the prepared match already holds %.2f GiB; each worker needs "
-                        "more than that", l->memory_where, (double)base / gib);
+        return pool_fail(err, errlen, "%s: the prepared match already holds %.2f GiB; each "
+                         "worker needs more than that", l->memory_where, (double)base / gib);
     (void)what;
     return SG_OK;
 }
