@@ -1,6 +1,7 @@
 #include "support.h"
 
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,8 @@
 #include <unistd.h>
 
 #include "sumgame/tds.h"
+#include "host/match/match_log.h"
+#include "host/report/decimal.h"
 
 #ifndef SG_BUILD_DIR
 #define SG_BUILD_DIR "build"
@@ -440,4 +443,64 @@ support_svg_probe support_svg_probe_read(const char *dom)
                        &p.red_x, &p.bad_loaded) != 9)
         fail_msg("chromium did not report the rendering: %.300s", res ? res : dom);
     return p;
+}
+
+int support_match(const char *config, const match_overrides *ov, const match_run_opts *opts,
+                  match_plan *plan, match_result *res, char *err, size_t errlen)
+{
+    static const match_overrides none;
+    static const match_run_opts one_job = { .jobs = 1 };
+    memset(plan, 0, sizeof *plan);
+    memset(res, 0, sizeof *res);
+    if (!opts)
+        opts = &one_job;
+    int rc = match_out_check(opts->out, opts->resume, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    /* The plugins the binary would find: those beside it, BUILD/games and strategies. */
+    match_overrides o = ov ? *ov : none;
+    if (!o.plugin_path)
+        o.plugin_path = support_build_dir();
+    rc = match_plan_load(plan, config, &o, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    plan->print = match_fingerprint(plan);
+    return match_run_games(plan, opts, res, err, errlen);
+}
+
+void support_match_ok(const char *config, const match_overrides *ov,
+                      const match_run_opts *opts, match_result *res)
+{
+    match_plan plan;
+    char err[4096];
+    int rc = support_match(config, ov, opts, &plan, res, err, sizeof err);
+    match_plan_free(&plan);
+    if (rc != SG_OK)
+        fail_msg("match %s: %s", config, err);
+}
+
+void support_tally_stats(const match_tally *t, char *mean, char *sd, size_t cap)
+{
+    double stddev = t->scored > 1 ? sqrt(t->m2 / (double)(t->scored - 1)) : 0.0;
+    sg_decimal_format(t->mean, 2, mean, cap);
+    sg_decimal_format(stddev, 2, sd, cap);
+}
+
+char *support_match_summary(const match_plan *plan, const match_result *res, bool json)
+{
+    char path[] = "/tmp/sumgame-summary-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    assert_true(saved >= 0);
+    dup2(fd, STDOUT_FILENO);
+    close(fd);
+    match_tally_summary(plan, &res->tally, res->seconds, json);
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    char *text = slurp(path);
+    unlink(path);
+    return text;
 }

@@ -13,6 +13,7 @@
 #include "sumgame/loader.h"
 #include "sumgame/strategy.h"
 #include "sumgame/sum.h"
+#include "host/match/match_run.h"
 
 /* UNDER_ASAN: 1 when the test program is built with AddressSanitizer (gcc or clang),
  * else 0. */
@@ -133,5 +134,21 @@ void support_json_string(const char *from, const char *key, char *buf, size_t ca
 
 /* Writes text to a new temporary file and returns its path (free it). */
 char *support_temp_file(const char *suffix, const char *text);
+
+/* `sumgame match CONFIG` in this process: loads the plan into *plan with ov (NULL: no
+ * overrides), gives it its fingerprint, refuses an --out that holds results without
+ * --resume, and runs it (match_run_games) with opts (NULL: one job, no --out). Returns
+ * SG_OK or the error code, with the message the command prints after "sumgame: " in
+ * err. Free *plan with match_plan_free and *res with match_result_free in either case. */
+int support_match(const char *config, const match_overrides *ov, const match_run_opts *opts,
+                  match_plan *plan, match_result *res, char *err, size_t errlen);
+/* The same, failing the test on an error; frees the plan. */
+void support_match_ok(const char *config, const match_overrides *ov,
+                      const match_run_opts *opts, match_result *res);
+/* The summary `sumgame match` prints for res of plan (match_tally_summary, as text or
+ * JSON), caught from this process's stdout (free it). */
+char *support_match_summary(const match_plan *plan, const match_result *res, bool json);
+/* The summary's mean and sample standard deviation of A's scores ("0.00", "0.82"). */
+void support_tally_stats(const match_tally *t, char *mean, char *sd, size_t cap);
 
 #endif

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sumgame/estimator.h"
+#include "host/check/catalog.h"
 
 /* A plugin directory whose games/ links every test plugin, plus a text file and a
  * directory that pretend to be plugins. */
@@ -83,23 +84,66 @@ static void test_list_bad_arguments(void **state)
     support_run_free(&r);
 }
 
+/* The catalog's listing of dir, in this process as the binary makes it (its search path
+ * without $SUMGAME_PLUGIN_PATH). */
+static void list_dir(catalog_listing *l)
+{
+    char err[512];
+    unsetenv("SUMGAME_PLUGIN_PATH");
+    if (catalog_list(dir, l, err, sizeof err) != SG_OK)
+        fail_msg("catalog_list: %s", err);
+}
+
+static const catalog_entry *find_entry(const catalog_entry *v, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(v[i].name, name) == 0)
+            return &v[i];
+    return NULL;
+}
+
+/* The message of the listing's error about file, or NULL. */
+static const char *error_of(const catalog_listing *l, const char *file)
+{
+    for (size_t i = 0; i < l->nerrors; i++)
+        if (strcmp(l->errors[i].path, file) == 0)
+            return l->errors[i].message;
+    return NULL;
+}
+
 static void test_list_shows_plugins_and_errors(void **state)
 {
     (void)state;
-    support_run r = expect_ok("list");
-    char line[512];
-    snprintf(line, sizeof line, "game good_subtract 1.0 %s/games/good_subtract.so\n", dir);
-    assert_non_null(strstr(r.out, line));
-    assert_non_null(strstr(r.out, "    param max = 20: largest heap the generator draws\n"));
-    snprintf(line, sizeof line, "error %s/games/abi_major.so: plugin ABI 2.0", dir);
-    assert_non_null(strstr(r.out, line));
-    snprintf(line, sizeof line, "error %s/games/text.so: cannot load", dir);
-    assert_non_null(strstr(r.out, line));
-    snprintf(line, sizeof line, "error %s/games/dir.so: not a regular file", dir);
-    assert_non_null(strstr(r.out, line));
+    catalog_listing l;
+    list_dir(&l);
+    char path[512];
+    /* "game good_subtract 1.0 DIR/games/good_subtract.so" and its parameter */
+    const catalog_entry *e = find_entry(l.games, l.ngames, "good_subtract");
+    assert_non_null(e);
+    assert_string_equal(e->version, "1.0");
+    snprintf(path, sizeof path, "%s/games/good_subtract.so", dir);
+    assert_string_equal(e->path, path);
+    assert_int_equal(e->nparams, 1);
+    assert_string_equal(e->params[0].key, "max");
+    assert_string_equal(e->params[0].default_value, "20");
+    assert_string_equal(e->params[0].help, "largest heap the generator draws");
+    /* "error DIR/games/abi_major.so: plugin ABI 2.0", ... */
+    static const char *const broken[][2] = {
+        { "abi_major.so", ": plugin ABI 2.0" },
+        { "text.so", ": cannot load" },
+        { "dir.so", ": not a regular file" },
+    };
+    for (size_t i = 0; i < 3; i++) {
+        char want[600];
+        snprintf(path, sizeof path, "%s/games/%s", dir, broken[i][0]);
+        snprintf(want, sizeof want, "%s%s", path, broken[i][1]);
+        const char *message = error_of(&l, path);
+        if (!message || strncmp(message, want, strlen(want)) != 0)
+            fail_msg("no error '%s...' for %s", want, path);
+    }
     /* The broken-ABI file is not listed as a game. */
-    assert_null(strstr(r.out, "game abi_major"));
-    support_run_free(&r);
+    assert_null(find_entry(l.games, l.ngames, "abi_major"));
+    catalog_listing_free(&l);
 }
 
 static void test_list_json(void **state)
@@ -121,7 +165,59 @@ static void test_list_json(void **state)
     assert_non_null(strstr(r.out, item));
     assert_string_equal(r.out + strlen(r.out) - 3, "]}\n");
     assert_true(strchr(r.out, '\n') == r.out + strlen(r.out) - 1); /* one line */
+    /* The binary prints the catalog's listing: every entry and error in this process's
+     * listing is in its output, in order, and nothing else. */
+    catalog_listing l;
+    list_dir(&l);
+    const char *at = r.out;
+    for (int kind = 0; kind < 2; kind++) {
+        const catalog_entry *v = kind ? l.strategies : l.games;
+        size_t n = kind ? l.nstrategies : l.ngames;
+        for (size_t i = 0; i < n; i++) {
+            snprintf(item, sizeof item, "{\"name\":\"%s\",\"version\":\"%s\",", v[i].name,
+                     v[i].version);
+            const char *found = strstr(at, item);
+            if (!found)
+                fail_msg("%s not listed in order by the binary: %s", v[i].name, r.out);
+            at = found + strlen(item);
+            snprintf(item, sizeof item, "\"path\":\"%s\",\"params\":[", v[i].path);
+            assert_true(strncmp(strstr(at, "\"path\":"), item, strlen(item)) == 0);
+        }
+    }
+    for (size_t i = 0; i < l.nerrors; i++) {
+        snprintf(item, sizeof item, "{\"path\":\"%s\",\"error\":\"", l.errors[i].path);
+        const char *found = strstr(at, item);
+        if (!found)
+            fail_msg("error of %s not listed in order by the binary", l.errors[i].path);
+        at = found + strlen(item);
+    }
+    size_t names = 0, errors = 0;
+    for (const char *p = r.out; (p = strstr(p, "{\"name\":\"")); p++)
+        names++;
+    for (const char *p = r.out; (p = strstr(p, "\",\"error\":\"")); p++)
+        errors++;
+    assert_int_equal(names, l.ngames + l.nstrategies);
+    assert_int_equal(errors, l.nerrors);
     support_run_free(&r);
+    /* The binary's text is this listing: a line per plugin, one per broken file. */
+    r = expect_ok("list");
+    char line[1200];
+    for (int kind = 0; kind < 2; kind++) {
+        const catalog_entry *v = kind ? l.strategies : l.games;
+        size_t n = kind ? l.nstrategies : l.ngames;
+        for (size_t i = 0; i < n; i++) {
+            snprintf(line, sizeof line, "%s %s %s %s\n", kind ? "strategy" : "game",
+                     v[i].name, *v[i].version ? v[i].version : "-", v[i].path);
+            support_assert_contains(r.out, line);
+        }
+    }
+    assert_non_null(strstr(r.out, "    param max = 20: largest heap the generator draws\n"));
+    for (size_t i = 0; i < l.nerrors; i++) {
+        snprintf(line, sizeof line, "error %s\n", l.errors[i].message);
+        support_assert_contains(r.out, line);
+    }
+    support_run_free(&r);
+    catalog_listing_free(&l);
 }
 
 static void test_gen_bad_arguments(void **state)

@@ -1089,13 +1089,11 @@ static void test_cli(void **state)
                  "[strategy.a]\nplugin = alphabeta\n[strategy.b]\nplugin = random\n";
     char *path = support_temp_file(".ini", cfg);
     char args[1024];
-    snprintf(args, sizeof args, "match '%s' --json", path);
-    r = support_host(args, NULL);
-    if (r.status != 0)
-        fail_msg("match: %s", r.err);
-    support_assert_contains(r.out, "\"games\":4");
-    support_assert_contains(r.out, "\"forfeits\":0");
-    support_run_free(&r);
+    match_result m; /* in-process: the summary's "games":4, "forfeits":0 */
+    support_match_ok(path, NULL, NULL, &m);
+    assert_int_equal(m.tally.games, 4);
+    assert_int_equal(m.tally.forfeits, 0);
+    match_result_free(&m);
     remove(path);
     free(path);
     char listed[] = "[match]\nleft = a\nright = b\ngames = 1\n"
@@ -1103,12 +1101,9 @@ static void test_cli(void **state)
                     "rcg:{2|-2}\n"
                     "[strategy.a]\nplugin = solver\n[strategy.b]\nplugin = solver\n";
     path = support_temp_file(".ini", listed);
-    snprintf(args, sizeof args, "match '%s' --json", path);
-    r = support_host(args, NULL);
-    if (r.status != 0)
-        fail_msg("match: %s", r.err);
-    support_assert_contains(r.out, "\"forfeits\":0");
-    support_run_free(&r);
+    support_match_ok(path, NULL, NULL, &m);
+    assert_int_equal(m.tally.forfeits, 0);
+    match_result_free(&m);
     remove(path);
     free(path);
 

@@ -87,14 +87,14 @@ static void loss_cells_are_matches(void **state)
         char text[1024];
         snprintf(text, sizeof text, match_config, n[i]);
         char *mpath = support_temp_file(".ini", text);
-        snprintf(args, sizeof args, "match '%s' --json", mpath);
-        support_run m = run_ok(args);
-        support_json_string(m.out, "loss_first", mfirst, sizeof mfirst);
-        support_json_string(m.out, "loss_second", msecond, sizeof msecond);
+        match_result m; /* the match in this process: its summary's loss_first, loss_second */
+        support_match_ok(mpath, NULL, NULL, &m);
+        sg_value_format(m.tally.loss[0], mfirst, sizeof mfirst);
+        sg_value_format(m.tally.loss[1], msecond, sizeof msecond);
         assert_string_equal(first, mfirst);
         assert_string_equal(second, msecond);
         support_assert_contains(cell, "\"games_first\":6,\"forfeits_first\":0,");
-        support_run_free(&m);
+        match_result_free(&m);
         remove(mpath);
         free(mpath);
     }

@@ -559,15 +559,15 @@ static void test_match_passes_and_komi(void **state)
                                           "[strategy.a]\nplugin = random\n"
                                           "[strategy.b]\nplugin = random\n");
     char *out = support_temp_file(".jsonl", "");
-    char args[1024];
-    snprintf(args, sizeof args, "match %s --out %s --games 1", ini, out);
-    support_run r = support_host(args, NULL);
-    assert_int_equal(r.status, 0);
+    match_overrides ov = { .has_games = true, .games = 1 };
+    match_run_opts opts = { .jobs = 1, .out = out };
+    match_result r; /* in-process */
+    support_match_ok(ini, &ov, &opts, &r);
+    match_result_free(&r);
     char *lines = support_read_file(out);
     support_assert_contains(lines, "\"moves\":[\"pass\",\"1:b1\"]");
     support_assert_contains(lines, "\"final_score\":\"23/2\"");
     free(lines);
-    support_run_free(&r);
     free(ini);
     free(out);
 }
@@ -582,10 +582,10 @@ static void test_match_mixes_go_amazons_rcg(void **state)
                 "sum.2 = rcg:{9|-9}|-9 + go:.XO./XO.O/.XO. + amazons:x.xx/.xBx/W.xx/xxxx\n"
                 "[strategy.a]\nplugin = random\n[strategy.b]\nplugin = random\n");
     char *out = support_temp_file(".jsonl", "");
-    char args[1024];
-    snprintf(args, sizeof args, "match %s --out %s", ini, out);
-    support_run r = support_host(args, NULL);
-    assert_int_equal(r.status, 0);
+    match_run_opts opts = { .jobs = 1, .out = out };
+    match_result r; /* in-process */
+    support_match_ok(ini, NULL, &opts, &r);
+    match_result_free(&r);
     char *lines = support_read_file(out);
     /* every game ends with every component settled, no estimate, no forfeit */
     int games = 0;
@@ -595,7 +595,6 @@ static void test_match_mixes_go_amazons_rcg(void **state)
     assert_null(strstr(lines, "\"score_estimated\":true"));
     assert_null(strstr(lines, "\"forfeit\":\""));
     free(lines);
-    support_run_free(&r);
     free(ini);
     free(out);
 }

@@ -17,13 +17,54 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void run_script(const char *args, const char *script, const char *expected)
+#include "host/check/catalog.h"
+#include "host/gtp/gtp.h"
+#include "sumgame/host.h"
+
+/* `sumgame ARGS` with script on stdin: exit 0, nothing on stderr, and expected on stdout. */
+static void run_binary(const char *args, const char *script, const char *expected)
 {
     support_run r = support_host(args, script);
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, expected);
     assert_string_equal(r.err, "");
     support_run_free(&r);
+}
+
+/* The same session in this process (gtp_run), set up as `sumgame gtp --game GAME
+ * --strategy STRATEGY --seed SEED` sets it up (one second a move, no parameters): the
+ * replies to script must be expected. */
+static void run_script(const char *game_name, const char *strategy, uint64_t seed,
+                       const char *script, const char *expected)
+{
+    catalog *cat = NULL;
+    sg_game *game = NULL;
+    const sg_strategy_desc *desc = NULL;
+    void *inst = NULL;
+    char err[512] = "";
+    sg_params game_params = { "command line", game_name, NULL, 0 };
+    sg_params strategy_params = { "command line", strategy, NULL, 0 };
+    if (catalog_open(&cat, support_build_dir(), err, sizeof err) != SG_OK ||
+        catalog_new_game(cat, game_name, &game_params, &game, err, sizeof err) != SG_OK ||
+        catalog_strategy_desc(cat, strategy, &desc, err, sizeof err) != SG_OK ||
+        desc->create(sg_default_host(), &strategy_params, &inst, err, sizeof err) != SG_OK)
+        fail_msg("gtp setup: %s", err);
+    gtp_setup setup = { game, strategy, desc, inst, { 1.0, 0, 0 }, seed };
+    FILE *in = fmemopen((void *)script, strlen(script), "r");
+    char *out = NULL;
+    size_t len = 0;
+    FILE *replies = open_memstream(&out, &len);
+    assert_non_null(in);
+    assert_non_null(replies);
+    int rc = gtp_run(&setup, in, replies, err, sizeof err);
+    fclose(in);
+    fclose(replies);
+    if (rc != 0)
+        fail_msg("gtp_run: %s", err);
+    assert_string_equal(out, expected);
+    free(out);
+    desc->destroy(inst);
+    catalog_close(cat);
 }
 
 static void test_amazons_session(void **state)
@@ -88,14 +129,16 @@ static void test_amazons_session(void **state)
                            "= \n\n"
                            "= \n.BBW/xxxx/WxBW/WBxx\n\n"
                            "= \n\n";
-    run_script("gtp --game amazons --strategy random --seed 5", script, expected);
+    run_script("amazons", "random", 5, script, expected);
+    /* the binary's session is this one */
+    run_binary("gtp --game amazons --strategy random --seed 5", script, expected);
 }
 
 /* The standard 10x10 start, as Quarry draws it. */
 static void test_amazons_start(void **state)
 {
     (void)state;
-    run_script("gtp --game amazons --strategy random",
+    run_script("amazons", "random", 1,
                "showboard\nboardsize 10\nplay b D1-D7-G7\nplay w D1-D7-G7\nshowboard\n",
                "= \n...B..B.../........../........../B........B/........../........../"
                "W........W/........../........../...W..W...\n\n"
@@ -159,7 +202,7 @@ static void test_go_session(void **state)
                            "? unknown command\n\n"
                            "?8 unknown command\n\n"
                            "= \n\n";
-    run_script("gtp --game go --strategy random", script, expected);
+    run_script("go", "random", 1, script, expected);
 }
 
 /* Issue 28: `komi 1e308` was taken (every final score became W+1e+308). A komi that is
@@ -197,7 +240,7 @@ static void test_komi_out_of_range_is_refused(void **state)
 static void test_list_commands(void **state)
 {
     (void)state;
-    run_script("gtp --game go --strategy random", "list_commands\n",
+    run_script("go", "random", 1, "list_commands\n",
                "= protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\n"
                "boardsize\nclear_board\nkomi\nplay\ngenmove\nundo\nfinal_score\n"
                "time_settings\ntime_left\nshowboard\nlist_games\nset_game\n\n");
@@ -222,7 +265,7 @@ static void test_genmove_open_board(void **state)
     char script[64];
     snprintf(script, sizeof script, "play w %s\n", move);
     support_run_free(&r);
-    run_script("gtp --game amazons --strategy random", script, "= \n\n");
+    run_script("amazons", "random", 1, script, "= \n\n");
     free(expected);
 }
 

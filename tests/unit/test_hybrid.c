@@ -264,15 +264,17 @@ static void test_match(void **state)
                                   "plugin = alphabeta\n"
                                   "order = incentive\n"
                                   "incentives = yes\n");
-    char cmd[4200];
-    snprintf(cmd, sizeof cmd, "match '%s' --json", ini);
-    support_run r = support_host(cmd, NULL);
-    if (r.status != 0)
-        fail_msg("exit %d: %s", r.status, r.err);
-    if (!strstr(r.out, "\"left\":\"hy\"") || !strstr(r.out, "\"games\":6") ||
-        !strstr(r.out, "\"forfeits\":0"))
-        fail_msg("unexpected summary: %s", r.out);
-    support_run_free(&r);
+    /* in-process: the summary's "left":"hy", "games":6, "forfeits":0 */
+    match_plan plan;
+    match_result m;
+    char err[4096];
+    if (support_match(ini, NULL, NULL, &plan, &m, err, sizeof err) != SG_OK)
+        fail_msg("%s", err);
+    assert_string_equal(plan.a.name, "hy");
+    assert_int_equal(m.tally.games, 6);
+    assert_int_equal(m.tally.forfeits, 0);
+    match_result_free(&m);
+    match_plan_free(&plan);
     unlink(ini);
     free(ini);
 }

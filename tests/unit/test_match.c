@@ -111,6 +111,66 @@ static support_run run_ok(const scratch *s, const char *args)
     return r;
 }
 
+/* The same match in this process (match_run_games): fails on any error. ov gives
+ * --games, --seed and --from (NULL: none); the plugin path is the scratch one. */
+static void play(const scratch *s, const match_overrides *ov, unsigned jobs, match_result *res)
+{
+    unlink(s->out);
+    match_overrides o = ov ? *ov : (match_overrides){ 0 };
+    o.plugin_path = s->plugins;
+    match_run_opts opts = { .jobs = jobs, .out = s->out };
+    support_match_ok(s->config, &o, &opts, res);
+}
+
+/* What the summary says of A: games, wins, draws, losses, forfeits, mean (std dev). */
+static void assert_tally(const match_tally *t, unsigned long long games,
+                         unsigned long long wins, unsigned long long draws,
+                         unsigned long long losses, unsigned long long forfeits,
+                         const char *mean, const char *sd)
+{
+    char m[32], d[32];
+    assert_int_equal(t->games, games);
+    assert_int_equal(t->wins, wins);
+    assert_int_equal(t->draws, draws);
+    assert_int_equal(t->losses, losses);
+    assert_int_equal(t->forfeits, forfeits);
+    support_tally_stats(t, m, d, sizeof m);
+    assert_string_equal(m, mean);
+    assert_string_equal(d, sd);
+}
+
+/* Runs the match at config in this process with ov (NULL: none) and --out out (NULL:
+ * none), and asserts that it fails with message in err before any game. */
+static void expect_load_error(const char *config, const match_overrides *ov, const char *out,
+                              const char *message)
+{
+    match_plan plan;
+    match_result res;
+    char err[4096];
+    match_run_opts opts = { .jobs = 1, .out = out };
+    int rc = support_match(config, ov, &opts, &plan, &res, err, sizeof err);
+    match_plan_free(&plan);
+    match_result_free(&res);
+    if (rc == SG_OK)
+        fail_msg("match %s: no error, expected: %s", config, message);
+    if (strchr(err, '\n') || !strstr(err, message))
+        fail_msg("expected '%s', got: %s", message, err);
+}
+
+/* What the summary says of A's loss against optimal play, as first and as second player. */
+static void assert_tally_loss(const match_tally *t, const char *first,
+                              unsigned long long first_games, const char *second,
+                              unsigned long long second_games)
+{
+    char l0[64], l1[64];
+    sg_value_format(t->loss[0], l0, sizeof l0);
+    sg_value_format(t->loss[1], l1, sizeof l1);
+    assert_string_equal(l0, first);
+    assert_int_equal(t->loss_games[0], first_games);
+    assert_string_equal(l1, second);
+    assert_int_equal(t->loss_games[1], second_games);
+}
+
 static const char half_config[] = "[match]\n"
                                   "left = r1\n"
                                   "right = r2\n"
@@ -135,7 +195,8 @@ static void real_play_left_first(void **state)
     snprintf(text, sizeof text, half_config, "left");
     scratch s;
     scratch_open(&s, text);
-    support_run r = run_ok(&s, "");
+    match_result res;
+    play(&s, NULL, 1, &res);
     char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 4);
     char *g0 = line_of(out, 0), *g1 = line_of(out, 1), *g2 = line_of(out, 2),
@@ -152,16 +213,16 @@ static void real_play_left_first(void **state)
     support_assert_contains(g2, "\"moves\":[\"1:L1\",\"1:R1\"]");
     support_assert_contains(g3, "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\"");
     /* r1 scores 0, 0, 1, -1: mean 0, sample std dev sqrt(2/3) = 0.816...; 1 win in 4. */
-    support_assert_contains(r.out, "r1 vs r2");
-    support_assert_contains(r.out, "0.00 (0.82)");
-    support_assert_contains(r.out, " 25.0%  (games 4, wins 1, draws 2, losses 1, forfeits 0, ");
-    assert_string_equal(r.err, "");
+    assert_tally(&res.tally, 4, 1, 2, 1, 0, "0.00", "0.82");
+    assert_int_equal(res.played, 4);
     free(g0), free(g1), free(g2), free(g3);
     free(out);
-    support_run_free(&r);
+    match_result_free(&res);
     scratch_close(&s);
 }
 
+/* The binary and the in-process run agree: the same records, and the summary (text and
+ * JSON) is the in-process tally's. */
 static void real_play_right_first_and_json(void **state)
 {
     (void)state;
@@ -184,8 +245,30 @@ static void real_play_right_first_and_json(void **state)
                            "\"mean\":0.00,\"stddev\":1.41,\"win_rate\":0.5000,\"wins\":1,"
                            "\"draws\":0,\"losses\":1,\"forfeits\":0,\"seconds\":");
     assert_int_equal(count_lines(r.out), 1);
-    free(out);
     support_run_free(&r);
+    char *binary = without_seconds(out);
+    free(out);
+
+    match_result res;
+    match_overrides ov = { .has_games = true, .games = 1 };
+    play(&s, &ov, 1, &res);
+    out = support_read_file(s.out);
+    char *inproc = without_seconds(out);
+    assert_string_equal(inproc, binary);
+    assert_tally(&res.tally, 2, 1, 0, 1, 0, "0.00", "1.41");
+    /* and the text summary is the same tally's */
+    r = run_ok(&s, "--games 1");
+    char want[256], mean[32], sd[32], stats[80];
+    support_tally_stats(&res.tally, mean, sd, sizeof mean);
+    snprintf(stats, sizeof stats, "%s (%s)", mean, sd);
+    snprintf(want, sizeof want, "%-18s  %5.1f%%  (games %llu, wins %llu, draws %llu, "
+             "losses %llu, forfeits %llu, ", stats,
+             100.0 * (double)res.tally.wins / (double)res.tally.games, res.tally.games,
+             res.tally.wins, res.tally.draws, res.tally.losses, res.tally.forfeits);
+    support_assert_contains(r.out, want);
+    support_run_free(&r);
+    free(out), free(inproc), free(binary);
+    match_result_free(&res);
     scratch_close(&s);
 }
 
@@ -205,10 +288,12 @@ static const char generated_config[] = "[match]\n"
                                        "[strategy.ab]\n"
                                        "plugin = alphabeta\n";
 
-static char *run_results(const scratch *s, const char *args)
+/* The records of an in-process run with ov and jobs, without their timing. */
+static char *run_results(const scratch *s, const match_overrides *ov, unsigned jobs)
 {
-    support_run r = run_ok(s, args);
-    support_run_free(&r);
+    match_result res;
+    play(s, ov, jobs, &res);
+    match_result_free(&res);
     char *out = support_read_file(s->out);
     char *stripped = without_seconds(out);
     free(out);
@@ -220,10 +305,10 @@ static void same_seed_same_results_for_any_jobs(void **state)
     (void)state;
     scratch s;
     scratch_open(&s, generated_config);
-    char *a = run_results(&s, "--jobs 1");
-    char *b = run_results(&s, "--jobs 1");
-    char *c = run_results(&s, "--jobs 2");
-    char *d = run_results(&s, "--jobs 3");
+    char *a = run_results(&s, NULL, 1);
+    char *b = run_results(&s, NULL, 1);
+    char *c = run_results(&s, NULL, 2);
+    char *d = run_results(&s, NULL, 3);
     assert_int_equal(count_lines(a), 8);
     assert_string_equal(a, b);
     assert_string_equal(a, c);
@@ -244,12 +329,13 @@ static void same_seed_same_results_for_any_jobs(void **state)
                         (size_t)(strstr(l0, ",\"left_player\"") - strstr(l0, "\"sum\""))) == 0);
     free(l0), free(l1);
     /* --from 2 plays games 4 to 7 of the whole run, with the same numbers. */
-    char *f = run_results(&s, "--from 2 --jobs 2");
+    char *f = run_results(&s, &(match_overrides){ .from = 2 }, 2);
     assert_int_equal(count_lines(f), 4);
     assert_string_equal(f, strstr(a, "{\"game\":4,"));
     free(f);
     /* The seed matters: another one gives other sums. --games overrides the file. */
-    char *e = run_results(&s, "--seed 12 --games 2");
+    char *e = run_results(&s, &(match_overrides){ .has_seed = true, .seed = 12,
+                                                  .has_games = true, .games = 2 }, 1);
     assert_int_equal(count_lines(e), 4);
     assert_true(strncmp(a, e, 200) != 0);
     free(a), free(b), free(c), free(d), free(e);
@@ -264,7 +350,7 @@ static void generated_sums_match_gen(void **state)
     scratch_open(&s, "[match]\nleft = r\nright = r\ngames = 3\nseed = 5\n"
                      "[sum]\ngenerator = rcg\nlevels = 2\nsize = 50\n"
                      "[strategy.r]\nplugin = random\n");
-    char *out = run_results(&s, "");
+    char *out = run_results(&s, NULL, 1);
     support_run gen = support_host("gen rcg --count 3 --seed 5 levels=2 size=50", NULL);
     assert_int_equal(gen.status, 0);
     for (size_t p = 0; p < 3; p++) {
@@ -287,7 +373,9 @@ static void sums_from_a_file_relative_to_the_config(void **state)
     char path[256];
     snprintf(path, sizeof path, "%s/sums.txt", s.dir);
     write_file(path, "# one sum per line\nrcg:{0|1}\n\n  rcg:5 + rcg:-2\n");
-    support_run r = run_ok(&s, "");
+    match_result res;
+    play(&s, NULL, 1, &res);
+    match_result_free(&res);
     char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 4);
     /* rcg:5 + rcg:-2 is over before anyone moves: 3 points for Left, no moves. */
@@ -297,20 +385,16 @@ static void sums_from_a_file_relative_to_the_config(void **state)
                         "\"forfeit\":null,\"score_estimated\":false,\"moves\":[]");
     free(g2);
     free(out);
-    support_run_free(&r);
     /* A bad line is reported with the sums file's own line number. */
     write_file(path, "rcg:{0|1}\n\nrcg:{0|\n");
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "match '%s'", s.config);
-    r = support_host(cmd, NULL);
     char want[300];
-    snprintf(want, sizeof want, "sumgame: %s/sums.txt:3: rcg:{0|: ", s.dir);
-    support_assert_error(&r, want);
-    support_run_free(&r);
+    snprintf(want, sizeof want, "%s/sums.txt:3: rcg:{0|: ", s.dir);
+    expect_load_error(s.config, NULL, NULL, want);
     /* Issue 28: so is a bad line past the games played (--games 1 reads line 1 only),
      * and a bad sum.N past them: nothing listed goes unread. */
+    char cmd[512];
     snprintf(cmd, sizeof cmd, "match '%s' --games 1", s.config);
-    r = support_host(cmd, NULL);
+    support_run r = support_host(cmd, NULL);
     snprintf(want, sizeof want, "sumgame: %s/sums.txt:3: rcg:{0|: '{' is never closed at "
              "column 1 of '{0|'\n", s.dir);
     assert_int_equal(r.status, 1);
@@ -373,13 +457,21 @@ static const char misbehaving_config[] = "[match]\n"
 /* Game 0: rnd is Left and moves first, {0|1} ends before bad moves: a draw at 0.
  * Games 1-3: bad has to move and forfeits each time; the match still plays them all. */
 static void check_forfeits(const char *mode, const char *budget, const char *reason,
-                           const char *args)
+                           unsigned jobs, bool binary)
 {
     char text[1024];
     snprintf(text, sizeof text, misbehaving_config, budget, mode);
     scratch s;
     scratch_open(&s, text);
-    support_run r = run_ok(&s, args);
+    support_run r = { 0 };
+    match_result res = { 0 };
+    if (binary) {
+        char args[32];
+        snprintf(args, sizeof args, "--jobs %u", jobs);
+        r = run_ok(&s, args);
+    } else {
+        play(&s, NULL, jobs, &res);
+    }
     char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 4);
     char *g0 = line_of(out, 0);
@@ -396,11 +488,17 @@ static void check_forfeits(const char *mode, const char *budget, const char *rea
     char *g3 = line_of(out, 3);
     support_assert_contains(g3, "\"moves\":[\"2:R1\"]"); /* rnd moved before bad failed */
     free(g3);
-    support_assert_contains(r.out, "rnd vs bad");
-    support_assert_contains(r.out, "0.00 (0.00)");
-    support_assert_contains(r.out, " 75.0%  (games 4, wins 3, draws 1, losses 0, forfeits 3, ");
+    if (binary) {
+        /* the runner outlives the worker and says so in its summary */
+        support_assert_contains(r.out, "rnd vs bad");
+        support_assert_contains(r.out, "0.00 (0.00)");
+        support_assert_contains(r.out, " 75.0%  (games 4, wins 3, draws 1, losses 0, forfeits 3, ");
+    } else {
+        assert_tally(&res.tally, 4, 3, 1, 0, 3, "0.00", "0.00");
+    }
     free(out);
     support_run_free(&r);
+    match_result_free(&res);
     scratch_close(&s);
 }
 
@@ -408,8 +506,8 @@ static void illegal_moves_forfeit(void **state)
 {
     (void)state;
     check_forfeits("illegal", "", "illegal move component 1000001 move 0 by bad: no component",
-                   "");
-    check_forfeits("badcode", "", "illegal move 1:", "--jobs 2");
+                   1, false);
+    check_forfeits("badcode", "", "illegal move 1:", 2, false);
 }
 
 /* Issue 28: an illegal move by Right was printed with Left's letter ("1:L1"): rcg codes
@@ -443,15 +541,18 @@ static void illegal_move_by_right_is_not_printed_as_left(void **state)
 static void failing_strategy_forfeits(void **state)
 {
     (void)state;
-    check_forfeits("fail", "", "strategy bad failed: misbehaving: told to fail", "");
+    check_forfeits("fail", "", "strategy bad failed: misbehaving: told to fail", 1, false);
 }
 
 static void crashing_strategy_forfeits(void **state)
 {
     (void)state;
-    /* The worker's fault handler names the strategy and the call it died in. */
+    /* The worker's fault handler names the strategy and the call it died in; the
+     * command (not only the pool in this process) outlives it. */
     check_forfeits("crash", "", "crash: strategy plugin bad crashed in choose() (SIGSEGV) "
-                   "with bad to move", "--jobs 2");
+                   "with bad to move", 2, false);
+    check_forfeits("crash", "", "crash: strategy plugin bad crashed in choose() (SIGSEGV) "
+                   "with bad to move", 2, true);
 }
 
 static void hanging_strategy_times_out(void **state)
@@ -459,7 +560,7 @@ static void hanging_strategy_times_out(void **state)
     (void)state;
     check_forfeits("hang", "time_per_move = 0.05\ntime_margin = 0.2\n",
                    "timeout: bad made no move within 0.25 s (time_per_move 0.05 s + time_margin 0.2 s)",
-                   "--jobs 3");
+                   3, false);
 }
 
 /* Issue 28: a game lost on time recorded "seconds":0.000, since the watchdog's kill left no
@@ -491,21 +592,30 @@ static void time_loss_records_its_seconds(void **state)
     scratch_close(&s);
 }
 
-/* Runs the match on config text and asserts the one error line; no game is played. */
-static void check_error(const char *config, const char *args, const char *message)
+/* Runs the match on config text and asserts the one error line; no game is played.
+ * With args (the command line's own options) through the binary, else in this process
+ * with ov. */
+static void check_error(const char *config, const char *args, const match_overrides *ov,
+                        const char *message)
 {
     scratch s;
     scratch_open(&s, config);
     char cmd[1024], want[512];
-    snprintf(cmd, sizeof cmd, "match '%s' --out '%s' %s", s.config, s.out, args);
-    support_run r = support_host(cmd, NULL);
     if (message[0] == ':')
-        snprintf(want, sizeof want, "sumgame: %s%s", s.config, message);
+        snprintf(want, sizeof want, "%s%s", s.config, message);
     else
-        snprintf(want, sizeof want, "sumgame: %s", message);
-    support_assert_error(&r, want);
+        snprintf(want, sizeof want, "%s", message);
+    if (args) {
+        char line[600];
+        snprintf(cmd, sizeof cmd, "match '%s' --out '%s' %s", s.config, s.out, args);
+        support_run r = support_host(cmd, NULL);
+        snprintf(line, sizeof line, "sumgame: %s", want);
+        support_assert_error(&r, line);
+        support_run_free(&r);
+    } else {
+        expect_load_error(s.config, ov, s.out, want);
+    }
     assert_int_not_equal(access(s.out, F_OK), 0);
-    support_run_free(&r);
     scratch_close(&s);
 }
 
@@ -515,66 +625,63 @@ static void check_error(const char *config, const char *args, const char *messag
 static void configuration_errors(void **state)
 {
     (void)state;
-    check_error("[match]\nleft = r\nright = r\n" SUM STRATS "[foo]\n", "",
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS "[foo]\n", NULL, NULL,
                 ":8: unknown section [foo] (expected [match], [sum] or [strategy.NAME])");
     /* issue 28: a shard with no position exited 0 with an empty summary */
     check_error("[match]\nleft = r\nright = r\ngames = 2\n[sum]\nsum.1 = rcg:{0|1}\n"
-                "sum.2 = rcg:{1|0}\n" STRATS, "--shard 5/10",
+                "sum.2 = rcg:{1|0}\n" STRATS, "--shard 5/10", NULL,
                 "match: --shard 5/10: none of positions 0 to 1 is this shard's (shard I/N "
                 "plays positions I, I+N, I+2N, ...)");
     check_error("[match]\nleft = r\nright = r\ngames = 2\n[sum]\nsum.1 = rcg:{0|1}\n"
-                "sum.2 = rcg:{1|0}\n" STRATS, "--shard 0/3 --from 1",
+                "sum.2 = rcg:{1|0}\n" STRATS, "--shard 0/3 --from 1", NULL,
                 "match: --shard 0/3: none of positions 1 to 1 is this shard's");
-    check_error("[match]\nleft = r\nright = r\ngmaes = 3\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\ngmaes = 3\n" SUM STRATS, NULL, NULL,
                 ":4: match: unknown key 'gmaes'");
-    check_error("[match]\nleft = r\nright = r\ngames = many\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\ngames = many\n" SUM STRATS, NULL, NULL,
                 ":4: match: games = 'many' is not an integer");
-    check_error("[match]\nleft = r\nright = r\ngames = 0\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\ngames = 0\n" SUM STRATS, NULL, NULL,
                 ":4: match: games = 0 is out of range [1, 1000000]");
-    check_error("[match]\nleft = r\nright = r\ntime_per_move = fast\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\ntime_per_move = fast\n" SUM STRATS, NULL, NULL,
                 ":4: match: time_per_move = 'fast' is not a duration");
-    check_error("[match]\nleft = r\nright = r\nfirst = middle\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\nfirst = middle\n" SUM STRATS, NULL, NULL,
                 ":4: match: first = 'middle' is not one of: left, right, alternate");
-    check_error("[match]\nleft = r\nright = r\nnodes_per_move = -5\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\nnodes_per_move = -5\n" SUM STRATS, NULL, NULL,
                 ":4: match: nodes_per_move = -5 is out of range");
-    check_error("[match]\nleft = r\nright = r\ngames = 1\ngames = 2\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\ngames = 1\ngames = 2\n" SUM STRATS, NULL, NULL,
                 ":5: match: duplicate key 'games' (first at line 4)");
-    check_error("[match]\nleft = r\nright = r\n" SUM STRATS "[match]\n", "",
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS "[match]\n", NULL, NULL,
                 ":8: duplicate section [match] (first at line 1)");
-    check_error("[match]\nleft = r\nright = r\nthis is not ini\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\nthis is not ini\n" SUM STRATS, NULL, NULL,
                 ":4: syntax error (expected [section] or key = value)");
-    check_error("[match]\nleft = r\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\n" SUM STRATS, NULL, NULL,
                 ":1: match: missing key 'right' (the name of a [strategy.NAME] section)");
-    check_error("[match]\nleft = r\nright = nobody\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = nobody\n" SUM STRATS, NULL, NULL,
                 ":3: match: right = 'nobody': no section [strategy.nobody]");
-    check_error(SUM STRATS, "", ": missing section [match]");
-    check_error("[match]\nleft = r\nright = r\n" STRATS, "", ": missing section [sum]");
-    check_error("[match]\nleft = r\nright = x\n" SUM STRATS "[strategy.x]\nplugin = nosuch\n",
-                "", ":9: strategy.x: plugin 'nosuch': no strategy plugin 'nosuch'");
-    check_error("[match]\nleft = r\nright = r\n" SUM "[strategy.r]\nplugin = random\ndepth = 3\n",
-                "", ":8: strategy.r: unknown key 'depth'");
-    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = nosuch\n" STRATS, "",
+    check_error(SUM STRATS, NULL, NULL, ": missing section [match]");
+    check_error("[match]\nleft = r\nright = r\n" STRATS, NULL, NULL, ": missing section [sum]");
+    check_error("[match]\nleft = r\nright = x\n" SUM STRATS "[strategy.x]\nplugin = nosuch\n", NULL, NULL, ":9: strategy.x: plugin 'nosuch': no strategy plugin 'nosuch'");
+    check_error("[match]\nleft = r\nright = r\n" SUM "[strategy.r]\nplugin = random\ndepth = 3\n", NULL, NULL, ":8: strategy.r: unknown key 'depth'");
+    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = nosuch\n" STRATS, NULL, NULL,
                 ":5: sum: generator = 'nosuch': no game plugin 'nosuch'");
-    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = rcg\nlevles = 2\n" STRATS, "",
+    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = rcg\nlevles = 2\n" STRATS, NULL, NULL,
                 ":6: sum: unknown key 'levles'");
-    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = rcg\nsum.1 = rcg:0\n" STRATS,
-                "", ":6: sum: 'sum.1' cannot be combined with generator (line 5)");
-    check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = rcg:{0|\n" STRATS, "",
+    check_error("[match]\nleft = r\nright = r\n[sum]\ngenerator = rcg\nsum.1 = rcg:0\n" STRATS, NULL, NULL, ":6: sum: 'sum.1' cannot be combined with generator (line 5)");
+    check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = rcg:{0|\n" STRATS, NULL, NULL,
                 ":5: sum: sum.1: rcg:{0|: ");
-    check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = chess:e4\n" STRATS, "",
+    check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = chess:e4\n" STRATS, NULL, NULL,
                 ":5: sum: sum.1: no game plugin 'chess'");
-    check_error("[match]\nleft = r\nright = r\ngames = 3\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\ngames = 3\n" SUM STRATS, NULL, NULL,
                 ":4: match: games = 3 but [sum] lists only 1 position");
     check_error("[match]\nleft = r\nright = r\ngames = 3\n[sum]\ngenerator = rcg\n" STRATS,
-                "--from 3", "match: --from 3: the match has positions 0 to 2");
-    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--games 2",
-                "--games 2: [sum] lists only 1 position");
-    check_error("[match]\nleft = r\nright = r\n[sum]\nlevels = 2\n" STRATS, "",
+                NULL, &(match_overrides){ .from = 3 }, "match: --from 3: the match has positions 0 to 2");
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, NULL,
+                &(match_overrides){ .has_games = true, .games = 2 }, "--games 2: [sum] lists only 1 position");
+    check_error("[match]\nleft = r\nright = r\n[sum]\nlevels = 2\n" STRATS, NULL, NULL,
                 ":5: sum: unknown key 'levels' (game keys go with generator = GAME, or are "
                 "written GAME.KEY)");
-    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--jobs 0",
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--jobs 0", NULL,
                 "match: --jobs '0': expected an integer from 1 to 256");
-    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--seed -1",
+    check_error("[match]\nleft = r\nright = r\n" SUM STRATS, "--seed -1", NULL,
                 "match: --seed '-1': expected a non-negative integer");
 }
 
@@ -584,18 +691,18 @@ static void first_of_two_errors_is_reported(void **state)
 {
     (void)state;
     /* both in [match]: seed (line 4) before games (line 5) */
-    check_error("[match]\nleft = r\nright = r\nseed = soon\ngames = many\n" SUM STRATS, "",
+    check_error("[match]\nleft = r\nright = r\nseed = soon\ngames = many\n" SUM STRATS, NULL, NULL,
                 ":4: match: seed = 'soon' is not an integer");
     /* [sum] (line 5) before a strategy section (line 8) */
     check_error("[match]\nleft = r\nright = r\n[sum]\nsum.1 = rcg:{0|\n"
-                "[strategy.r]\nplugin = random\ndepth = 3\n", "",
+                "[strategy.r]\nplugin = random\ndepth = 3\n", NULL, NULL,
                 ":5: sum: sum.1: rcg:{0|: ");
     /* a strategy section (line 3) before a bad key of [match] (line 7) */
     check_error("[strategy.x]\nplugin = random\ndepth = 3\n[match]\nleft = x\nright = x\n"
-                "games = many\n" SUM, "", ":3: strategy.x: unknown key 'depth'");
+                "games = many\n" SUM, NULL, NULL, ":3: strategy.x: unknown key 'depth'");
     /* the right strategy's error (line 8) before the left one's (line 11) */
     check_error("[match]\nleft = a\nright = b\n" SUM "[strategy.b]\nplugin = random\n"
-                "depth = 1\n[strategy.a]\nplugin = random\ndepth = 2\n", "",
+                "depth = 1\n[strategy.a]\nplugin = random\ndepth = 2\n", NULL, NULL,
                 ":8: strategy.b: unknown key 'depth'");
 }
 
@@ -617,12 +724,22 @@ static void missing_file_and_arguments(void **state)
 static void default_config_runs(void **state)
 {
     (void)state;
-    support_run r = support_host("match conf/default.ini --games 1 --json", NULL);
-    if (r.status != 0)
-        fail_msg("exit %d: %s", r.status, r.err);
-    support_assert_contains(r.out, "{\"left\":\"hotstrat_plus\",\"right\":\"alphabeta\",\"positions\":1,"
-                           "\"from\":0,\"games\":2,");
-    support_run_free(&r);
+    match_plan plan;
+    match_result res;
+    char err[4096];
+    match_overrides ov = { .has_games = true, .games = 1 };
+    int rc = support_match("conf/default.ini", &ov, NULL, &plan, &res, err, sizeof err);
+    if (rc != SG_OK)
+        fail_msg("conf/default.ini: %s", err);
+    /* the summary's {"left":"hotstrat_plus","right":"alphabeta","positions":1,"from":0,
+     * "games":2, */
+    assert_string_equal(plan.a.name, "hotstrat_plus");
+    assert_string_equal(plan.b.name, "alphabeta");
+    assert_int_equal(plan.positions, 1);
+    assert_int_equal(plan.from, 0);
+    assert_int_equal(res.tally.games, 2);
+    match_result_free(&res);
+    match_plan_free(&plan);
 }
 
 /* Right to move has no move, but the one component is not settled: its game's number()
@@ -647,7 +764,9 @@ static void stuck_mover_in_live_sum_is_scored(void **state)
     snprintf(text, sizeof text, config, "right");
     scratch s;
     scratch_open(&s, text);
-    support_run r = run_ok(&s, "");
+    match_result res;
+    play(&s, NULL, 1, &res);
+    match_result_free(&res);
     char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 2);
     support_assert_contains(out, "\"game\":0,\"pair\":0,\"sum\":\"numberless:1\",\"left_player\":"
@@ -659,17 +778,16 @@ static void stuck_mover_in_live_sum_is_scored(void **state)
                          "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\","
                          "\"forfeit\":null,\"score_estimated\":true,\"moves\":[]");
     free(out);
-    support_run_free(&r);
     scratch_close(&s);
 
     snprintf(text, sizeof text, config, "left");
     scratch_open(&s, text);
-    r = run_ok(&s, "");
+    play(&s, NULL, 1, &res);
+    match_result_free(&res);
     out = support_read_file(s.out);
     support_assert_contains(out, "\"final_score\":\"0\",\"score\":\"0\",\"result\":\"win\","
                          "\"forfeit\":null,\"score_estimated\":false,\"moves\":[\"1:take1\"]");
     free(out);
-    support_run_free(&r);
     scratch_close(&s);
 }
 
@@ -696,7 +814,8 @@ static void optimal_loss_hand_checked(void **state)
                                  "plugin = solver\n";
     scratch s;
     scratch_open(&s, config);
-    support_run r = run_ok(&s, "");
+    match_result res;
+    play(&s, NULL, 1, &res);
     char *out = support_read_file(s.out);
     assert_int_equal(count_lines(out), 2);
     char *g0 = line_of(out, 0), *g1 = line_of(out, 1);
@@ -708,15 +827,13 @@ static void optimal_loss_hand_checked(void **state)
                         "\"result\":\"loss\"");
     /* A settles at 7 and leaves the sum, so B is component 1 from the third move on. */
     support_assert_contains(g1, "\"moves\":[\"1:L1\",\"1:R1\",\"1:L1\",\"1:R1\"]");
-    support_assert_contains(r.out, "loss of hot against optimal play: 0 as first player (1 games), 2 as "
-                           "second player (1 games)\n");
+    /* the summary's "loss of hot against optimal play: 0 as first player (1 games), 2 as
+     * second player (1 games)" */
+    assert_tally_loss(&res.tally, "0", 1, "2", 1);
+    assert_int_equal(res.tally.forfeits, 0);
     free(g0), free(g1);
     free(out);
-    support_run_free(&r);
-    r = run_ok(&s, "--json");
-    support_assert_contains(r.out, "\"forfeits\":0,\"loss_first\":\"0\",\"loss_first_games\":1,"
-                           "\"loss_second\":\"2\",\"loss_second_games\":1,\"seconds\":");
-    support_run_free(&r);
+    match_result_free(&res);
     scratch_close(&s);
 
     /* The same match without optimal: no loss keys anywhere. */
@@ -730,13 +847,13 @@ static void optimal_loss_hand_checked(void **state)
                                 "[strategy.perfect]\n"
                                 "plugin = solver\n";
     scratch_open(&s, plain);
-    r = run_ok(&s, "--json");
+    play(&s, NULL, 1, &res);
     out = support_read_file(s.out);
     assert_null(strstr(out, "optimal"));
     assert_null(strstr(out, "loss\":"));
-    assert_null(strstr(r.out, "loss_"));
+    assert_tally_loss(&res.tally, "0", 0, "0", 0); /* the summary has no loss keys */
     free(out);
-    support_run_free(&r);
+    match_result_free(&res);
     scratch_close(&s);
 }
 
@@ -772,9 +889,11 @@ static void solver_against_solver_loses_nothing(void **state)
         snprintf(text, sizeof text, config, cases[c].levels, cases[c].components, cases[c].inc);
         scratch s;
         scratch_open(&s, text);
-        support_run r = run_ok(&s, "--json --jobs 2");
-        support_assert_contains(r.out, "\"forfeits\":0,\"loss_first\":\"0\",\"loss_first_games\":12,"
-                               "\"loss_second\":\"0\",\"loss_second_games\":12,");
+        match_result res;
+        play(&s, NULL, 2, &res);
+        assert_int_equal(res.tally.forfeits, 0);
+        assert_tally_loss(&res.tally, "0", 12, "0", 12);
+        match_result_free(&res);
         char *out = support_read_file(s.out);
         assert_int_equal(count_lines(out), 24);
         for (size_t i = 0; i < 24; i++) {
@@ -783,7 +902,6 @@ static void solver_against_solver_loses_nothing(void **state)
             free(line);
         }
         free(out);
-        support_run_free(&r);
         scratch_close(&s);
     }
 }
@@ -799,11 +917,10 @@ static void listed_game_parameters(void **state)
                                            "[strategy.b]\nplugin = random\n"
                                            "[sum]\ngo.cycles = yes\ngo.selfatari = no\n"
                                            "sum.1 = go:.XO./XO.O\n");
-    char args[600];
-    snprintf(args, sizeof args, "match '%s' --json", path);
-    support_run r = support_host(args, NULL);
-    assert_int_equal(r.status, 0);
-    support_run_free(&r);
+    match_result res;
+    support_match_ok(path, NULL, NULL, &res);
+    assert_int_equal(res.tally.games, 2);
+    match_result_free(&res);
     remove(path);
     free(path);
     path = support_temp_file(".ini", "[match]\nleft = a\nright = b\n"
@@ -811,20 +928,14 @@ static void listed_game_parameters(void **state)
                                      "[strategy.b]\nplugin = random\n"
                                      "[sum]\ngo.cycles = yes\ngo.cap = 5\n"
                                      "sum.1 = go:.XO./XO.O\n");
-    snprintf(args, sizeof args, "match '%s'", path);
-    r = support_host(args, NULL);
-    support_assert_error(&r, ":9: sum: cap and cycles exclude each other");
-    support_run_free(&r);
+    expect_load_error(path, NULL, NULL, ":9: sum: cap and cycles exclude each other");
     remove(path);
     free(path);
     path = support_temp_file(".ini", "[match]\nleft = a\nright = b\n"
                                      "[strategy.a]\nplugin = random\n"
                                      "[strategy.b]\nplugin = random\n"
                                      "[sum]\ngo.bogus = 1\nsum.1 = go:.XO./XO.O\n");
-    snprintf(args, sizeof args, "match '%s'", path);
-    r = support_host(args, NULL);
-    support_assert_error(&r, ":9: sum: unknown key 'bogus'");
-    support_run_free(&r);
+    expect_load_error(path, NULL, NULL, ":9: sum: unknown key 'bogus'");
     remove(path);
     free(path);
 }

@@ -96,12 +96,44 @@ static support_run run(const char *args)
     return support_host(cmd, NULL);
 }
 
-static support_run run_ok(const char *args)
+/* The match in this process (support_match) with ov (NULL: none), jobs workers and
+ * --out out; returns SG_OK or the error code with the command's message in err, and,
+ * when summary is not NULL, the text summary the command would print. */
+static int play(const match_overrides *ov, unsigned jobs, const char *out, bool resume,
+                match_result *res, char **summary, char *err, size_t errlen)
 {
-    support_run r = run(args);
-    if (r.status != 0)
-        fail_msg("exit %d: %s", r.status, r.err);
-    return r;
+    match_plan plan;
+    match_run_opts opts = { .jobs = jobs, .out = out, .resume = resume };
+    int rc = support_match(config, ov, &opts, &plan, res, err, errlen);
+    if (rc == SG_OK && summary)
+        *summary = support_match_summary(&plan, res, false);
+    match_plan_free(&plan);
+    return rc;
+}
+
+static void play_ok(const match_overrides *ov, unsigned jobs, const char *out, bool resume,
+                    match_result *res, char **summary)
+{
+    char err[4096];
+    if (play(ov, jobs, out, resume, res, summary, err, sizeof err) != SG_OK)
+        fail_msg("match %s: %s", config, err);
+}
+
+/* Asserts that the match in this process fails with an error starting with want (and,
+ * when also is not NULL, containing also). */
+static void play_error(const match_overrides *ov, const char *out, bool resume,
+                       const char *want, const char *also)
+{
+    char err[4096];
+    match_result res;
+    int rc = play(ov, 1, out, resume, &res, NULL, err, sizeof err);
+    match_result_free(&res);
+    if (rc == SG_OK)
+        fail_msg("no error, expected: %s", want);
+    if (strncmp(err, want, strlen(want)) != 0 || strchr(err, '\n'))
+        fail_msg("expected '%s', got: %s", want, err);
+    if (also)
+        support_assert_contains(err, also);
 }
 
 static int setup(void **state)
@@ -175,15 +207,18 @@ static void existing_out_is_never_overwritten(void **state)
              "continue that match, or choose another file", out);
     support_assert_error(&r, want);
     support_run_free(&r);
+    match_overrides one = { .has_games = true, .games = 1 };
+    play_error(&one, out, false, want, NULL);
     char *after = support_read_file(out);
     assert_string_equal(before, after);
     free(before), free(after);
 
     path_in(out, sizeof out, "empty.jsonl");
     fclose(fopen(out, "w"));
-    snprintf(args, sizeof args, "--games 1 --out '%s'", out);
-    r = run_ok(args);
-    support_run_free(&r);
+    match_result res;
+    play_ok(&one, 1, out, false, &res, NULL);
+    assert_int_equal(res.played, 2);
+    match_result_free(&res);
     char *two = support_read_file(out);
     assert_int_equal(count_lines(two), 2);
     free(two);
@@ -239,7 +274,7 @@ static size_t run_and_kill(const char *out, size_t after)
 static void kill_and_resume_gives_the_same_records(void **state)
 {
     (void)state;
-    char out[160], args[256];
+    char out[160];
     path_in(out, sizeof out, "killed.jsonl");
     size_t kept = run_and_kill(out, 4);
     assert_true(kept >= 4);
@@ -248,30 +283,29 @@ static void kill_and_resume_gives_the_same_records(void **state)
     assert_non_null(f);
     fputs("{\"game\":39,\"pair\":19,\"sum\":\"rcg:4", f); /* cut short: no newline */
     fclose(f);
-    snprintf(args, sizeof args, "--jobs 2 --out '%s' --resume", out);
-    support_run r = run_ok(args);
-    char want[256];
-    snprintf(want, sizeof want, "sumgame: match: --resume: %s: dropped a record cut short "
-             "by the kill; its game is played again\n", out);
-    assert_string_equal(r.err, want);
-    snprintf(want, sizeof want, "resumed: %zu games read back from %s, %zu played now\n",
-             kept, out, GAMES - kept);
-    support_assert_contains(r.out, want);
-    char *summary = summary_of(r.out);
-    assert_string_equal(summary, reference_summary);
+    /* the command's note: "sumgame: match: --resume: OUT: dropped a record cut short by
+     * the kill; its game is played again", and "resumed: KEPT games read back from OUT,
+     * GAMES - KEPT played now" */
+    match_result res;
+    char *summary;
+    play_ok(NULL, 2, out, true, &res, &summary);
+    assert_true(res.dropped_torn);
+    assert_int_equal(res.resumed, kept);
+    assert_int_equal(res.played, GAMES - kept);
+    support_assert_contains(summary, reference_summary);
     free(summary);
-    support_run_free(&r);
+    match_result_free(&res);
     char *got = stripped_file(out);
     assert_string_equal(got, reference);
     free(got);
 
     /* Resuming a finished match plays nothing and changes nothing. */
     char *before = support_read_file(out);
-    r = run_ok(args);
-    snprintf(want, sizeof want, "resumed: %d games read back from %s, 0 played now\n", GAMES,
-             out);
-    support_assert_contains(r.out, want);
-    support_run_free(&r);
+    play_ok(NULL, 2, out, true, &res, NULL);
+    assert_false(res.dropped_torn);
+    assert_int_equal(res.resumed, GAMES);
+    assert_int_equal(res.played, 0);
+    match_result_free(&res);
     char *after = support_read_file(out);
     assert_string_equal(before, after);
     free(before), free(after);
@@ -280,7 +314,7 @@ static void kill_and_resume_gives_the_same_records(void **state)
 static void resume_refuses_other_files(void **state)
 {
     (void)state;
-    char out[160], args[256], want[512];
+    char out[160], want[512];
     path_in(out, sizeof out, "full.jsonl");
     /* another seed: another tournament, whose file is left exactly as it was, even a
      * torn last line */
@@ -291,35 +325,26 @@ static void resume_refuses_other_files(void **state)
     fclose(f);
     free(text);
     char *before = support_read_file(copy);
-    snprintf(args, sizeof args, "--seed 12 --out '%s' --resume", copy);
-    support_run r = run(args);
     snprintf(want, sizeof want, "match: --resume: %s:1: a record of another tournament", copy);
-    support_assert_error(&r, want);
-    support_assert_contains(r.err, "resume with the same configuration, --seed and --games");
-    support_run_free(&r);
+    play_error(&(match_overrides){ .has_seed = true, .seed = 12 }, copy, true, want,
+               "resume with the same configuration, --seed and --games");
     char *after = support_read_file(copy);
     assert_string_equal(before, after);
     free(before), free(after);
     /* the same tournament, but shard 1 of 2 does not play game 0 */
-    snprintf(args, sizeof args, "--shard 1/2 --out '%s' --resume", out);
-    r = run(args);
     snprintf(want, sizeof want, "match: --resume: %s:1: game 0 is not one of this run's", out);
-    support_assert_error(&r, want);
-    support_run_free(&r);
+    play_error(&(match_overrides){ .shard = 1, .shards = 2 }, out, true, want, NULL);
     /* a line that is no record */
     path_in(out, sizeof out, "junk.jsonl");
     f = fopen(out, "w");
     fputs("hello\n", f);
     fclose(f);
-    snprintf(args, sizeof args, "--out '%s' --resume", out);
-    r = run(args);
     snprintf(want, sizeof want, "match: --resume: %s:1: not a record of `sumgame match`", out);
-    support_assert_error(&r, want);
-    support_run_free(&r);
+    play_error(NULL, out, true, want, NULL);
     text = support_read_file(out);
     assert_string_equal(text, "hello\n");
     free(text);
-    r = run("--shard 2/2");
+    support_run r = run("--shard 2/2");
     support_assert_error(&r, "match: --shard '2/2': expected I/N with 0 <= I < N");
     support_run_free(&r);
 }
@@ -341,9 +366,11 @@ static void shards_merge_into_the_whole_run(void **state)
         char name[32];
         snprintf(name, sizeof name, "shard%d.jsonl", i);
         path_in(shard[i], sizeof shard[i], name);
-        snprintf(args, sizeof args, "--shard %d/3 --jobs 2 --out '%s'", i, shard[i]);
-        support_run r = run_ok(args);
-        support_run_free(&r);
+        match_result res;
+        play_ok(&(match_overrides){ .shard = (unsigned long long)i, .shards = 3 }, 2,
+                shard[i], false, &res, NULL);
+        assert_int_equal(res.played, i < 2 ? 14 : 12);
+        match_result_free(&res);
         char *text = support_read_file(shard[i]);
         /* pairs i, i+3, ...: 7, 7 and 6 positions */
         assert_int_equal(count_lines(text), i < 2 ? 14 : 12);
@@ -390,9 +417,10 @@ static void shards_merge_into_the_whole_run(void **state)
     /* another tournament's records */
     char foreign[160];
     path_in(foreign, sizeof foreign, "foreign.jsonl");
-    snprintf(args, sizeof args, "--seed 12 --games 1 --out '%s'", foreign);
-    r = run_ok(args);
-    support_run_free(&r);
+    match_result res;
+    play_ok(&(match_overrides){ .has_seed = true, .seed = 12, .has_games = true, .games = 1 },
+            1, foreign, false, &res, NULL);
+    match_result_free(&res);
     snprintf(args, sizeof args, "'%s' '%s' '%s'", other, shard[0], foreign);
     r = merge(args);
     snprintf(want, sizeof want, "merge: %s:1: a record of another tournament", foreign);

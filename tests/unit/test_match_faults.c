@@ -89,9 +89,10 @@ static const char bad_config[] = "[match]\n"
                                  "plugin = misbehaving\n"
                                  "mode = %s\n";
 
-/* Runs the match on mode and keys; asserts game 0 is the intact draw, games 1 to 3 are
- * bad's forfeits with reason, the summary counts them, and the whole run took less than
- * a minute (liveness only). Returns the records. */
+/* Runs the match on mode and keys, in this process (match_run_games), or through the
+ * binary when out is not NULL (what it printed goes there); asserts game 0 is the intact
+ * draw, games 1 to 3 are bad's forfeits with reason, the summary counts them, and the
+ * whole run took less than a minute (liveness only). Returns the records. */
 static char *run_bad(const char *mode, const char *keys, const char *reason, support_run *out)
 {
     char text[1024];
@@ -102,9 +103,17 @@ static char *run_bad(const char *mode, const char *keys, const char *reason, sup
     snprintf(cmd, sizeof cmd, "match '%s' --out '%s' --plugin-path '%s' --jobs 2", s.config,
              s.out, s.plugins);
     time_t t0 = time(NULL);
-    support_run r = support_host(cmd, NULL);
-    if (r.status != 0)
-        fail_msg("exit %d: %s", r.status, r.err);
+    support_run r = { 0 };
+    match_result res = { 0 };
+    if (out) {
+        r = support_host(cmd, NULL);
+        if (r.status != 0)
+            fail_msg("exit %d: %s", r.status, r.err);
+    } else {
+        match_overrides ov = { .plugin_path = s.plugins };
+        match_run_opts opts = { .jobs = 2, .out = s.out };
+        support_match_ok(s.config, &ov, &opts, &res);
+    }
     assert_true(time(NULL) - t0 < 60);
     char *records = support_read_file(s.out);
     assert_int_equal(count_lines(records), 4);
@@ -121,7 +130,16 @@ static char *run_bad(const char *mode, const char *keys, const char *reason, sup
         support_assert_contains(line, "\",\"fault\":\"strategy\",");
         free(line);
     }
-    support_assert_contains(r.out, " 75.0%  (games 4, wins 3, draws 1, losses 0, forfeits 3, ");
+    if (out) {
+        support_assert_contains(r.out, " 75.0%  (games 4, wins 3, draws 1, losses 0, forfeits 3, ");
+    } else { /* the same summary's numbers */
+        assert_int_equal(res.tally.games, 4);
+        assert_int_equal(res.tally.wins, 3);
+        assert_int_equal(res.tally.draws, 1);
+        assert_int_equal(res.tally.losses, 0);
+        assert_int_equal(res.tally.forfeits, 3);
+        match_result_free(&res);
+    }
     scratch_close(&s);
     if (out)
         *out = r;
@@ -238,12 +256,10 @@ static void game_plugin_crash_is_the_games_fault(void **state)
     scratch_open(&s, "[match]\nleft = rnd\nright = rnd\n[sum]\nsum.1 = rcg:{0|1}\n"
                      "sum.2 = crashing_subtract:3\nsum.3 = rcg:{1|0}\n"
                      "[strategy.rnd]\nplugin = random\n");
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "match '%s' --out '%s' --plugin-path '%s' --jobs 2 --json",
-             s.config, s.out, s.plugins);
-    support_run r = support_host(cmd, NULL);
-    if (r.status != 0)
-        fail_msg("exit %d: %s", r.status, r.err);
+    match_overrides ov = { .plugin_path = s.plugins };
+    match_run_opts opts = { .jobs = 2, .out = s.out };
+    match_result res;
+    support_match_ok(s.config, &ov, &opts, &res);
     char *records = support_read_file(s.out);
     assert_int_equal(count_lines(records), 6);
     for (size_t g = 2; g < 4; g++) {
@@ -264,11 +280,13 @@ static void game_plugin_crash_is_the_games_fault(void **state)
     line = line_of(records, 5);
     support_assert_contains(line, "\"final_score\":\"1\",\"score\":\"-1\",\"result\":\"loss\"");
     free(line);
-    /* game faults are nobody's games */
-    support_assert_contains(r.out, "\"games\":4,");
-    support_assert_contains(r.out, "\"forfeits\":0,\"game_faults\":2,");
+    /* game faults are nobody's games: the summary's "games":4, "forfeits":0,
+     * "game_faults":2 */
+    assert_int_equal(res.tally.games, 4);
+    assert_int_equal(res.tally.forfeits, 0);
+    assert_int_equal(res.tally.faults, 2);
+    match_result_free(&res);
     free(records);
-    support_run_free(&r);
     scratch_close(&s);
 }
 
@@ -367,6 +385,23 @@ static void killed_runner_leaves_no_worker(void **state)
     scratch_close(&s);
 }
 
+/* The match at config in this process, one job: fails before any game with an error
+ * starting with want (the line the command prints after "sumgame: "). */
+static void expect_error(const char *config, const char *want)
+{
+    match_plan plan;
+    match_result res;
+    char err[4096];
+    int rc = support_match(config, NULL, NULL, &plan, &res, err, sizeof err);
+    match_plan_free(&plan);
+    match_result_free(&res);
+    if (rc == SG_OK)
+        fail_msg("no error, expected: %s", want);
+    if (strncmp(err, want, strlen(want)) != 0 || strchr(err, '\n'))
+        fail_msg("expected '%s', got: %s", want, err);
+    assert_int_equal(res.played, 0);
+}
+
 static void absurd_limits_are_refused(void **state)
 {
     (void)state;
@@ -381,16 +416,13 @@ static void absurd_limits_are_refused(void **state)
         { "worker_memory = 1000T", ":5: match: worker_memory = 1000T: 1 jobs x " },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char text[1024], cmd[1024], want[512];
+        char text[1024], want[512];
         snprintf(text, sizeof text, "[match]\nleft = r\nright = r\ngames = 1\n%s\n[sum]\n"
                  "sum.1 = rcg:{0|1}\n[strategy.r]\nplugin = random\n", cases[i].key);
         scratch s;
         scratch_open(&s, text);
-        snprintf(cmd, sizeof cmd, "match '%s' --jobs 1", s.config);
-        support_run r = support_host(cmd, NULL);
-        snprintf(want, sizeof want, "sumgame: %s%s", s.config, cases[i].message);
-        support_assert_error(&r, want);
-        support_run_free(&r);
+        snprintf(want, sizeof want, "%s%s", s.config, cases[i].message);
+        expect_error(s.config, want);
         scratch_close(&s);
     }
 }
@@ -403,14 +435,11 @@ static void table_larger_than_the_worker_is_refused(void **state)
     scratch s;
     scratch_open(&s, "[match]\nleft = a\nright = a\ngames = 1\nworker_memory = 1G\n[sum]\n"
                      "sum.1 = rcg:{0|1}\n[strategy.a]\nplugin = alphabeta\ntt_log2 = 28\n");
-    char cmd[1024], want[512];
-    snprintf(cmd, sizeof cmd, "match '%s' --jobs 1", s.config);
-    support_run r = support_host(cmd, NULL);
+    char want[512];
     /* 2 sides x 2^28 entries x 32 bytes = 16 GiB */
-    snprintf(want, sizeof want, "sumgame: %s:10: strategy.a: tt_log2 = 28: a table of about "
+    snprintf(want, sizeof want, "%s:10: strategy.a: tt_log2 = 28: a table of about "
              "16.00 GiB per game", s.config);
-    support_assert_error(&r, want);
-    support_run_free(&r);
+    expect_error(s.config, want);
     scratch_close(&s);
 }
 

@@ -706,14 +706,6 @@ static void test_documented_defaults(void **state)
     }
 }
 
-/* The results of a match's --json line up to its timing. */
-static char *untimed(const char *json)
-{
-    const char *end = strstr(json, ",\"seconds\"");
-    assert_non_null(end);
-    return strndup(json, (size_t)(end - json));
-}
-
 /* Complete matches against exact alpha-beta on rcg sums: no forfeit, no strategy scores
  * above the optimum on average over colour-swapped pairs (mean <= 0), and the same
  * results again with the games spread over two worker processes. */
@@ -729,27 +721,30 @@ static void test_matches(void **state)
                  "conf/mc-strategies.ini > /tmp/sumgame-mc-%d.ini",
                  lefts[i], (int)getpid());
         assert_int_equal(system(cmd), 0);
-        snprintf(cmd, sizeof cmd, "match /tmp/sumgame-mc-%d.ini --games 3 --json",
-                 (int)getpid());
-        support_run r = support_host(cmd, NULL);
-        if (r.status != 0)
-            fail_msg("%s: %s", lefts[i], r.err);
-        assert_non_null(strstr(r.out, "\"games\":6"));
-        assert_non_null(strstr(r.out, "\"forfeits\":0"));
-        const char *mean = strstr(r.out, "\"mean\":");
-        assert_non_null(mean);
-        if (atof(mean + 7) > 0)
+        /* in-process, the summary's numbers: "games":6, "forfeits":0, "mean" */
+        char ini[64], mean[32], sd[32], mean2[32], sd2[32];
+        snprintf(ini, sizeof ini, "/tmp/sumgame-mc-%d.ini", (int)getpid());
+        match_overrides ov = { .has_games = true, .games = 3 };
+        match_result r, again;
+        support_match_ok(ini, &ov, NULL, &r);
+        assert_int_equal(r.tally.games, 6);
+        assert_int_equal(r.tally.forfeits, 0);
+        support_tally_stats(&r.tally, mean, sd, sizeof mean);
+        if (atof(mean) > 0)
             fail_msg("%s scored %s against an optimal player", lefts[i], mean);
-        snprintf(cmd, sizeof cmd, "match /tmp/sumgame-mc-%d.ini --games 3 --jobs 2 --json",
-                 (int)getpid());
-        support_run again = support_host(cmd, NULL);
-        assert_int_equal(again.status, 0);
-        char *a = untimed(r.out), *b = untimed(again.out);
-        assert_string_equal(a, b);
-        free(a);
-        free(b);
-        support_run_free(&again);
-        support_run_free(&r);
+        /* the same summary with two workers */
+        match_run_opts two = { .jobs = 2 };
+        support_match_ok(ini, &ov, &two, &again);
+        support_tally_stats(&again.tally, mean2, sd2, sizeof mean2);
+        assert_string_equal(mean, mean2);
+        assert_string_equal(sd, sd2);
+        assert_int_equal(r.tally.wins, again.tally.wins);
+        assert_int_equal(r.tally.draws, again.tally.draws);
+        assert_int_equal(r.tally.losses, again.tally.losses);
+        assert_int_equal(r.tally.forfeits, again.tally.forfeits);
+        assert_int_equal(r.tally.games, again.tally.games);
+        match_result_free(&again);
+        match_result_free(&r);
     }
     char rm[128];
     snprintf(rm, sizeof rm, "rm -f /tmp/sumgame-mc-%d.ini", (int)getpid());

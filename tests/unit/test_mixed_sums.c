@@ -113,9 +113,9 @@ static void test_match_mixed_sum(void **state)
                 "sum.2 = go:X.XXO.O/XXXXOOO/X.XXO.O + amazons:B..W + rcg:{3|-1}\n"
                 "[strategy.a]\nplugin = solver\n[strategy.b]\nplugin = solver\n");
     char *out = support_temp_file(".jsonl", "");
-    char args[1024];
-    snprintf(args, sizeof args, "match %s --jobs 1 --out %s", ini, out);
-    support_run r = ok(args);
+    match_run_opts opts = { .jobs = 1, .out = out };
+    match_result r; /* in-process */
+    support_match_ok(ini, NULL, &opts, &r);
     char *lines = support_read_file(out);
     size_t games = 0, fives = 0, threes = 0;
     for (char *l = lines; (l = strstr(l, "\"game\":")); l++)
@@ -128,10 +128,17 @@ static void test_match_mixed_sum(void **state)
     assert_int_equal(fives, 2);  /* position 0: Left first */
     assert_int_equal(threes, 2); /* position 1: Right first */
     assert_null(strstr(lines, "\"forfeit\":\""));
-    support_assert_contains(r.out, "loss of a against optimal play: 0 as first player (2 "
-                                   "games), 0 as second player (2 games)");
+    /* the summary's "loss of a against optimal play: 0 as first player (2 games), 0 as
+     * second player (2 games)" */
+    char l0[64], l1[64];
+    sg_value_format(r.tally.loss[0], l0, sizeof l0);
+    sg_value_format(r.tally.loss[1], l1, sizeof l1);
+    assert_string_equal(l0, "0");
+    assert_string_equal(l1, "0");
+    assert_int_equal(r.tally.loss_games[0], 2);
+    assert_int_equal(r.tally.loss_games[1], 2);
     free(lines);
-    support_run_free(&r);
+    match_result_free(&r);
     unlink(ini);
     unlink(out);
     free(ini);
@@ -170,9 +177,9 @@ static void test_domineering_joins(void **state)
                 "amazons:B..W\n"
                 "[strategy.a]\nplugin = solver\n[strategy.b]\nplugin = solver\n");
     char *out = support_temp_file(".jsonl", "");
-    char args[1024];
-    snprintf(args, sizeof args, "match %s --jobs 1 --out %s", ini, out);
-    r = ok(args);
+    match_run_opts opts = { .jobs = 1, .out = out };
+    match_result m; /* in-process */
+    support_match_ok(ini, NULL, &opts, &m);
     char *lines = support_read_file(out);
     size_t six = 0, two = 0;
     for (char *l = lines; (l = strstr(l, "\"final_score\":\"6\",")); l++)
@@ -182,9 +189,12 @@ static void test_domineering_joins(void **state)
     assert_int_equal(six, 2);
     assert_int_equal(two, 2);
     assert_null(strstr(lines, "\"forfeit\":\""));
-    support_assert_contains(r.out, "loss of a against optimal play: 0 as first player");
+    /* the summary's "loss of a against optimal play: 0 as first player" */
+    char l0[64];
+    sg_value_format(m.tally.loss[0], l0, sizeof l0);
+    assert_string_equal(l0, "0");
     free(lines);
-    support_run_free(&r);
+    match_result_free(&m);
     unlink(ini);
     unlink(out);
     free(ini);

@@ -13,18 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Plays config (a match INI) with --out and returns the record file's text. */
+/* Plays config (a match INI) in this process with --out and returns the record file's
+ * text. */
 static char *play(const char *config)
 {
     char *ini = support_temp_file(".ini", config);
     char *out = support_temp_file(".jsonl", "");
     remove(out);
-    char args[2048];
-    snprintf(args, sizeof args, "match '%s' --out '%s' --json", ini, out);
-    support_run r = support_host(args, NULL);
-    if (r.status != 0)
-        fail_msg("match failed: %s", r.err);
-    support_run_free(&r);
+    match_run_opts opts = { .jobs = 1, .out = out };
+    match_result r;
+    support_match_ok(ini, NULL, &opts, &r);
+    match_result_free(&r);
     char *text = support_read_file(out);
     remove(ini);
     remove(out);

@@ -2,6 +2,7 @@
  * in the comments), the published TDS Experiment 4 tables reproduced from their data,
  * one-line errors naming FILE:LINE, and the HTML page in headless Chromium. */
 #include "support.h"
+#include "host/report/report.h"
 
 #include <png.h>
 #include <stdio.h>
@@ -125,6 +126,23 @@ static void test_reproduces_the_published_tds_tables(void **state)
     support_run_free(&r);
 }
 
+/* Reads files in this process (report_read, report_compute) as `sumgame report` does, and
+ * asserts the error line it prints after "report: " starts with want. */
+static void expect_read_error(char *const *files, size_t nfiles, const char *want)
+{
+    report_options o = { .level = 0.95, .ci = SG_CI_T };
+    report_data d = { 0 };
+    char err[1024] = "";
+    int rc = report_read(&d, &o, files, nfiles, err, sizeof err);
+    if (rc == 0)
+        rc = report_compute(&d, &o, err, sizeof err);
+    report_free(&d);
+    if (rc == 0)
+        fail_msg("no error, expected: %s", want);
+    if (strncmp(err, want, strlen(want)) != 0 || strchr(err, '\n'))
+        fail_msg("expected '%s', got: %s", want, err);
+}
+
 static void test_bad_input_names_file_and_line(void **state)
 {
     (void)state;
@@ -142,16 +160,16 @@ static void test_bad_input_names_file_and_line(void **state)
     snprintf(want, sizeof want, "report: %s:3: not JSON", bad);
     support_assert_error(&r, want);
     support_run_free(&r);
+    char *files[] = { path, bad };
+    expect_read_error(files, 2, want + strlen("report: ")); /* the same in-process */
     /* a match record without its score */
     f = fopen(bad, "w");
     assert_non_null(f);
     fputs("{\"game\":0,\"pair\":0,\"left_player\":\"a\",\"right_player\":\"b\",\"result\":\"win\","
           "\"forfeit\":null,\"moves\":[],\"seconds\":1}\n", f);
     fclose(f);
-    r = support_host(args, NULL);
-    snprintf(want, sizeof want, "report: %s:1: match record without \"score\"", bad);
-    support_assert_error(&r, want);
-    support_run_free(&r);
+    snprintf(want, sizeof want, "%s:1: match record without \"score\"", bad);
+    expect_read_error(files, 2, want);
     r = support_host("report /nonexistent-sumgame/x.jsonl", NULL);
     support_assert_error(&r, "report: /nonexistent-sumgame/x.jsonl: No such file or directory");
     support_run_free(&r);

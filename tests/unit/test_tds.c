@@ -494,18 +494,16 @@ static void test_hotstrat_tds_match(void **state)
                  "[strategy.ab]\nplugin = alphabeta\n",
                  budgets[k]);
         char *path = support_temp_file(".ini", cfg);
-        char args[1024];
-        snprintf(args, sizeof args, "match '%s' --json", path);
-        support_run r = support_host(args, NULL);
-        if (r.status != 0)
-            fail_msg("%s", r.err);
-        assert_non_null(strstr(r.out, "\"games\":12"));
-        assert_non_null(strstr(r.out, "\"forfeits\":0"));
-        const char *mean = strstr(r.out, "\"mean\":");
-        assert_non_null(mean);
-        if (atof(mean + 7) > 0)
+        /* in-process, the summary's numbers: "games":12, "forfeits":0, "mean" */
+        match_result r;
+        support_match_ok(path, NULL, NULL, &r);
+        assert_int_equal(r.tally.games, 12);
+        assert_int_equal(r.tally.forfeits, 0);
+        char mean[32], sd[32];
+        support_tally_stats(&r.tally, mean, sd, sizeof mean);
+        if (atof(mean) > 0)
             fail_msg("hotstrat-tds scored %s against an optimal player", mean);
-        support_run_free(&r);
+        match_result_free(&r);
         remove(path);
         free(path);
     }
@@ -519,11 +517,14 @@ static void test_hotstrat_keys(void **state)
                                    "[sum]\ngenerator = rcg\n"
                                    "[strategy.htds]\nplugin = hotstrat\ndelta = 1/8\n"
                                    "[strategy.ab]\nplugin = alphabeta\n");
-    char args[1024];
-    snprintf(args, sizeof args, "match '%s'", path);
-    support_run r = support_host(args, NULL);
-    support_assert_error(&r, "strategy.htds: key 'delta' is not for estimator exact");
-    support_run_free(&r);
+    /* in-process: the error line `sumgame match` prints */
+    match_plan plan;
+    match_result m;
+    char err[4096];
+    assert_int_not_equal(support_match(path, NULL, NULL, &plan, &m, err, sizeof err), SG_OK);
+    match_plan_free(&plan);
+    match_result_free(&m);
+    support_assert_contains(err, "strategy.htds: key 'delta' is not for estimator exact");
     remove(path);
     free(path);
 }

@@ -243,3 +243,145 @@ int catalog_parse_sum(catalog *c, const char *text, sg_sum *sum, char *err, size
     }
     return SG_OK;
 }
+
+/* The listing (catalog_list): each plugin opened once, its descriptor copied, closed. */
+struct lister {
+    catalog_listing *l;
+    sg_plugin_kind kind;
+    bool nomem;
+};
+
+static char *copy(const char *s) { return strdup(s ? s : ""); }
+
+static void add_failure(struct lister *ls, const char *file, const char *message)
+{
+    catalog_listing *l = ls->l;
+    catalog_failure *grown = realloc(l->errors, (l->nerrors + 1) * sizeof *grown);
+    if (!grown) {
+        ls->nomem = true;
+        return;
+    }
+    l->errors = grown;
+    catalog_failure *f = &grown[l->nerrors];
+    f->path = copy(file);
+    f->message = copy(message);
+    if (!f->path || !f->message) {
+        free(f->path);
+        free(f->message);
+        ls->nomem = true;
+        return;
+    }
+    l->nerrors++;
+}
+
+static void entry_free(catalog_entry *e)
+{
+    free(e->name);
+    free(e->version);
+    free(e->description);
+    free(e->path);
+    for (size_t i = 0; i < e->nparams; i++) {
+        free(e->params[i].key);
+        free(e->params[i].default_value);
+        free(e->params[i].help);
+    }
+    free(e->params);
+}
+
+static void add_entry(struct lister *ls, const char *file, const char *name,
+                      const char *version, const char *description, const sg_param_doc *params)
+{
+    catalog_entry e = { .name = copy(name), .version = copy(version),
+                        .description = copy(description), .path = copy(file) };
+    bool ok = e.name && e.version && e.description && e.path;
+    size_t n = 0;
+    while (params && params[n].key)
+        n++;
+    if (ok && n && !(e.params = calloc(n, sizeof *e.params)))
+        ok = false;
+    for (size_t i = 0; ok && i < n; i++, e.nparams++) {
+        catalog_param *p = &e.params[i];
+        p->key = copy(params[i].key);
+        p->help = copy(params[i].help);
+        p->default_value = params[i].default_value ? strdup(params[i].default_value) : NULL;
+        if (!p->key || !p->help || (params[i].default_value && !p->default_value))
+            ok = false;
+    }
+    catalog_listing *l = ls->l;
+    catalog_entry **v = ls->kind == SG_PLUGIN_GAME ? &l->games : &l->strategies;
+    size_t *count = ls->kind == SG_PLUGIN_GAME ? &l->ngames : &l->nstrategies;
+    catalog_entry *grown = ok ? realloc(*v, (*count + 1) * sizeof *grown) : NULL;
+    if (!grown) {
+        entry_free(&e);
+        ls->nomem = true;
+        return;
+    }
+    *v = grown;
+    grown[(*count)++] = e;
+}
+
+static void visit(void *ctx, const char *file_name, const char *file)
+{
+    struct lister *ls = ctx;
+    sg_plugin plugin;
+    char err[1024];
+    if (sg_plugin_open_file(file, ls->kind, &plugin, err, sizeof err) != SG_OK) {
+        add_failure(ls, file, err);
+        return;
+    }
+    const char *what = ls->kind == SG_PLUGIN_GAME ? "game" : "strategy";
+    const char *name, *version, *description;
+    const sg_param_doc *params;
+    if (ls->kind == SG_PLUGIN_GAME) {
+        const sg_game_desc *d = plugin.desc.game;
+        name = d->name, version = d->version, description = d->description, params = d->params;
+    } else {
+        const sg_strategy_desc *d = plugin.desc.strategy;
+        name = d->name, version = d->version, description = d->description, params = d->params;
+    }
+    /* Sums name games by file name and print them by descriptor name; a mismatch would
+     * make printed sums unreadable. */
+    if (strcmp(name, file_name) != 0) {
+        snprintf(err, sizeof err, "%s: %s calls itself '%.64s', the file name says '%.64s'",
+                 file, what, name, file_name);
+        add_failure(ls, file, err);
+    } else {
+        add_entry(ls, file, name, version, description, params);
+    }
+    sg_plugin_close(&plugin);
+}
+
+int catalog_list(const char *plugin_path, catalog_listing *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    sg_plugin_path path;
+    int rc = sg_plugin_path_init(&path, plugin_path, err, errlen);
+    if (rc != SG_OK)
+        return rc;
+    struct lister ls = { .l = out, .kind = SG_PLUGIN_GAME };
+    sg_plugin_list(&path, SG_PLUGIN_GAME, visit, &ls);
+    ls.kind = SG_PLUGIN_STRATEGY;
+    sg_plugin_list(&path, SG_PLUGIN_STRATEGY, visit, &ls);
+    sg_plugin_path_free(&path);
+    if (ls.nomem) {
+        snprintf(err, errlen, "out of memory");
+        return SG_ERR_NOMEM;
+    }
+    return SG_OK;
+}
+
+void catalog_listing_free(catalog_listing *l)
+{
+    for (size_t i = 0; i < l->ngames; i++)
+        entry_free(&l->games[i]);
+    for (size_t i = 0; i < l->nstrategies; i++)
+        entry_free(&l->strategies[i]);
+    for (size_t i = 0; i < l->nerrors; i++) {
+        free(l->errors[i].path);
+        free(l->errors[i].message);
+    }
+    free(l->games);
+    free(l->strategies);
+    free(l->errors);
+    memset(l, 0, sizeof *l);
+}

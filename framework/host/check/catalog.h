@@ -44,4 +44,34 @@ int catalog_parse_component_params(catalog *c, const char *text, const sg_params
 int catalog_parse_component(catalog *c, const char *text, sg_game **game, void *pos,
                             char *err, size_t errlen);
 
+/* Every game and strategy plugin of a search path, as `sumgame list` shows them. A file
+ * that fails to load (or whose plugin calls itself by another name than the file's) is
+ * an error of the listing, not of the call: one broken file does not hide the others. */
+typedef struct catalog_param {
+    char *key;
+    char *default_value; /* NULL when the plugin gives none */
+    char *help;          /* "" when none */
+} catalog_param;
+typedef struct catalog_entry {
+    char *name, *version, *description, *path; /* "" when the plugin gives none */
+    catalog_param *params;
+    size_t nparams;
+} catalog_entry;
+typedef struct catalog_failure {
+    char *path;
+    char *message; /* the loader's reason, naming the file */
+} catalog_failure;
+typedef struct catalog_listing {
+    catalog_entry *games, *strategies; /* in the search path's order */
+    size_t ngames, nstrategies;
+    catalog_failure *errors;           /* games' first, then strategies' */
+    size_t nerrors;
+} catalog_listing;
+
+/* Lists the plugins of plugin_path (NULL: $SUMGAME_PLUGIN_PATH, else the default, as
+ * catalog_open). Returns SG_OK, or an error code with the message in err (a bad path,
+ * out of memory); free the listing with catalog_listing_free, also after a failure. */
+int catalog_list(const char *plugin_path, catalog_listing *out, char *err, size_t errlen);
+void catalog_listing_free(catalog_listing *l);
+
 #endif

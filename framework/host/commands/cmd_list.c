@@ -11,106 +11,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/check/catalog.h"
 #include "host/cli/args.h"
 #include "host/cli/cli.h"
 #include "host/cli/json.h"
 #include "sumgame/loader.h"
 
-struct failure {
-    char *path;
-    char *message;
-};
-
-struct listing {
-    bool json;
-    json_out out; /* with json: the one object, open from the first plugin to the last error */
-    sg_plugin_kind kind;
-    struct failure *failures;
-    size_t nfailures;
-};
-
-static void remember_failure(struct listing *l, const char *file, const char *message)
-{
-    struct failure *grown = realloc(l->failures, (l->nfailures + 1) * sizeof *grown);
-    if (!grown)
-        return;
-    l->failures = grown;
-    grown[l->nfailures].path = strdup(file);
-    grown[l->nfailures].message = strdup(message);
-    if (grown[l->nfailures].path && grown[l->nfailures].message) {
-        l->nfailures++;
-    } else {
-        free(grown[l->nfailures].path);
-        free(grown[l->nfailures].message);
-    }
-}
-
 static const char *or_empty(const char *s) { return s ? s : ""; }
 
-static void show(struct listing *l, const char *file, const char *name, const char *version,
-                 const char *description, const sg_param_doc *params)
+static void show(json_out *o, bool json, sg_plugin_kind kind, const catalog_entry *e)
 {
-    if (l->json) {
-        json_out *o = &l->out;
+    if (json) {
         json_out_object(o, NULL);
-        json_out_string(o, "name", or_empty(name));
-        json_out_string(o, "version", or_empty(version));
-        json_out_string(o, "description", or_empty(description));
-        json_out_string(o, "path", or_empty(file));
+        json_out_string(o, "name", e->name);
+        json_out_string(o, "version", e->version);
+        json_out_string(o, "description", e->description);
+        json_out_string(o, "path", e->path);
         json_out_array(o, "params");
-        for (size_t i = 0; params && params[i].key; i++) {
+        for (size_t i = 0; i < e->nparams; i++) {
             json_out_object(o, NULL);
-            json_out_string(o, "key", params[i].key);
-            json_out_string(o, "default", or_empty(params[i].default_value));
-            json_out_string(o, "help", or_empty(params[i].help));
+            json_out_string(o, "key", e->params[i].key);
+            json_out_string(o, "default", or_empty(e->params[i].default_value));
+            json_out_string(o, "help", e->params[i].help);
             json_out_end(o);
         }
         json_out_end(o);
         json_out_end(o);
     } else {
-        printf("%s %s %s %s\n", l->kind == SG_PLUGIN_GAME ? "game" : "strategy", name,
-               version && *version ? version : "-", file);
-        if (description && *description)
-            printf("    %s\n", description);
-        for (size_t i = 0; params && params[i].key; i++)
-            printf("    param %s = %s: %s\n", params[i].key,
-                   params[i].default_value ? params[i].default_value : "(none)",
-                   or_empty(params[i].help));
+        printf("%s %s %s %s\n", kind == SG_PLUGIN_GAME ? "game" : "strategy", e->name,
+               *e->version ? e->version : "-", e->path);
+        if (*e->description)
+            printf("    %s\n", e->description);
+        for (size_t i = 0; i < e->nparams; i++)
+            printf("    param %s = %s: %s\n", e->params[i].key,
+                   e->params[i].default_value ? e->params[i].default_value : "(none)",
+                   e->params[i].help);
     }
-}
-
-static void visit(void *ctx, const char *file_name, const char *file)
-{
-    struct listing *l = ctx;
-    sg_plugin plugin;
-    char err[1024];
-    if (sg_plugin_open_file(file, l->kind, &plugin, err, sizeof err) != SG_OK) {
-        remember_failure(l, file, err);
-        return;
-    }
-    if (l->kind == SG_PLUGIN_GAME) {
-        const sg_game_desc *d = plugin.desc.game;
-        /* Sums name games by file name and print them by descriptor name; a mismatch
-         * would make printed sums unreadable. */
-        if (strcmp(d->name, file_name) != 0) {
-            snprintf(err, sizeof err, "%s: game calls itself '%.64s', the file name says '%.64s'",
-                     file, d->name, file_name);
-            remember_failure(l, file, err);
-        } else {
-            show(l, file, d->name, d->version, d->description, d->params);
-        }
-    } else {
-        const sg_strategy_desc *d = plugin.desc.strategy;
-        if (strcmp(d->name, file_name) != 0) {
-            snprintf(err, sizeof err,
-                     "%s: strategy calls itself '%.64s', the file name says '%.64s'", file,
-                     d->name, file_name);
-            remember_failure(l, file, err);
-        } else {
-            show(l, file, d->name, d->version, d->description, d->params);
-        }
-    }
-    sg_plugin_close(&plugin);
 }
 
 int cmd_list(int argc, char **argv)
@@ -135,47 +71,46 @@ int cmd_list(int argc, char **argv)
     if (status != 0)
         return status;
 
-    sg_plugin_path path;
+    catalog_listing l;
     char err[512];
-    if (sg_plugin_path_init(&path, plugin_path, err, sizeof err) != SG_OK)
+    if (catalog_list(plugin_path, &l, err, sizeof err) != SG_OK) {
+        catalog_listing_free(&l);
         return cli_fail("list: %s", err);
-    struct listing l = { .json = json };
-    json_out_init(&l.out, stdout);
-    if (json) {
-        json_out_object(&l.out, NULL);
-        json_out_array(&l.out, "games");
     }
-    l.kind = SG_PLUGIN_GAME;
-    sg_plugin_list(&path, SG_PLUGIN_GAME, visit, &l);
+    json_out out;
+    json_out_init(&out, stdout);
     if (json) {
-        json_out_end(&l.out);
-        json_out_array(&l.out, "strategies");
+        json_out_object(&out, NULL);
+        json_out_array(&out, "games");
     }
-    l.kind = SG_PLUGIN_STRATEGY;
-    sg_plugin_list(&path, SG_PLUGIN_STRATEGY, visit, &l);
+    for (size_t i = 0; i < l.ngames; i++)
+        show(&out, json, SG_PLUGIN_GAME, &l.games[i]);
     if (json) {
-        json_out_end(&l.out);
-        json_out_array(&l.out, "errors");
+        json_out_end(&out);
+        json_out_array(&out, "strategies");
     }
-    for (size_t i = 0; i < l.nfailures; i++) {
+    for (size_t i = 0; i < l.nstrategies; i++)
+        show(&out, json, SG_PLUGIN_STRATEGY, &l.strategies[i]);
+    if (json) {
+        json_out_end(&out);
+        json_out_array(&out, "errors");
+    }
+    for (size_t i = 0; i < l.nerrors; i++) {
         if (json) {
-            json_out_object(&l.out, NULL);
-            json_out_string(&l.out, "path", or_empty(l.failures[i].path));
-            json_out_string(&l.out, "error", or_empty(l.failures[i].message));
-            json_out_end(&l.out);
+            json_out_object(&out, NULL);
+            json_out_string(&out, "path", l.errors[i].path);
+            json_out_string(&out, "error", l.errors[i].message);
+            json_out_end(&out);
         } else {
-            printf("error %s\n", l.failures[i].message);
+            printf("error %s\n", l.errors[i].message);
         }
-        free(l.failures[i].path);
-        free(l.failures[i].message);
     }
-    free(l.failures);
     if (json) {
-        json_out_end(&l.out);
-        json_out_end(&l.out);
+        json_out_end(&out);
+        json_out_end(&out);
         putchar('\n');
     }
-    sg_plugin_path_free(&path);
+    catalog_listing_free(&l);
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_fail("list: cannot write the output");
     return 0;

@@ -14,6 +14,7 @@
 #include "host/match/match.h"
 #include "host/match/match_log.h"
 #include "host/match/match_mpi.h"
+#include "host/match/match_run.h"
 
 #define USAGE "sumgame match CONFIG.ini [--games N] [--from P] [--jobs J] [--seed S] " \
               "[--out FILE.jsonl [--resume]] [--shard I/N] [--mpi] [--json]"
@@ -109,11 +110,8 @@ int cmd_match(int argc, char **argv)
     if (mpi && match_mpi_init(&rank, &size, err, sizeof err) != SG_OK)
         return cli_fail("match: --mpi: %s", err);
     /* An existing record file is never overwritten: refuse before any work. */
-    struct stat sb;
-    if (rank == 0 && out_path && !resume && stat(out_path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-        sb.st_size > 0)
-        status = cli_fail("match: --out %s already holds results: add --resume to continue "
-                          "that match, or choose another file", out_path);
+    if (rank == 0 && match_out_check(out_path, resume, err, sizeof err) != SG_OK)
+        status = cli_fail("%s", err);
     match_plan plan;
     bool root_failed;
     if (mpi)

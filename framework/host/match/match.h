@@ -211,6 +211,13 @@ int match_play_tasks(const match_task *tasks, size_t n, unsigned jobs, const cha
 int match_play_tasks_unordered(const match_task *tasks, size_t n, unsigned jobs,
                                const char *what, match_done_fn done, match_tick_fn tick,
                                void *ctx);
+/* Either of the two (ordered or not) for a caller that prints nothing itself: the pool's
+ * own failures (out of memory, limits the machine cannot honour, no worker started) go
+ * into err, "" when done stopped the run (its message is the caller's). Returns the
+ * status, 0 when every task is done. */
+int match_pool_run(const match_task *tasks, size_t n, unsigned jobs, const char *what,
+                   bool ordered, match_done_fn done, match_tick_fn tick, void *ctx, char *err,
+                   size_t errlen);
 
 
 /* Writes game g's JSON line (the contract of `sumgame match --out`). */

@@ -19,6 +19,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,9 +330,25 @@ static uint64_t data_in_use(void)
     return (uint64_t)kb * 1024;
 }
 
+/* A failure of the pool itself: into err when the caller gave one (match_pool_run),
+ * else printed (cli_fail); returns 1, the exit status. */
+__attribute__((format(printf, 3, 4)))
+static int pool_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err)
+        vsnprintf(err, errlen, fmt, ap);
+    else
+        cli_vprint_error(fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
 /* Refuses limits the machine cannot honour or that leave a strategy no room: a message
  * naming the key, and SG_ERR_INVALID. */
-static int check_limits(const match_plan *plan, unsigned jobs, const char *what)
+static int check_limits(const match_plan *plan, unsigned jobs, const char *what, char *err,
+                        size_t errlen)
 {
     const match_limits *l = &plan->limits;
     uint64_t limit = memory_limit(plan, jobs);
@@ -341,19 +358,20 @@ static int check_limits(const match_plan *plan, unsigned jobs, const char *what)
     double gib = 1024.0 * 1024 * 1024;
     if (l->worker_memory && pages > 0 && size > 0 &&
         (double)l->worker_memory * jobs > (double)pages * (double)size)
-        return cli_fail("%s: %u jobs x %.2f GiB is more than the machine's %.2f GiB of "
-                        "memory (lower worker_memory or --jobs)", l->memory_where, jobs,
-                        (double)l->worker_memory / gib, (double)pages * (double)size / gib);
+        return pool_fail(err, errlen, "%s: %u jobs x %.2f GiB is more than the machine's "
+                         "%.2f GiB of memory (lower worker_memory or --jobs)", l->memory_where,
+                         jobs, (double)l->worker_memory / gib,
+                         (double)pages * (double)size / gib);
     uint64_t base = data_in_use();
     if (l->tables && base + l->tables > limit)
-        return cli_fail("%s: a table of about %.2f GiB per game (with %.2f GiB already in "
-                        "use) does not fit the worker's %.2f GiB%s", l->tables_where,
-                        (double)l->tables / gib, (double)base / gib, (double)limit / gib,
-                        l->memory_where[0] ? " (worker_memory)"
-                                           : " (the machine's memory / --jobs)");
+        return pool_fail(err, errlen, "%s: a table of about %.2f GiB per game (with %.2f GiB "
+                         "already in use) does not fit the worker's %.2f GiB%s", l->tables_where,
+                         (double)l->tables / gib, (double)base / gib, (double)limit / gib,
+                         l->memory_where[0] ? " (worker_memory)"
+                                            : " (the machine's memory / --jobs)");
     if (l->worker_memory && base + (16u << 20) > limit)
-        return cli_fail("%s: the prepared match already holds %.2f GiB; each worker needs "
-                        "more than that", l->memory_where, (double)base / gib);
+        return pool_fail(err, errlen, "%s: the prepared match already holds %.2f GiB; each "
+                         "worker needs more than that", l->memory_where, (double)base / gib);
     (void)what;
     return SG_OK;
 }
@@ -484,7 +502,8 @@ static void watch(worker *w, const record *r, double now)
 }
 
 static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, const char *what,
-                      bool ordered, match_done_fn done, match_tick_fn tick, void *ctx)
+                      bool ordered, match_done_fn done, match_tick_fn tick, void *ctx,
+                      char *err, size_t errlen)
 {
     record *records = calloc(total ? total : 1, sizeof *records);
     worker *workers = calloc(jobs, sizeof *workers);
@@ -495,14 +514,15 @@ static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, cons
         free(workers);
         free(polls);
         free(pids);
-        return cli_fail("%s: out of memory for %zu games", what, total);
+        return pool_fail(err, errlen, "%s: out of memory for %zu games", what, total);
     }
     int status = 0;
     const match_plan *checked = NULL;
     for (size_t i = 0; i < total && status == 0; i++)
         if (tasks[i].plan != checked) {
             checked = tasks[i].plan;
-            status = check_limits(checked, jobs < total ? jobs : (unsigned)total, what);
+            status = check_limits(checked, jobs < total ? jobs : (unsigned)total, what, err,
+                                  errlen);
         }
     groups = pids;
     groups_count = 0;
@@ -516,7 +536,8 @@ static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, cons
         while (running < jobs && next < total) {
             uint64_t memory = memory_limit(tasks[next].plan, jobs);
             if (spawn(&tasks[next], next, &workers[running], memory) != 0) {
-                status = cli_fail("%s: cannot start a worker: %s", what, strerror(errno));
+                status = pool_fail(err, errlen, "%s: cannot start a worker: %s", what,
+                                   strerror(errno));
                 break;
             }
             pids[running] = workers[running].pid;
@@ -534,7 +555,7 @@ static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, cons
          * no pipe says anything. */
         int ready = poll(polls, 2 * running, 100);
         if (ready < 0 && errno != EINTR) {
-            status = cli_fail("%s: poll: %s", what, strerror(errno));
+            status = pool_fail(err, errlen, "%s: poll: %s", what, strerror(errno));
             break;
         }
         double now = sg_clock_seconds();
@@ -603,12 +624,21 @@ static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, cons
 int match_play_tasks(const match_task *tasks, size_t total, unsigned jobs, const char *what,
                      match_done_fn done, void *ctx)
 {
-    return play_tasks(tasks, total, jobs, what, true, done, NULL, ctx);
+    return play_tasks(tasks, total, jobs, what, true, done, NULL, ctx, NULL, 0);
 }
 
 int match_play_tasks_unordered(const match_task *tasks, size_t total, unsigned jobs,
                                const char *what, match_done_fn done, match_tick_fn tick,
                                void *ctx)
 {
-    return play_tasks(tasks, total, jobs, what, false, done, tick, ctx);
+    return play_tasks(tasks, total, jobs, what, false, done, tick, ctx, NULL, 0);
+}
+
+int match_pool_run(const match_task *tasks, size_t total, unsigned jobs, const char *what,
+                   bool ordered, match_done_fn done, match_tick_fn tick, void *ctx, char *err,
+                   size_t errlen)
+{
+    if (errlen)
+        err[0] = '\0';
+    return play_tasks(tasks, total, jobs, what, ordered, done, tick, ctx, err, errlen);
 }
