@@ -234,7 +234,7 @@ static void test_komi_out_of_range_is_refused(void **state)
                            "= 0\n\n"
                            "= \n\n"
                            "= W+7.5\n\n";
-    run_script("gtp --game go --strategy random", script, expected);
+    run_script("go", "random", 1, script, expected);
 }
 
 static void test_list_commands(void **state)
