@@ -204,7 +204,7 @@ test: test-deps fuzz-deps
 	$(MAKE) --no-print-directory fuzz-build BUILD=$(FUZZ_BUILD) CC=clang FUZZ=1
 	@for g in $(CLANG_SMOKE_GAMES); do $(FUZZ_BUILD)/sumgame check-plugin $$g --plugin-path $(FUZZ_BUILD)/games --count 5 >/dev/null || \
 	    { echo "sumgame: clang build: check-plugin $$g failed"; exit 1; }; done && echo "clang build: $(CLANG_SMOKE_GAMES) load and pass check-plugin"
-	@BUILD=$(FUZZ_BUILD) FUZZ_TOTAL_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_JOBS=2 sh tests/fuzz/run.sh $(FUZZ_TARGETS)
+	@BUILD=$(FUZZ_BUILD) FUZZ_TOTAL_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_JOBS=2 FUZZ_FRESH=1 sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 	$(MAKE) --no-print-directory check BUILD=build/asan SANITIZE=1
 
 check: all $(UNIT_BIN) $(TPLUG_SO)

@@ -3,7 +3,10 @@
 # seed corpus tests/fuzz/corpus/NAME plus what earlier runs found ($BUILD/corpus/NAME),
 # $FUZZ_JOBS targets at a time (default 1). With $FUZZ_TOTAL_SECONDS set (the smoke run of
 # `make test`), each target gets that total times FUZZ_JOBS over the number of targets
-# (at least 1 s), so the whole run takes about FUZZ_TOTAL_SECONDS.
+# (at least 1 s), so the whole run takes about FUZZ_TOTAL_SECONDS. With $FUZZ_FRESH=1 a
+# target starts from its seeds alone and what it learns goes to a scratch folder,
+# $BUILD/smoke/NAME, emptied first: a run whose length does not grow with the learnt
+# corpus (replaying that one alone can take longer than the smoke run's share).
 # A crash (or leak, sanitizer report, timeout of one input) stops that target and leaves
 # its input in $BUILD/crashes/NAME/; the full log is $BUILD/logs/NAME.log. Prints one line
 # per target and exits non-zero when any target crashed.
@@ -25,11 +28,16 @@ run_one() {
         echo 1 >"$BUILD/logs/$t.rc"
         return
     fi
-    mkdir -p "$BUILD/corpus/$t" "$BUILD/crashes/$t"
+    corpus=$BUILD/corpus/$t
+    if [ "${FUZZ_FRESH:-0}" = 1 ]; then
+        corpus=$BUILD/smoke/$t
+        rm -rf "$corpus"
+    fi
+    mkdir -p "$corpus" "$BUILD/crashes/$t"
     log=$BUILD/logs/$t.log
     SUMGAME_BUILD="$BUILD" "$bin" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
         -print_final_stats=1 -artifact_prefix="$BUILD/crashes/$t/" \
-        "$BUILD/corpus/$t" "tests/fuzz/corpus/$t" >"$log" 2>&1
+        "$corpus" "tests/fuzz/corpus/$t" >"$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -n 1)
