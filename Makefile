@@ -1,6 +1,7 @@
 # sumgame: `make run` builds and plays conf/default.ini; `make test` builds and runs the
-# test suite, then again under AddressSanitizer + UBSan; `make fuzz` runs the libFuzzer
-# targets (docs/hardening.md). Missing Debian packages are installed first (with sudo
+# test suite, then a short run of the libFuzzer targets and the suite again under
+# AddressSanitizer + UBSan; `make fuzz` runs the libFuzzer targets for longer
+# (docs/hardening.md). Missing Debian packages are installed first (with sudo
 # when not root).
 
 CC      ?= cc
@@ -13,7 +14,8 @@ SANITIZE ?= 0
 # the suite is also compiled with clang).
 BUILD_PACKAGES := libinih-dev libcmocka-dev libjansson-dev pkg-config
 TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang libpng-dev libopenmpi-dev openmpi-bin
-# `make fuzz` only: clang with its libFuzzer runtime.
+# The fuzz build (`make fuzz`, and its smoke run in `make test`): clang with its libFuzzer
+# runtime.
 FUZZ_PACKAGES  := clang libclang-rt-dev
 
 # `match --mpi` is built when OpenMPI is found (pkg-config ompi-c, else mpicc); `make
@@ -169,16 +171,19 @@ run: all
 
 # libFuzzer targets, tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzzers/NAME, each with its seed
 # corpus in tests/fuzz/corpus/NAME. `make fuzz` builds them (and the library and game
-# plugins they load) with clang in build/fuzz and runs each for FUZZ_SECONDS; it fails
-# when one crashes, leaving the input in build/fuzz/crashes/NAME/. Not part of `make test`.
+# plugins they load) with clang in build/fuzz and runs each for FUZZ_SECONDS, FUZZ_JOBS
+# targets at a time; it fails when one crashes, leaving the input in
+# build/fuzz/crashes/NAME/. `make test` runs the same build for FUZZ_SMOKE_SECONDS in all.
 FUZZ_BUILD   ?= build/fuzz
 FUZZ_SECONDS ?= 60
+FUZZ_JOBS    ?= 1
+FUZZ_SMOKE_SECONDS ?= 24
 FUZZ_TARGETS ?= $(filter-out support,$(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzzers/%)
 
 fuzz: fuzz-deps
 	$(MAKE) --no-print-directory fuzz-build BUILD=$(FUZZ_BUILD) CC=clang FUZZ=1
-	@BUILD=$(FUZZ_BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ_TARGETS)
+	@BUILD=$(FUZZ_BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 
 fuzz-build: all $(FUZZ_BIN)
 
@@ -188,20 +193,22 @@ $(BUILD)/fuzzers/%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/fuz
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $(filter %.o,$^) $(HOST_LIBS) -Wl,-rpath,'$$ORIGIN/..' -ldl
 
-# The suite, a warning-free clang build whose game plugins must load and pass
-# check-plugin (a plugin can build and still not load), then the suite built with
+# The suite; then the fuzz build, which is also the suite's warning-free clang build: its
+# game plugins must load and pass check-plugin (a plugin can build and still not load),
+# and every libFuzzer target runs for a share of FUZZ_SMOKE_SECONDS, two at a time (a
+# crash fails the test and names the input it left); then the suite built with
 # AddressSanitizer + UBSan in build/asan.
 CLANG_SMOKE_GAMES := amazons rcg domineering go clobber
 # The three builds are most of `make test`'s time: they use every core unless make was
 # given -j (or JOBS=1). The tests themselves run one at a time.
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUBJOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
-test: test-deps
+test: test-deps fuzz-deps
 	$(MAKE) --no-print-directory $(SUBJOBS) check
-	@if command -v clang >/dev/null; then $(MAKE) --no-print-directory $(SUBJOBS) all BUILD=build/clang CC=clang && \
-	  for g in $(CLANG_SMOKE_GAMES); do build/clang/sumgame check-plugin $$g --plugin-path build/clang/games --count 5 >/dev/null || \
-	    { echo "sumgame: clang build: check-plugin $$g failed"; exit 1; }; done && echo "clang build: $(CLANG_SMOKE_GAMES) load and pass check-plugin"; \
-	  else echo "sumgame: clang not installed, skipping the clang build"; fi
+	$(MAKE) --no-print-directory $(SUBJOBS) fuzz-build BUILD=$(FUZZ_BUILD) CC=clang FUZZ=1
+	@for g in $(CLANG_SMOKE_GAMES); do $(FUZZ_BUILD)/sumgame check-plugin $$g --plugin-path $(FUZZ_BUILD)/games --count 5 >/dev/null || \
+	    { echo "sumgame: clang build: check-plugin $$g failed"; exit 1; }; done && echo "clang build: $(CLANG_SMOKE_GAMES) load and pass check-plugin"
+	@BUILD=$(FUZZ_BUILD) FUZZ_TOTAL_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_JOBS=2 FUZZ_FRESH=1 sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 	$(MAKE) --no-print-directory $(SUBJOBS) check BUILD=build/asan SANITIZE=1
 
 check: all $(UNIT_BIN) $(TPLUG_SO)

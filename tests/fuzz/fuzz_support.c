@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "fuzz_support.h"
 
 #include <stdarg.h>
@@ -17,6 +18,23 @@ const char *fuzz_build_dir(void)
 {
     const char *env = getenv("SUMGAME_BUILD");
     return env && *env ? env : SG_BUILD_DIR;
+}
+
+static ssize_t discard(void *cookie, const char *buf, size_t size)
+{
+    (void)cookie;
+    (void)buf;
+    return (ssize_t)size;
+}
+
+FILE *fuzz_null_stream(void)
+{
+    static FILE *f;
+    if (!f) {
+        f = fopencookie(NULL, "w", (cookie_io_functions_t){ .write = discard });
+        fuzz_check(f != NULL, "fopencookie failed");
+    }
+    return f;
 }
 
 void fuzz_check(bool ok, const char *fmt, ...)

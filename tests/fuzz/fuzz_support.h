@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "sumgame/game.h"
 
@@ -24,6 +25,9 @@ const sg_game_desc *fuzz_game(const char *name);
 /* data[0..size) as a NUL-terminated string (free it); an embedded NUL ends the text
  * early, as it would on a command line. */
 char *fuzz_text(const uint8_t *data, size_t size);
+
+/* A stream that discards what is written to it (no file behind it). */
+FILE *fuzz_null_stream(void);
 
 /* Aborts with the message when ok is false. */
 void fuzz_check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
