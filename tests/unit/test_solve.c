@@ -184,6 +184,31 @@ static void test_bad_input(void **state)
     expect_error("solve 'rcg:{1|0}' --frist left", "--frist");
 }
 
+/* --outcome on a sum of four 3x3 rooms, each "born after day 4" (the default reduce_days):
+ * reduced all the same, it is decided at once, where searching the rooms as they are
+ * took over 2 million nodes. The winners are those of the sum of the canonical forms
+ * (--method summation, no search): Left, whoever starts. */
+static void test_outcome_of_a_sum_of_late_components(void **state)
+{
+    (void)state;
+    static const char sum[] = "'amazons:B../WB./... + amazons:..W/.../.BB + "
+                              "amazons:BW./B../.W. + amazons:.WB/.../BW.'";
+    char args[512];
+    snprintf(args, sizeof args, "solve %s --method summation --json", sum);
+    support_run r = support_host(args, NULL);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"left_first_winner\":\"left\"");
+    support_assert_contains(r.out, "\"right_first_winner\":\"left\"");
+    support_run_free(&r);
+    snprintf(args, sizeof args, "solve %s --outcome --nodes 100000 --json", sum);
+    r = support_host(args, NULL);
+    if (r.status != 0)
+        fail_msg("exit %d: %s", r.status, r.err);
+    support_assert_contains(r.out, "\"left_first_winner\":\"left\"");
+    support_assert_contains(r.out, "\"right_first_winner\":\"left\"");
+    support_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -192,6 +217,7 @@ int main(void)
         cmocka_unit_test(test_first_player_option),
         cmocka_unit_test(test_human_output),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_outcome_of_a_sum_of_late_components),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
