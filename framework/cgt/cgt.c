@@ -100,6 +100,7 @@ static void take_ceiling(sg_cgt *t, const sg_meter *meter)
         t->ceiling = meter->memory_limit / 10 * 9;
 }
 
+void sg_cgt_limit_memory(sg_cgt *t, const sg_meter *meter) { take_ceiling(t, meter); }
 
 static uint64_t mix(uint64_t z)
 {
@@ -146,6 +147,19 @@ static bool past_ceiling(const uint64_t *ceiling, size_t bytes)
     return ceiling && *ceiling && sg_process_rss() + bytes > *ceiling;
 }
 
+/* Empties a table. A large one is mapped and only partly touched: writing zeros over
+ * it would make all of it resident at the moment memory ran short (a memo that could
+ * not grow at 150 MB under --memory 200M took the process to 270 MB), so its pages are
+ * handed back instead, to come back zeroed when touched. */
+static void table_clear(void *p, size_t bytes)
+{
+#ifdef MADV_DONTNEED
+    if (bytes >= TABLE_MMAP_MIN && madvise(p, bytes, MADV_DONTNEED) == 0)
+        return;
+#endif
+    memset(p, 0, bytes);
+}
+
 static void table_free(void *p, size_t bytes)
 {
     if (bytes < TABLE_MMAP_MIN)
@@ -184,7 +198,7 @@ static void map_grow(struct map *m)
     if (!s) {
         if (!old.cap)
             die_nomem();
-        memset(m->s, 0, m->cap * sizeof *m->s);
+        table_clear(m->s, m->cap * sizeof *m->s);
         m->used = 0;
         m->shed++;
         return;
@@ -245,7 +259,7 @@ static void le_put(struct le_map *m, uint64_t key, bool le)
                           ? NULL
                           : table_alloc(cap * sizeof *s);
         if (!s && m->cap) {
-            memset(m->s, 0, m->cap * sizeof *m->s);
+            table_clear(m->s, m->cap * sizeof *m->s);
             m->used = 0;
             m->shed++;
             le_insert(m->s, m->cap, key << 1 | le);
@@ -389,6 +403,9 @@ static bool same_content(const sg_cgt *t, const struct node *a, const struct nod
 static void canon_grow(sg_cgt *t)
 {
     size_t cap = t->canon_cap ? t->canon_cap * 2 : 1024;
+    /* The node being made still needs its slot; walks stop at the next position. */
+    if (t->canon_cap && past_ceiling(&t->ceiling, cap * sizeof *t->canon))
+        t->over = true;
     uint32_t *slots = calloc(cap, sizeof *slots);
     if (!slots)
         die_nomem();

@@ -406,6 +406,19 @@ int sg_db_build(sg_db **out, const sg_game *game, const char *shape, unsigned fl
                 0, 0, NULL, 0, 0, NULL, 0, 0 };
     bool values = flags & SG_DB_VALUES;
     db->table = sg_cgt_new();
+    /* The index of every position is written at once: it must fit before it is made. */
+    if (meter && sg_meter_reserve(meter, db->shape.indices * sizeof *db->id +
+                                             db->shape.indices / 8 + 1)) {
+        char why[96];
+        sg_meter_reason(meter, why, sizeof why);
+        snprintf(err, errlen, "%s: database: stopped at %s: its index of %llu positions "
+                 "needs %llu MiB", d->name, why, (unsigned long long)db->shape.indices,
+                 (unsigned long long)((db->shape.indices * sizeof *db->id) >> 20));
+        sg_db_free(db);
+        return SG_ERR_BUDGET;
+    }
+    if (db->table && meter)
+        sg_cgt_limit_memory(db->table, meter);
     db->id = malloc(db->shape.indices * sizeof *db->id);
     db->least = calloc(db->shape.indices / 8 + 1, 1);
     if (!db->table || !db->id || !db->least)

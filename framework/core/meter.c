@@ -114,6 +114,20 @@ bool sg_meter_check(sg_meter *m)
     return false;
 }
 
+bool sg_meter_reserve(sg_meter *m, uint64_t bytes)
+{
+    if (m->stop != SG_METER_RUNNING)
+        return true;
+    uint64_t vm;
+    read_statm(&vm, &m->rss);
+    m->vm_hit = m->vm_limit && vm + bytes > m->vm_limit;
+    if ((m->memory_limit && m->rss + bytes > m->memory_limit) || m->vm_hit) {
+        m->stop = SG_METER_MEMORY;
+        return true;
+    }
+    return false;
+}
+
 bool sg_meter_tick(sg_meter *m)
 {
     m->count++;

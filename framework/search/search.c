@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,20 +169,40 @@ static bool same_move(sg_sum_move a, sg_sum_move b)
 
 /* A zeroed table. Every probe lands on a random entry, so with 4 KiB pages a table of
  * 32 MiB misses the TLB on nearly every node; a table of a huge page or more is aligned
- * to huge pages and asks the kernel for them (the probe then misses only the cache). */
+ * to huge pages and asks the kernel for them (the probe then misses only the cache).
+ * It is mapped, not written: the kernel's pages come zeroed when first touched, so a
+ * table costs memory (and time) only as far as the search fills it. Match workers create
+ * their strategies for every game; zeroing 32 MiB for each side of each game made a
+ * match of short games spend most of its time in the kernel. */
 static tt_entry *tt_alloc(size_t entries)
 {
     size_t bytes = entries * sizeof(tt_entry);
     if (bytes < HUGE_PAGE)
         return calloc(entries, sizeof(tt_entry));
-    tt_entry *t = aligned_alloc(HUGE_PAGE, bytes); /* bytes is a power of two */
-    if (!t)
+    /* A huge page more than needed, to cut an aligned table out of it */
+    char *p = mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
         return NULL;
+    char *t = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (t > p)
+        munmap(p, (size_t)(t - p));
+    size_t tail = (size_t)(p + bytes + HUGE_PAGE - (t + bytes));
+    if (tail)
+        munmap(t + bytes, tail);
 #ifdef MADV_HUGEPAGE
     madvise(t, bytes, MADV_HUGEPAGE); /* a hint: without huge pages all still works */
 #endif
-    memset(t, 0, bytes);
-    return t;
+    return (tt_entry *)t;
+}
+
+static void tt_free(tt_entry *t, size_t entries)
+{
+    size_t bytes = entries * sizeof(tt_entry);
+    if (bytes < HUGE_PAGE)
+        free(t);
+    else if (t)
+        munmap(t, bytes);
 }
 
 static int effective_max_depth(const sg_search_config *c)
@@ -218,7 +239,7 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
     if (!s->tt || !s->evals || !s->dirty) {
         snprintf(err, errlen, "out of memory for a transposition table of 2^%zu entries",
                  log2);
-        free(s->tt);
+        tt_free(s->tt, (size_t)1 << log2);
         free(s->evals);
         free(s->dirty);
         free(s);
@@ -236,7 +257,7 @@ void sg_search_free(sg_search *search)
         free(search->plies[i].moves);
     }
     free(search->plies);
-    free(search->tt);
+    tt_free(search->tt, (search->bucket_mask + 1) * 2);
     free(search->evals);
     free(search->dirty);
     free(search);

@@ -51,6 +51,9 @@ int sg_cgt_sub(sg_cgt *t, sg_cg g, sg_cg h, sg_cg *out);
  * an expired meter, or a memo that can no longer grow (the meter then says out of
  * memory), stops the addition with SG_ERR_BUDGET. Finished sums stay memoized, so a
  * later call resumes where this one stopped. */
+/* Keeps t's growth within meter's memory limit from now on, as the _metered calls do:
+ * for callers that build forms with sg_cgt_make under a meter (databases). */
+void sg_cgt_limit_memory(sg_cgt *t, const sg_meter *meter);
 int sg_cgt_add_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out);
 /* g - h under a meter, as sg_cgt_add_metered. */
 int sg_cgt_sub_metered(sg_cgt *t, sg_cg g, sg_cg h, sg_meter *meter, sg_cg *out);

@@ -62,6 +62,12 @@ void sg_meter_set_progress(sg_meter *m, sg_progress_fn fn, void *ctx);
 /* Counts one unit of work; true when the meter has expired (now or before). The clock
  * and the memory are read every few hundred units, so a tick costs little. */
 bool sg_meter_tick(sg_meter *m);
+/* Before an allocation of bytes that will be touched at once (a table, an index): true,
+ * and the meter expired at its memory limit, when the resident memory plus bytes would
+ * pass the limit. The ticks read memory only every few milliseconds, which a single large
+ * allocation outruns; this reads /proc at once, so it is for allocations of megabytes,
+ * never for every node. */
+bool sg_meter_reserve(sg_meter *m, uint64_t bytes);
 /* Reads the clock and memory now; true when expired. */
 bool sg_meter_check(sg_meter *m);
 static inline bool sg_meter_expired(const sg_meter *m) { return m->stop != SG_METER_RUNNING; }

@@ -121,11 +121,46 @@ static void test_memory(void **state)
     expect_memory_stop(analyze);
 }
 
+/* A large exact analysis under --memory 500M (a 4x6 Clobber board, whose canonical-form
+ * table grows past it in about 20 s) stops with the memory-limit message and a peak
+ * resident size below 550 MB. */
+static void test_memory_500m(void **state)
+{
+    (void)state;
+    if (UNDER_ASAN)
+        skip();
+    const char *analyze[] = { "", "analyze", "clobber:xoxoxo/oxoxox/xoxoxo/oxoxox", "--memory",
+                              "500M", NULL };
+    child_run r = run_host(analyze);
+    if (r.status != 3 || !strstr(r.err, "stopped at the memory limit of 500 MiB"))
+        fail_msg("analyze: status %d, %s", r.status, r.err);
+    if (r.max_rss_kib * 1024.0 > 550e6)
+        fail_msg("analyze: peak resident %ld KiB under --memory 500M", r.max_rss_kib);
+}
+
+/* The database of every 4x4 Amazons position under --memory 200M: its canonical-form
+ * table, its index and the thermographs written with its rows all stay within the limit
+ * (it peaked at 282 MB when the table had no ceiling and the rows were unmetered). */
+static void test_memory_db(void **state)
+{
+    (void)state;
+    if (UNDER_ASAN)
+        skip();
+    const char *db[] = { "", "db", "amazons", "4x4", "--memory", "200M", NULL };
+    child_run r = run_host(db);
+    if (r.status != 3 || !strstr(r.err, "the memory limit of 200 MiB"))
+        fail_msg("db: status %d, %s", r.status, r.err);
+    if (r.max_rss_kib > 220 * 1024)
+        fail_msg("db: peak resident %ld KiB under --memory 200M", r.max_rss_kib);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_time),
         cmocka_unit_test(test_memory),
+        cmocka_unit_test(test_memory_500m),
+        cmocka_unit_test(test_memory_db),
     };
     return cmocka_run_group_tests_name("exact_limits", tests, NULL, NULL);
 }

@@ -95,7 +95,7 @@ static void write_header(FILE *out, json_out *o, const db_args *a, const sg_db_s
 }
 
 static int write_rows(FILE *out, const db_args *a, sg_db *db, const sg_game *game,
-                      const size_t *rows, size_t count)
+                      const size_t *rows, size_t count, sg_meter *meter)
 {
     sg_thermo_cache *cache = a->values ? sg_thermo_cache_new(sg_db_table(db)) : NULL;
     if (a->values && !cache)
@@ -111,6 +111,15 @@ static int write_rows(FILE *out, const db_args *a, sg_db *db, const sg_game *gam
         if (sg_db_position(db, i, pos) != SG_OK ||
             sg_gc_format(game->desc, game->instance, pos, text, sizeof text) != SG_OK) {
             status = cli_fail("db: %s: position %zu of the list cannot be written", a->game, i);
+            break;
+        }
+        /* The thermographs' cache grows with every row: under the meter, as the build */
+        if (a->values && sg_meter_tick(meter)) {
+            char why[96];
+            sg_meter_reason(meter, why, sizeof why);
+            status = cli_fail_status(EXIT_LIMIT, "db: %s: stopped at %s while writing the "
+                                     "thermographs, after %zu of %zu positions", a->game,
+                                     why, k, count);
             break;
         }
         if (a->values) {
@@ -186,7 +195,7 @@ static int run(const db_args *a, const limits_opt *lo, const char *plugin_path, 
             status = cli_fail("db: out of memory");
     }
     if (status == 0)
-        status = write_rows(out, a, db, game, rows, count);
+        status = write_rows(out, a, db, game, rows, count, &meter);
     free(rows);
     sg_db_free(db);
     catalog_close(cat);

@@ -34,12 +34,29 @@ typedef enum match_first { FIRST_LEFT = 0, FIRST_RIGHT = 1, FIRST_ALTERNATE = 2 
  * normal play, a loss for the player to move at the end. */
 typedef enum match_zero { ZERO_DRAW = 0, ZERO_MOVER_LOSES = 1 } match_zero;
 
+/* A strategy of a match. The runner only checks its configuration (create() in a child
+ * process it then discards); each worker creates its own instance before its game, under
+ * the worker's data limit, so that a strategy's tables count against worker_memory and
+ * never against the runner. */
 typedef struct match_side {
     const char *name; /* NAME of [strategy.NAME] (points into the config, or the caller's) */
     const sg_strategy_desc *desc;
-    void *instance;
-    sg_param *kept;   /* the parameters given to create(), kept while the instance lives */
+    void *instance;   /* NULL outside a worker */
+    sg_params params; /* what create() is given */
+    sg_param *kept;   /* the parameters given to create(), kept while the side lives */
 } match_side;
+
+/* AddressSanitizer reserves terabytes of address space: no data limit can hold it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define MATCH_MEMORY_LIMITS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MATCH_MEMORY_LIMITS 0
+#endif
+#endif
+#ifndef MATCH_MEMORY_LIMITS
+#define MATCH_MEMORY_LIMITS 1
+#endif
 
 /* The limits every game's worker runs under (match_run.c, docs/user-guide.md). A plan
  * built by hand leaves this zeroed: every limit then takes its default. */
@@ -108,13 +125,20 @@ void match_plan_free(match_plan *plan);
  * their plans by hand. */
 
 /* Opens the plugin of section (a [strategy.NAME] of cfg, or any section with a `plugin`
- * key; without one, the plugin is NAME) and creates an instance from params: the keys
- * its caller chose, which must outlive the instance; NULL = the section's keys but
- * `plugin`. Messages name the section. */
+ * key; without one, the plugin is NAME) and checks that an instance can be created from
+ * params: the keys its caller chose, which must outlive the side; NULL = the section's
+ * keys but `plugin`. The check runs create() in a child process under a data limit of
+ * memory bytes (0: none), so that no table is allocated here. Messages name the
+ * section. */
 int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
-                    const sg_params *section, const sg_params *params, char *err,
-                    size_t errlen);
+                    const sg_params *section, const sg_params *params, uint64_t memory,
+                    char *err, size_t errlen);
 void match_side_close(match_side *side);
+/* Creates side's instance (in the worker that plays with it); err holds the strategy's
+ * reason on failure. match_side_close destroys it. */
+int match_side_create(match_side *side, char *err, size_t errlen);
+/* Bytes of data (VmData) this process holds: what a forked worker starts with. */
+uint64_t match_data_in_use(void);
 
 /* Makes plan->positions sums (plan->cat and plan->seed set) from the random generator of
  * game gen (an item of section, blamed in messages), each of `components` components

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "host/match/match.h"
@@ -87,8 +89,76 @@ static int check_sections(const sg_config *cfg, char *err, size_t errlen)
     return SG_OK;
 }
 
+/* Runs create() (and destroy()) in a child process under a data limit of memory bytes
+ * (0: none): true when it succeeded; otherwise why holds the strategy's reason. */
+static bool try_create(const match_side *side, uint64_t memory, char *why, size_t cap)
+{
+    int fds[2];
+    why[0] = '\0';
+    if (pipe(fds) != 0) {
+        snprintf(why, cap, "cannot check the strategy: %s", strerror(errno));
+        return false;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        snprintf(why, cap, "cannot check the strategy: %s", strerror(errno));
+        return false;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+#if MATCH_MEMORY_LIMITS
+        if (memory) {
+            struct rlimit rl = { (rlim_t)memory, (rlim_t)memory };
+            setrlimit(RLIMIT_DATA, &rl);
+        }
+#else
+        (void)memory;
+#endif
+        char text[512] = "";
+        void *instance = NULL;
+        int rc = side->desc->create(sg_default_host(), &side->params, &instance, text,
+                                    sizeof text);
+        if (rc == SG_OK && instance)
+            side->desc->destroy(instance);
+        size_t n = strlen(text);
+        for (size_t off = 0; off < n;) {
+            ssize_t w = write(fds[1], text + off, n - off);
+            if (w <= 0)
+                break;
+            off += (size_t)w;
+        }
+        close(fds[1]);
+        _exit(rc == SG_OK ? 0 : 1);
+    }
+    close(fds[1]);
+    size_t used = 0;
+    ssize_t got;
+    while (used + 1 < cap &&
+           ((got = read(fds[0], why + used, cap - 1 - used)) > 0 || (got < 0 && errno == EINTR)))
+        if (got > 0)
+            used += (size_t)got;
+    why[used] = '\0';
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFSIGNALED(status)) {
+        snprintf(why, cap, "create() died of signal %d", WTERMSIG(status));
+        return false;
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* Data a strategy's check may take at first: a create() that fits is checked at no
+ * cost to the machine; one that does not is checked again with the worker's limit. */
+#define CHECK_DATA ((uint64_t)64 << 20)
+
 int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
-                    const sg_params *sp, const sg_params *params, char *err, size_t errlen)
+                    const sg_params *sp, const sg_params *params, uint64_t memory,
+                    char *err, size_t errlen)
 {
     memset(side, 0, sizeof *side);
     const char *section = sp->section;
@@ -104,15 +174,27 @@ int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
                      section, plugin_name, why);
     }
     static const char *const drop[] = { "plugin", NULL };
-    sg_params own;
     if (params)
-        own = *params;
-    else if (params_without(sp, drop, &side->kept, &own) != SG_OK)
+        side->params = *params;
+    else if (params_without(sp, drop, &side->kept, &side->params) != SG_OK)
         return cli_errf(err, errlen, "out of memory");
-    why[0] = '\0';
-    int rc = side->desc->create(sg_default_host(), &own, &side->instance, why, sizeof why);
-    if (rc != SG_OK) {
-        side->instance = NULL;
+    /* The instance is made in a child, first with little room, then with the worker's:
+     * a table of gigabytes is never allocated in the runner, where worker_memory does
+     * not hold it, and is not built at all when it has no need to be. */
+    uint64_t small = match_data_in_use() + CHECK_DATA;
+    bool ok = try_create(side, MATCH_MEMORY_LIMITS ? small : 0, why, sizeof why);
+    bool limited = false;
+    if (!ok && MATCH_MEMORY_LIMITS && (!memory || memory > small)) {
+        ok = try_create(side, memory, why, sizeof why);
+        limited = memory != 0;
+    }
+    if (!ok && limited) {
+        /* It may be the limit that refused it: say so */
+        size_t n = strlen(why);
+        snprintf(why + n, sizeof why - n, " (a worker has %.0f MiB: worker_memory)",
+                 (double)memory / (1024.0 * 1024));
+    }
+    if (!ok) {
         /* A plugin that followed the rules already wrote "file:line: section: ..." */
         if (strncmp(why, sg_config_file(cfg), strlen(sg_config_file(cfg))) == 0)
             return cli_errf(err, errlen, "%s", why);
@@ -121,6 +203,18 @@ int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
                      why[0] ? why : "the strategy refused its configuration");
     }
     return SG_OK;
+}
+
+int match_side_create(match_side *side, char *err, size_t errlen)
+{
+    err[0] = '\0';
+    int rc = side->desc->create(sg_default_host(), &side->params, &side->instance, err, errlen);
+    if (rc != SG_OK) {
+        side->instance = NULL;
+        if (!err[0])
+            snprintf(err, errlen, "create() failed");
+    }
+    return rc;
 }
 
 void match_side_close(match_side *side)
@@ -148,7 +242,8 @@ static int load_side(match_plan *plan, const sg_params *match, const char *key,
                         key, it->value, it->value);
         return SG_ERR_INVALID;
     }
-    return match_side_open(side, cfg, plan->cat, sg_config_find(cfg, section), NULL, err,
+    return match_side_open(side, cfg, plan->cat, sg_config_find(cfg, section), NULL,
+                           plan->limits.no_memory_limit ? 0 : plan->limits.worker_memory, err,
                            errlen);
 }
 

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -138,19 +139,44 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
     sg_fault_install(on_fault, &fault_fd);
     double start = sg_clock_seconds();
     double margin = plan->limits.has_time_margin ? plan->limits.time_margin : MATCH_TIME_MARGIN;
-    const match_side *left = match_a_is_left(g) ? &plan->a : &plan->b;
-    const match_side *right = match_a_is_left(g) ? &plan->b : &plan->a;
+    /* The strategies are created here, under this worker's data limit: their tables
+     * count against worker_memory, and one that does not fit fails this game alone. */
+    match_side a = plan->a, b = plan->b;
+    a.kept = b.kept = NULL; /* the plan's own: not freed here */
+    a.instance = b.instance = NULL;
+    char why[512];
+    for (int k = 0; k < 2; k++) {
+        match_side *side = k == 0 ? &a : &b;
+        int rc;
+        STRATEGY_CALL(side, "create", rc = match_side_create(side, why, sizeof why));
+        if (rc != SG_OK) {
+            bool is_left = (side == &a) == match_a_is_left(g);
+            char limit[128] = "";
+            struct rlimit rl;
+            if (getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+                snprintf(limit, sizeof limit, " (the worker's data limit is %.0f MiB: "
+                         "worker_memory)", (double)rl.rlim_cur / (1024.0 * 1024));
+            report(fd, "F %c strategy %s failed: %s%s", is_left ? 'L' : 'R', side->name, why,
+                   limit);
+            report(fd, "E - 0 0 %.3f", sg_clock_seconds() - start);
+            match_side_close(&a);
+            match_side_close(&b);
+            return;
+        }
+    }
+    const match_side *left = match_a_is_left(g) ? &a : &b;
+    const match_side *right = match_a_is_left(g) ? &b : &a;
     sg_rng root, play_root, game_rng, stream;
     sg_rng_seed(&root, plan->seed);
     play_root = sg_rng_split(&root, UINT64_MAX);
     game_rng = sg_rng_split(&play_root, (uint64_t)g);
-    if (plan->a.desc->new_game) {
+    if (a.desc->new_game) {
         stream = sg_rng_split(&game_rng, 0);
-        STRATEGY_CALL(&plan->a, "new_game", plan->a.desc->new_game(plan->a.instance, &stream));
+        STRATEGY_CALL(&a, "new_game", a.desc->new_game(a.instance, &stream));
     }
-    if (plan->b.desc->new_game) {
+    if (b.desc->new_game) {
         stream = sg_rng_split(&game_rng, 1);
-        STRATEGY_CALL(&plan->b, "new_game", plan->b.desc->new_game(plan->b.instance, &stream));
+        STRATEGY_CALL(&b, "new_game", b.desc->new_game(b.instance, &stream));
     }
 
     uint64_t nodes[2] = { 0, 0 };
@@ -159,6 +185,8 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
     if (!cur || !next || sg_sum_copy(cur, plan->sums[g / 2]) != SG_OK) {
         report(fd, "F %c the worker ran out of memory", side_letter(match_first_player(plan, g)));
         report(fd, "E - 0 0 %.3f", sg_clock_seconds() - start);
+        match_side_close(&a);
+        match_side_close(&b);
         return;
     }
     sg_player who = match_first_player(plan, g);
@@ -255,4 +283,6 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
            cpu[SG_RIGHT]);
     sg_sum_free(cur);
     sg_sum_free(next);
+    match_side_close(&a);
+    match_side_close(&b);
 }

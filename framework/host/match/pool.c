@@ -35,17 +35,6 @@
 #include "host/cli/json.h"
 #include "host/match/match.h"
 
-/* AddressSanitizer reserves terabytes of address space: no data limit can hold it. */
-#if defined(__SANITIZE_ADDRESS__)
-#define MEMORY_LIMITS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define MEMORY_LIMITS 0
-#endif
-#endif
-#ifndef MEMORY_LIMITS
-#define MEMORY_LIMITS 1
-#endif
 
 /* Bytes of a game's strategy output kept in its record; the rest is counted. */
 #define LOG_KEEP 4096
@@ -316,7 +305,7 @@ static uint64_t memory_limit(const match_plan *plan, unsigned jobs)
 }
 
 /* Bytes of data this (prepared) process holds: what each worker starts with. */
-static uint64_t data_in_use(void)
+uint64_t match_data_in_use(void)
 {
     FILE *f = fopen("/proc/self/status", "r");
     if (!f)
@@ -362,7 +351,7 @@ static int check_limits(const match_plan *plan, unsigned jobs, const char *what,
                          "%.2f GiB of memory (lower worker_memory or --jobs)", l->memory_where,
                          jobs, (double)l->worker_memory / gib,
                          (double)pages * (double)size / gib);
-    uint64_t base = data_in_use();
+    uint64_t base = match_data_in_use();
     if (l->tables && base + l->tables > limit)
         return pool_fail(err, errlen, "%s: a table of about %.2f GiB per game (with %.2f GiB "
                          "already in use) does not fit the worker's %.2f GiB%s", l->tables_where,
@@ -394,7 +383,7 @@ static void on_stop(int sig)
 /* Bounds on what a worker may use; under AddressSanitizer only the report. */
 static void limit_worker(uint64_t memory)
 {
-#if MEMORY_LIMITS
+#if MATCH_MEMORY_LIMITS
     if (memory) {
         struct rlimit rl = { (rlim_t)memory, (rlim_t)memory };
         setrlimit(RLIMIT_DATA, &rl);
