@@ -474,14 +474,15 @@ static void table_larger_than_the_worker_is_refused(void **state)
     scratch_open(&s, "[match]\nleft = a\nright = a\ngames = 1\nworker_memory = 1G\n[sum]\n"
                      "sum.1 = rcg:{0|1}\n[strategy.a]\nplugin = alphabeta\ntt_log2 = 28\n");
     char want[512];
-    /* 2 sides x 2^28 entries x 32 bytes = 16 GiB */
-    snprintf(want, sizeof want, "%s:10: strategy.a: tt_log2 = 28: a table of about "
-             "16.00 GiB per game", s.config);
+    /* 2^28 entries x 32 bytes = 8 GiB a side: tried in a child under the worker's limit */
+    snprintf(want, sizeof want, "%s:8: strategy.a: alphabeta: out of memory for a "
+             "transposition table of 2^28 entries (a worker has 1024 MiB: worker_memory)",
+             s.config);
     expect_error(s.config, want);
     scratch_close(&s);
     scratch_open(&s, "[match]\nleft = a\nright = a\ngames = 1\nworker_memory = 256M\n[sum]\n"
                      "sum.1 = rcg:{0|1}\n[strategy.a]\nplugin = alphabeta\ntt_log2 = 26\n");
-    char err[2048], want[512];
+    char err[2048];
     long rss = 0;
     int status = run_match_measured(s.config, err, sizeof err, &rss);
     snprintf(want, sizeof want, "sumgame: %s:8: strategy.a: ", s.config);
