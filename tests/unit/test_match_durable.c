@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "support.h"
+#include "host/match/match_log.h"
 
 #define GAMES 40 /* 20 positions, each played twice */
 
@@ -578,10 +579,46 @@ static void mpi_reschedules_a_dead_ranks_game(void **state)
     free(got);
 }
 
+/* --resume cuts a torn last record off where the last complete line ends. A file that
+ * starts with a UTF-8 byte order mark (skipped as no part of line 1) was cut three bytes
+ * early, into the last complete record (found by the records fuzz target). */
+static void torn_line_is_cut_after_a_byte_order_mark(void **state)
+{
+    (void)state;
+    static const char first[] = "{\"game\":0,\"tournament\":\"0000000000000001\","
+                                "\"games_total\":2}\n";
+    char text[256];
+    snprintf(text, sizeof text, "\xEF\xBB\xBF%s{\"game\":1,\"tour", first);
+    char *path = support_temp_file(".jsonl", text);
+    match_entries list = { 0 };
+    bool missing = true;
+    long long torn_at = -2;
+    char err[512] = "";
+    if (match_log_read(path, &list, &missing, &torn_at, err, sizeof err) != SG_OK)
+        fail_msg("%s", err);
+    assert_false(missing);
+    assert_int_equal(torn_at, 3 + (long long)strlen(first));
+    match_entries_free(&list);
+    /* the mark alone is an empty file */
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("\xEF\xBB\xBF", f);
+    fclose(f);
+    list = (match_entries){ 0 };
+    torn_at = -2;
+    if (match_log_read(path, &list, &missing, &torn_at, err, sizeof err) != SG_OK)
+        fail_msg("%s", err);
+    assert_int_equal(torn_at, -1);
+    match_entries_free(&list);
+    remove(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reference_is_whole_and_in_order),
+        cmocka_unit_test(torn_line_is_cut_after_a_byte_order_mark),
         cmocka_unit_test(existing_out_is_never_overwritten),
         cmocka_unit_test(kill_and_resume_gives_the_same_records),
         cmocka_unit_test(resume_refuses_other_files),

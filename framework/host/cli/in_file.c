@@ -90,6 +90,8 @@ ssize_t in_file_line(FILE *f, char **line, size_t *cap, const char *path, size_t
     if (lineno == 1 && n >= 3 && memcmp(*line, "\xEF\xBB\xBF", 3) == 0) {
         n -= 3;
         memmove(*line, *line + 3, n + 1);
+        if (n == 0)
+            return -1; /* the mark alone: an empty file, and no line of length 0 */
     }
     return (ssize_t)n;
 }

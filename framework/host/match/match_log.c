@@ -135,7 +135,13 @@ int match_log_read(const char *path, match_entries *list, bool *missing, long lo
             *torn_at = (long long)complete;
             break;
         }
-        complete += len;
+        /* Where the stream is, not the lengths summed: line 1 may have lost a byte
+         * order mark, and the cut must fall after the last complete line's bytes. */
+        if ((complete = ftello(f)) < 0) {
+            rc = cli_errf(err, errlen, "%s: cannot tell where line %zu ends: %s", path, lineno,
+                          strerror(errno));
+            break;
+        }
         if (len == 1)
             continue; /* an empty line carries nothing */
         if (memchr(line, '\0', (size_t)len)) {
