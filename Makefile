@@ -13,7 +13,8 @@ SANITIZE ?= 0
 # build needs, and what only the tests need (the SVG check renders in headless Chromium;
 # the suite is also compiled with clang).
 BUILD_PACKAGES := libinih-dev libcmocka-dev libjansson-dev pkg-config
-TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang libpng-dev libopenmpi-dev openmpi-bin
+TEST_PACKAGES  := chromium fonts-liberation fonts-dejavu-core clang libpng-dev libopenmpi-dev openmpi-bin \
+                  python3 python3-cffi python3-pytest
 # The fuzz build (`make fuzz`, and its smoke run in `make test`): clang with its libFuzzer
 # runtime.
 FUZZ_PACKAGES  := clang libclang-rt-dev
@@ -62,6 +63,8 @@ SO_MAJOR := 1
 LIB   := $(BUILD)/libsumgame.so
 LIB_SONAME := libsumgame.so.$(SO_MAJOR)
 HOST_LIB := $(BUILD)/libsumgame-host.a
+# The Python package's bridge (python/, docs/python.md): the host's commands as a library.
+PY_LIB := $(BUILD)/libsumgame-py.so
 HOST  := $(BUILD)/sumgame
 GAME_SO  := $(GAMES:%=$(BUILD)/games/%.so)
 STRAT_SO := $(STRATS:%=$(BUILD)/strategies/%.so)
@@ -70,7 +73,7 @@ TPLUG_SO := $(TPLUG_SRC:tests/plugins/%.c=$(BUILD)/tests/plugins/%.so)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
 .PHONY: all deps test-deps fuzz-deps run test check bench fuzz fuzz-build install clean
-all: deps $(LIB) $(HOST) $(GAME_SO) $(STRAT_SO)
+all: deps $(LIB) $(HOST) $(GAME_SO) $(STRAT_SO) $(PY_LIB)
 
 # Installs the packages named in $(1) when the shell test $(2) fails.
 define install_if_missing
@@ -86,7 +89,7 @@ deps:
 	$(call install_if_missing,$(BUILD_PACKAGES),pkg-config --exists inih cmocka jansson && test -f /usr/include/cmocka.h)
 
 test-deps: deps
-	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation && test -f /usr/include/png.h && command -v mpirun && pkg-config --exists ompi-c)
+	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation && test -f /usr/include/png.h && command -v mpirun && pkg-config --exists ompi-c && python3 -c 'import cffi, pytest')
 
 fuzz-deps:
 	$(call install_if_missing,$(FUZZ_PACKAGES),printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | clang -fsanitize=fuzzer -x c - -o /dev/null)
@@ -123,6 +126,10 @@ $(HOST_LIB): $(filter-out $(HOST_MAIN),$(HOST_OBJ)) $(HOST_SHARED_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
 HOST_LIBS = -L$(BUILD) -lsumgame-host -lsumgame $$(pkg-config --libs jansson inih) -lm $(MPI_LIBS)
+
+$(PY_LIB): $(BUILD)/obj/python/bridge/sgpy.o $(HOST_LIB) $(LIB) $(BUILD)/mpi-$(MPI).stamp
+	@echo "  LD      $@"
+	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $< $(HOST_LIBS) -Wl,--disable-new-dtags -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/..'
 
 $(HOST): $(HOST_MAIN) $(HOST_LIB) $(LIB) $(BUILD)/mpi-$(MPI).stamp
 	@echo "  LD      $@"
