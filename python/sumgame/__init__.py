@@ -113,6 +113,7 @@ class Session:
             parent = os.path.dirname(path)
             if os.path.basename(parent) == folder:
                 directory = os.path.dirname(parent)
+                path = None  # found where it is: the host's messages name it
             else:
                 directory = tempfile.mkdtemp(prefix="sumgame-py-")
                 self._tmpdirs.append(directory)
@@ -131,11 +132,12 @@ class Session:
                     plugin.path = path
                 return plugin
         for e in listing.get("errors", []):
-            text = e.get("message", "") if isinstance(e, dict) else str(e)
-            if "/%s.so" % name in text or "/%s.so" % name in str(e.get("path", "")
-                                                                 if isinstance(e, dict) else ""):
-                raise SumgameError(text if text.startswith("sumgame: ") else
-                                   "sumgame: load: " + text)
+            where = e.get("path", "")
+            if os.path.basename(where) == name + ".so":
+                text = e.get("error", "")
+                if path:
+                    text = text.replace(where, path)
+                raise SumgameError("sumgame: load: " + text)
         raise SumgameError("sumgame: load: no %s plugin '%s' in the search path" % (kind, name))
 
     # -- positions ---------------------------------------------------------------------

@@ -91,7 +91,7 @@ class CanonicalForm:
         for ch in self.text:
             out.append({
                 "{": r"\{", "}": r"\}", "|": r"\mid ", "^": r"{\uparrow}",
-                "v": r"{\downarrow}", "*": r"{\ast}", "±": r"\pm ", ",": ",\,",
+                "v": r"{\downarrow}", "*": r"{\ast}", "±": r"\pm ", ",": r",\,",
                 "⇑": r"{\Uparrow}", "⇓": r"{\Downarrow}",
             }.get(ch, ch))
         return "".join(out)
