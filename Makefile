@@ -224,6 +224,14 @@ check: all $(UNIT_BIN) $(TPLUG_SO)
 bench: all $(BENCH_BIN)
 	@BUILD=$(BUILD) sh bench/run.sh
 
+# The Python package goes where the system's Python looks under PREFIX (Debian:
+# PREFIX/lib/python3.X/dist-packages), else in PREFIX's site-packages; none without Python.
+PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
+PY_SITE = $(shell $(PYTHON) -c 'import sys, sysconfig; p = sys.argv[1].rstrip("/"); \
+  c = [d for d in sys.path if d.startswith(p + "/lib/python") and d.endswith("-packages")]; \
+  print(c[0] if c else sysconfig.get_path("purelib", "posix_prefix", {"base": p, "platbase": p}))' \
+  '$(PREFIX)' 2>/dev/null)
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/sumgame/games \
 	  $(DESTDIR)$(PREFIX)/lib/sumgame/strategies $(DESTDIR)$(PREFIX)/include/sumgame \
@@ -235,6 +243,14 @@ install: all
 	install -m 755 $(STRAT_SO) $(DESTDIR)$(PREFIX)/lib/sumgame/strategies/
 	install -m 644 include/sumgame/*.h $(DESTDIR)$(PREFIX)/include/sumgame/
 	sed 's|@PREFIX@|$(PREFIX)|' sumgame.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sumgame.pc
+	install -m 755 $(PY_LIB) $(DESTDIR)$(PREFIX)/lib/sumgame/
+	@if [ -n "$(PY_SITE)" ]; then \
+	  echo "install python/sumgame -> $(PY_SITE)/sumgame"; \
+	  install -d $(DESTDIR)$(PY_SITE)/sumgame && \
+	  install -m 644 python/sumgame/*.py $(DESTDIR)$(PY_SITE)/sumgame/ && \
+	  printf '"""Written by make install."""\nLIBDIR = "%s"\n' '$(PREFIX)/lib/sumgame' \
+	    > $(DESTDIR)$(PY_SITE)/sumgame/_install.py; \
+	fi
 
 clean:
 	rm -rf build

@@ -31,5 +31,28 @@ for t in "$BUILD"/tests/test_*; do
     failed=$((failed + f))
     rm -f "$log"
 done
+# The Python package (python/tests, pytest): a line like a program's. Not in the
+# sanitizer build, whose library an interpreter cannot load without preloading ASan.
+if [ "${SANITIZE:-0}" != 1 ]; then
+    PYTHON=${PYTHON:-/usr/bin/python3}
+    [ -x "$PYTHON" ] || PYTHON=python3
+    log=$(mktemp)
+    t0=$(date +%s.%N)
+    PYTHONDONTWRITEBYTECODE=1 "$PYTHON" -m pytest -q -p no:cacheprovider \
+        "$(dirname "$0")/../python/tests" >"$log" 2>&1
+    rc=$?
+    secs=$(echo "$t0 $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')
+    last=$(tail -n 1 "$log")
+    p=$(echo "$last" | grep -o '[0-9]* passed' | cut -d' ' -f1)
+    f=$(echo "$last" | grep -o '[0-9]* \(failed\|error\|errors\)' | awk '{ s += $1 } END { print s + 0 }')
+    p=${p:-0}
+    f=${f:-0}
+    [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+    [ "$f" -ne 0 ] && cat "$log"
+    echo "$label: python (pytest): $p passed, $f failed ($secs s)"
+    passed=$((passed + p))
+    failed=$((failed + f))
+    rm -f "$log"
+fi
 echo "$label: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

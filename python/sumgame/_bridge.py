@@ -49,11 +49,11 @@ def _candidates():
     build = os.environ.get("SUMGAME_BUILD")
     if build:
         yield os.path.join(build, LIB_NAME)
+    if _install.LIBDIR:
+        yield os.path.join(_install.LIBDIR, LIB_NAME)
     here = os.path.dirname(os.path.abspath(__file__))
     # The source tree: python/sumgame -> build/
     yield os.path.join(here, "..", "..", "build", LIB_NAME)
-    if _install.LIBDIR:
-        yield os.path.join(_install.LIBDIR, LIB_NAME)
     yield os.path.join("/usr/local/lib/sumgame", LIB_NAME)
 
 
