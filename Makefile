@@ -127,6 +127,7 @@ $(HOST_LIB): $(filter-out $(HOST_MAIN),$(HOST_OBJ)) $(HOST_SHARED_OBJ)
 
 HOST_LIBS = -L$(BUILD) -lsumgame-host -lsumgame $$(pkg-config --libs jansson inih) -lm $(MPI_LIBS)
 
+$(BUILD)/obj/python/bridge/sgpy.o: EXTRA_CFLAGS := -DSG_LIB_SONAME='"$(LIB_SONAME)"'
 $(PY_LIB): $(BUILD)/obj/python/bridge/sgpy.o $(HOST_LIB) $(LIB) $(BUILD)/mpi-$(MPI).stamp
 	@echo "  LD      $@"
 	$(Q)$(CC) -shared $(LDFLAGS_ALL) -o $@ $< $(HOST_LIBS) -Wl,--disable-new-dtags -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,'$$ORIGIN/..'

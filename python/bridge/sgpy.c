@@ -11,6 +11,7 @@
  * [--time S] [--memory SIZE]", prints a component's canonical form and its whole
  * thermograph (every wall breakpoint, exactly) and the thermograph's SVG as one JSON
  * object: what `analyze --canonical --svg` computes, as data. */
+#include <dlfcn.h>
 #include <stdalign.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -31,6 +32,10 @@
 #include "sumgame/meter.h"
 #include "sumgame/thermograph.h"
 #include "sumgame/value.h"
+
+#ifndef SG_LIB_SONAME
+#define SG_LIB_SONAME "libsumgame.so.1"
+#endif
 
 /* The bridge's exports (the library's own symbols are hidden; these are not). */
 __attribute__((visibility("default"))) int sgpy_spawn(int argc, char **argv, int out_fd,
@@ -245,6 +250,11 @@ int sgpy_spawn(int argc, char **argv, int out_fd, int err_fd, const char *plugin
         return (int)pid;
     if (dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
         _exit(127);
+    /* The interpreter loaded this library, and libsumgame with it, RTLD_LOCAL; the host
+     * program has libsumgame in the global scope, where a plugin that does not link it
+     * (as the ABI 1.x compat plugins) finds its symbols. Make it so here too. */
+    if (!dlopen(SG_LIB_SONAME, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD))
+        fprintf(stderr, "sumgame: python: %s is not loaded: %s\n", SG_LIB_SONAME, dlerror());
     if (plugin_dir && *plugin_dir) {
         const char *old = getenv("SUMGAME_PLUGIN_PATH");
         size_t len = (old ? strlen(old) : 0) + strlen(plugin_dir) + 2;

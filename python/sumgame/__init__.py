@@ -319,3 +319,7 @@ def load(name_or_path, kind="game"):
 
 def perft(component, depth, player="left"):
     return default.perft(component, depth, player)
+
+for _cls in (SumgameError, LimitReached, PluginCrash):
+    _cls.__module__ = "sumgame"
+del _cls

@@ -10,10 +10,12 @@ import pytest
 import sumgame
 
 
-@pytest.fixture(scope="module")
-def cutcake_dir(tmp_path_factory, root, build):
+@pytest.fixture(scope="module", params=["linked", "unlinked"])
+def cutcake_dir(request, tmp_path_factory, root, build):
     """docs/examples/cutcake.c compiled out of tree against the headers alone, as
-    docs/writing-a-game.md does it, into DIR/games/cutcake.so."""
+    docs/writing-a-game.md does it, into DIR/games/cutcake.so: linked to libsumgame, and
+    not (as the ABI 1.4 compat test builds it: its symbols then come from the host's
+    global scope)."""
     cc = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
     if not cc:
         pytest.fail("no C compiler to build the example plugin")
@@ -22,7 +24,8 @@ def cutcake_dir(tmp_path_factory, root, build):
     subprocess.run([cc, "-std=c17", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
                     "-I", os.path.join(root, "include"),
                     os.path.join(root, "docs", "examples", "cutcake.c"),
-                    "-o", str(d / "games" / "cutcake.so"), "-L", build, "-lsumgame"],
+                    "-o", str(d / "games" / "cutcake.so")] +
+                   (["-L", build, "-lsumgame"] if request.param == "linked" else []),
                    check=True)
     return str(d)
 
