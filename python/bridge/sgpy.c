@@ -7,8 +7,8 @@
  * crashed in FN() (SIGSEGV)" on its stderr, and the interpreter raises it; limits
  * (--time, --nodes, --memory) are the command's own meter.
  *
- * One command of its own, "py-thermograph GAME:POS [--plugin-path DIRS] [--nodes N]
- * [--time S] [--memory SIZE]", prints a component's canonical form and its whole
+ * One command of its own, "py-thermograph GAME:POS|SUM [--plugin-path DIRS] [--nodes N]
+ * [--time S] [--memory SIZE]", prints a component's or a sum's canonical form and its whole
  * thermograph (every wall breakpoint, exactly) and the thermograph's SVG as one JSON
  * object: what `analyze --canonical --svg` computes, as data. */
 #include <dlfcn.h>
@@ -30,6 +30,7 @@
 #include "sumgame/cgt.h"
 #include "sumgame/fault.h"
 #include "sumgame/meter.h"
+#include "sumgame/summation.h"
 #include "sumgame/thermograph.h"
 #include "sumgame/value.h"
 
@@ -106,8 +107,6 @@ static int py_thermograph(int argc, char **argv)
     }
     if (!component)
         return cli_usage("thermograph: missing GAME:POSITION");
-    if (strchr(component, '+'))
-        return cli_usage("thermograph: one component GAME:POSITION, not a sum");
     sg_limits limits;
     int status = limits_opt_parse("thermograph", &lo, &limits);
     if (status != 0)
@@ -120,8 +119,17 @@ static int py_thermograph(int argc, char **argv)
     alignas(16) unsigned char pos[SG_POS_MAX];
     sg_meter meter;
     sg_meter_start(&meter, &limits);
+    /* A sum is valued as `analyze SUM --svg` values it: the sum of its components'
+     * canonical forms (sg_summation); a component as `analyze GAME:POS --svg`. */
+    bool is_sum = strchr(component, '+') != NULL;
+    sg_sum *sum = is_sum ? sg_sum_new(SG_FREEZE_NUMBERS) : NULL;
+    if (is_sum && !sum)
+        return cli_fail("thermograph: out of memory");
     if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
-        catalog_parse_component(cat, component, &game, pos, err, sizeof err) != SG_OK) {
+        (is_sum ? catalog_parse_sum(cat, component, sum, err, sizeof err)
+                : catalog_parse_component(cat, component, &game, pos, err, sizeof err)) !=
+            SG_OK) {
+        sg_sum_free(sum);
         catalog_close(cat);
         return cli_fail("thermograph: %s", err);
     }
@@ -135,12 +143,15 @@ static int py_thermograph(int argc, char **argv)
         sg_thermo_cache_set_meter(cache, &meter);
     sg_cg g = 0;
     if (rc == SG_OK)
-        rc = sg_cgt_from_game_metered(table, game, pos, 0, &meter, &g, err, sizeof err);
+        rc = is_sum ? sg_summation(table, sum, &meter, &g, err, sizeof err)
+                    : sg_cgt_from_game_metered(table, game, pos, 0, &meter, &g, err, sizeof err);
     if (rc == SG_OK && canonical_text(table, g, &canonical) != SG_OK) {
         snprintf(err, sizeof err, "the canonical form is too large to print");
         rc = SG_ERR_RANGE;
     }
-    if (rc == SG_OK)
+    if (rc == SG_OK && is_sum && !(th = sg_thermograph_of(cache, g)))
+        rc = sg_meter_expired(&meter) ? SG_ERR_BUDGET : SG_ERR_NOMEM;
+    else if (rc == SG_OK && !is_sum)
         rc = sg_thermograph_of_played(cache, game, pos, 0, &th, err, sizeof err);
     if (rc == SG_OK)
         rc = sg_thermograph_svg(th, component, &svg, &svg_len);
@@ -177,6 +188,7 @@ static int py_thermograph(int argc, char **argv)
     free(canonical);
     sg_thermo_cache_free(cache);
     sg_cgt_free(table);
+    sg_sum_free(sum);
     catalog_close(cat);
     return status;
 }

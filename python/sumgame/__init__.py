@@ -196,7 +196,7 @@ class Session:
         return a.canonical
 
     def thermograph(self, component, time=None, nodes=None, memory=None):
-        """The exact thermograph of one component (GAME:POSITION), walls included."""
+        """The exact thermograph of a component (GAME:POSITION) or a sum, walls included."""
         args = ["py-thermograph", str(component)] + _limits(time, nodes, memory)
         return Thermograph(json.loads(self._run(args)))
 

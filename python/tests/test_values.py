@@ -175,3 +175,22 @@ def test_canonical_forms_display():
     assert not star.is_number
     half = sumgame.canonical("rcg:{0|1}")
     assert half.is_number and half.value == Fraction(1, 2)
+
+
+def test_thermograph_svg_is_the_clis(host, tmp_path):
+    svg = tmp_path / "room.svg"
+    r = host.run("analyze", FIGURE2, "--svg", str(svg))
+    assert r.returncode == 0, r.stderr
+    th = sumgame.thermograph(FIGURE2)
+    assert th._repr_svg_() == svg.read_text(encoding="utf-8")
+
+
+def test_thermograph_of_a_sum_is_the_clis(host, tmp_path):
+    text = "rcg:{114|66}|{49|0} + " + FIGURE2
+    svg = tmp_path / "sum.svg"
+    want = host.json("analyze", text, "--canonical", "--svg", str(svg))
+    th = sumgame.thermograph(text)
+    assert (th.mean, th.temperature) == (Fraction(want["mean"]), Fraction(want["temperature"]))
+    assert th.mean == Fraction(229, 4) + Fraction(3, 4)
+    assert str(th.canonical) == want["canonical"]
+    assert th._repr_svg_() == svg.read_text(encoding="utf-8")
