@@ -12,6 +12,8 @@
  * thermograph (every wall breakpoint, exactly) and the thermograph's SVG as one JSON
  * object: what `analyze --canonical --svg` computes, as data. */
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdalign.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -260,8 +262,16 @@ int sgpy_spawn(int argc, char **argv, int out_fd, int err_fd, const char *plugin
     pid_t pid = fork();
     if (pid != 0)
         return (int)pid;
-    if (dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
+    /* The command line's process: no input, and the signals as a shell leaves them (the
+     * interpreter ignores SIGPIPE and catches SIGINT with a handler that would never run
+     * here: Ctrl-C reaches the parent, which kills this child). */
+    int null_fd = open("/dev/null", O_RDONLY);
+    if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
         _exit(127);
+    if (null_fd > 2)
+        close(null_fd);
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
     /* The interpreter loaded this library, and libsumgame with it, RTLD_LOCAL; the host
      * program has libsumgame in the global scope, where a plugin that does not link it
      * (as the ABI 1.x compat plugins) finds its symbols. Make it so here too. */

@@ -128,3 +128,28 @@ def test_limits_stop_as_on_the_command_line(host):
             sumgame.solve(room, **{opt: val})
         assert e.value.status == 3
         assert str(e.value).split(" after ")[0] == r.stderr.strip().split(" after ")[0]
+
+
+def test_interrupt_kills_the_child():
+    # Ctrl-C in a notebook: the exception leaves the call at once and the child is gone.
+    import signal
+    import time
+
+    class Stop(Exception):
+        pass
+
+    def stop(*_):
+        raise Stop()
+
+    old = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        t0 = time.monotonic()
+        with pytest.raises(Stop):
+            sumgame.solve("amazons:....../....../..B.W./....../......", time=60)
+        assert time.monotonic() - t0 < 10
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
