@@ -13,10 +13,8 @@ of killing the interpreter. See docs/python.md.
 
 import json
 import os
-import re
 import shutil
 import tempfile
-from fractions import Fraction
 
 from ._bridge import LimitReached, PluginCrash, SumgameError, run
 from .objects import (Analysis, CanonicalForm, Component, MatchResult, Plugin, Report,
@@ -44,7 +42,7 @@ def _limits(time=None, nodes=None, memory=None):
 
 
 def _option(name):
-    return "--" + name.replace("_", "-") if name != "c" else "--c"
+    return "--" + name.replace("_", "-")
 
 
 def _ini_text(config):
