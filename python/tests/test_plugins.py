@@ -153,3 +153,17 @@ def test_interrupt_kills_the_child():
         signal.signal(signal.SIGALRM, old)
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)
+
+
+def test_plugins_by_name_are_the_hosts(host):
+    want = host.json("list")
+    got = sumgame.plugins()
+    assert [p.name for p in got["games"]] == [p["name"] for p in want["games"]]
+    assert [p.name for p in got["strategies"]] == [p["name"] for p in want["strategies"]]
+    amazons = sumgame.load("amazons")
+    listed = [p for p in want["games"] if p["name"] == "amazons"][0]
+    assert (amazons.path, amazons.version) == (listed["path"], listed["version"])
+    assert sumgame.load("hotstrat", kind="strategy").name == "hotstrat"
+    with pytest.raises(sumgame.SumgameError) as e:
+        sumgame.load("nosuchgame")
+    assert "no game plugin 'nosuchgame'" in str(e.value)
