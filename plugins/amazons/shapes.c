@@ -544,6 +544,81 @@ static uint64_t box_move(uint64_t m, const uint8_t *map)
     return out;
 }
 
+/* Boxes of at most 8 x 8 as 8 x 8 bit matrices, row y in byte y, column x in bit x: the
+ * eight maps are then a few word operations each instead of one step per square. */
+static uint64_t mat_transpose(uint64_t m)
+{
+    uint64_t t;
+    t = (m ^ (m >> 7)) & UINT64_C(0x00AA00AA00AA00AA);
+    m ^= t ^ (t << 7);
+    t = (m ^ (m >> 14)) & UINT64_C(0x0000CCCC0000CCCC);
+    m ^= t ^ (t << 14);
+    t = (m ^ (m >> 28)) & UINT64_C(0x00000000F0F0F0F0);
+    m ^= t ^ (t << 28);
+    return m;
+}
+
+/* Columns x -> w - 1 - x within each row (every bit of a row below w). */
+static uint64_t mat_flip_x(uint64_t m, int w)
+{
+    m = ((m >> 1) & UINT64_C(0x5555555555555555)) | ((m & UINT64_C(0x5555555555555555)) << 1);
+    m = ((m >> 2) & UINT64_C(0x3333333333333333)) | ((m & UINT64_C(0x3333333333333333)) << 2);
+    m = ((m >> 4) & UINT64_C(0x0F0F0F0F0F0F0F0F)) | ((m & UINT64_C(0x0F0F0F0F0F0F0F0F)) << 4);
+    return m >> (8 - w);
+}
+
+/* Rows y -> h - 1 - y (every row below h). */
+static uint64_t mat_flip_y(uint64_t m, int h)
+{
+    return __builtin_bswap64(m) >> (8 * (8 - h));
+}
+
+/* canonical_small for a box of at most 8 x 8. The images are compared as the stride-w
+ * packing does: with equal widths both orders are by (row, column) from the top, so the
+ * same representative is chosen. */
+static void canonical_8x8(const amz_board *bd, int min_r, int min_c, int w, int h, void *out)
+{
+    uint64_t m[3] = { 0, 0, 0 };
+    const amz_bb sets[3] = { bd->black, bd->white, bd->empty };
+    uint64_t rowmask = ((uint64_t)1 << w) - 1;
+    for (int y = 0; y < h; y++) {
+        int shift = (min_r + y) * AMZ_STRIDE + min_c;
+        for (int s = 0; s < 3; s++)
+            m[s] |= ((uint64_t)(sets[s] >> shift) & rowmask) << (8 * y);
+    }
+    uint64_t best[3] = { 0, 0, 0 };
+    int best_w = 0;
+    for (int k = 0; k < 8; k++) {
+        bool swap = k >= 4;
+        int iw = swap ? h : w, ih = swap ? w : h;
+        uint64_t im[3];
+        for (int s = 0; s < 3; s++) {
+            uint64_t x = swap ? mat_transpose(m[s]) : m[s];
+            if (k & 1)
+                x = mat_flip_x(x, iw);
+            if (k & 2)
+                x = mat_flip_y(x, ih);
+            im[s] = x;
+        }
+        bool less = k == 0 || iw < best_w ||
+                    (iw == best_w &&
+                     (im[0] < best[0] ||
+                      (im[0] == best[0] &&
+                       (im[1] < best[1] || (im[1] == best[1] && im[2] < best[2])))));
+        if (less) {
+            best_w = iw;
+            memcpy(best, im, sizeof best);
+        }
+    }
+    int bh = w * h / best_w;
+    amz_board rep = { best_w, bh, 0, 0, 0 };
+    amz_bb *dst[3] = { &rep.black, &rep.white, &rep.empty };
+    for (int y = 0; y < bh; y++)
+        for (int s = 0; s < 3; s++)
+            *dst[s] |= (amz_bb)((best[s] >> (8 * y)) & 0xFFu) << (y * AMZ_STRIDE);
+    amz_store(&rep, out);
+}
+
 /* The representative when the open squares' box has at most 64 squares (every room exact
  * analysis can reach): the box as three 64-bit masks, each image by a table, the least
  * (width, Black, White, empty) chosen. False when the box is larger. */
@@ -563,6 +638,10 @@ static bool canonical_small(const amz_instance *inst, const amz_board *bd, amz_b
     min_c = __builtin_ctz(cols);
     w = 32 - __builtin_clz(cols) - min_c;
     int h = max_r - min_r + 1;
+    if (w <= 8 && h <= 8) {
+        canonical_8x8(bd, min_r, min_c, w, h, out);
+        return true;
+    }
     if (w * h > 64)
         return false;
     uint64_t m[3] = { 0, 0, 0 }, rowmask = ((uint64_t)1 << w) - 1;
