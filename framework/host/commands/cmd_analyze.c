@@ -326,6 +326,86 @@ static int exact_extras(const sg_game *game, const void *pos, const char *title,
     return rc;
 }
 
+/* A position that splits into several parts (a whole Go board into regions): one row per
+ * live part, analysed exactly under its own node limit, and the settled parts' total.
+ * False when a part is beyond the limit (its row says so, with its size: the moves each
+ * player has there); the sum is then not analysed. */
+static bool print_parts(sg_game *game, const void *pos, uint64_t region_nodes, bool json,
+                        size_t *nparts)
+{
+    sg_sum *sum = sg_sum_new(SG_FREEZE_INTEGERS);
+    char why[512];
+    *nparts = 0;
+    if (!sum || sg_sum_add(sum, game, pos, why, sizeof why) != SG_OK) {
+        sg_sum_free(sum);
+        return true;
+    }
+    size_t n = sg_sum_count(sum);
+    *nparts = n;
+    bool settled = sg_value_cmp(sg_sum_frozen(sum), sg_value_int(0)) != 0;
+    if (n + settled <= 1) {
+        sg_sum_free(sum);
+        return true;
+    }
+    bool all = true;
+    char v[4][SG_VALUE_TEXT_MAX];
+    if (!json)
+        printf("%-4s %-40s %6s %6s %8s %8s\n", "part", "region", "Lstop", "Rstop", "mean",
+               "temp");
+    for (size_t i = 0; i < n; i++) {
+        sg_game *g = sg_sum_game(sum, i);
+        const void *part = sg_sum_pos(sum, i);
+        char *text = NULL;
+        position_text(g->desc, g->instance, part, &text);
+        sg_estimator *est = NULL;
+        sg_estimate e;
+        sg_limits lim = { region_nodes, 0, 0 };
+        sg_meter m;
+        sg_meter_start(&m, &lim);
+        const sg_budget budget = { 0 };
+        int rc = sg_estimator_new("exact", NULL, &est, why, sizeof why);
+        if (rc == SG_OK) {
+            sg_estimator_set_meter(est, &m);
+            rc = sg_estimator_estimate(est, g, part, &budget, &e, why, sizeof why);
+        }
+        sg_estimator_free(est);
+        if (rc == SG_OK && e.exact) {
+            sg_value_format(e.left_stop, v[0], sizeof v[0]);
+            sg_value_format(e.right_stop, v[1], sizeof v[1]);
+            sg_value_format(e.mean, v[2], sizeof v[2]);
+            sg_value_format(e.temperature, v[3], sizeof v[3]);
+            if (!json)
+                printf("%-4zu %-40s %6s %6s %8s %8s\n", i + 1, text ? text : "?", v[0], v[1],
+                       v[2], v[3]);
+        } else {
+            all = false;
+            size_t ml = 0, mr = 0;
+            sg_sum *one = sg_sum_new(SG_FREEZE_INTEGERS);
+            if (one && sg_sum_add(one, g, part, why, sizeof why) == SG_OK) {
+                sg_sum_move_count(one, SG_LEFT, &ml);
+                sg_sum_move_count(one, SG_RIGHT, &mr);
+            }
+            sg_sum_free(one);
+            char reason[160];
+            if (rc == SG_ERR_BUDGET)
+                snprintf(reason, sizeof reason,
+                         "beyond exact analysis: more than %llu nodes; size %zu moves for "
+                         "Left, %zu for Right",
+                         (unsigned long long)region_nodes, ml, mr);
+            else
+                snprintf(reason, sizeof reason, "not analysed: %.100s", why);
+            if (!json)
+                printf("%-4zu %-40s %s\n", i + 1, text ? text : "?", reason);
+        }
+        free(text);
+    }
+    sg_value_format(sg_sum_frozen(sum), v[0], sizeof v[0]);
+    if (!json)
+        printf("%-4s %-40s %6s\n", "", "settled parts", v[0]);
+    sg_sum_free(sum);
+    return all;
+}
+
 int cmd_analyze(int argc, char **argv)
 {
     /* A crash inside a game plugin is named in one line, not a silent exit 139. */
@@ -333,6 +413,7 @@ int cmd_analyze(int argc, char **argv)
     const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
     const char *komaster = NULL, *game_params = NULL, *check = NULL;
     bool json = false, want_canonical = false;
+    uint64_t region_nodes = 20000000;
     limits_opt lo = { 0 };
     struct search_option search[] = {
         { "--delta", NULL, "tds or tdsplus" },
@@ -386,6 +467,9 @@ int cmd_analyze(int argc, char **argv)
           "thermograph: who may break a ko ban (default both: each, and the ko's class)" },
         { "--params", ARGS_STRING, &game_params, 0, 0, NULL, "K=V,...",
           "thermograph: create the game with these parameters (Go: cycles=yes)" },
+        { "--region-nodes", ARGS_UINT, &region_nodes, 1, UINT64_MAX, NULL, "N",
+          "exact: a position that splits prints one row per part, each analysed within N "
+          "nodes (default 20000000); a part beyond that is reported with its size" },
         { "--check", ARGS_STRING, &check, 0, 0, NULL, "DELTA",
           "thermograph: check the walls by play against coupons of step DELTA" },
     };
@@ -414,9 +498,12 @@ int cmd_analyze(int argc, char **argv)
     if (status == 0 && is_sum && thermograph)
         status = cli_usage("analyze: a sum is analysed by --method exact only, not thermograph "
                            "(analyze its components one at a time)");
-    if (status == 0 && !thermograph && (komaster || game_params || check))
+    if (status == 0 && !thermograph && (komaster || check))
         status = cli_usage("analyze: %s is for method thermograph, not %s",
-                           komaster ? "--komaster" : game_params ? "--params" : "--check", method);
+                           komaster ? "--komaster" : "--check", method);
+    if (status == 0 && !thermograph && game_params && strcmp(method, "exact") != 0)
+        status = cli_usage("analyze: --params is for methods exact and thermograph, not %s",
+                           method);
     if (status == 0 && !thermograph)
         status = check_method(method, search, sizeof search / sizeof search[0]);
     bool exact_method = strcmp(method, "exact") == 0 || thermograph;
@@ -480,14 +567,45 @@ int cmd_analyze(int argc, char **argv)
         free(pos_args);
         return status;
     }
+    sg_param gitems[32];
+    sg_params gparams = { "command line", "analyze --params", gitems, 0 };
+    char *gtext = game_params ? strdup(game_params) : NULL;
+    if (gtext) {
+        for (char *item = strtok(gtext, ","); item && gparams.count < 32;
+             item = strtok(NULL, ",")) {
+            char *eq = strchr(item, '=');
+            if (!eq) {
+                free(gtext);
+                free(pos_args);
+                return cli_usage("analyze: --params takes KEY=VALUE[,KEY=VALUE...], not '%.40s'",
+                                 item);
+            }
+            *eq = '\0';
+            gitems[gparams.count++] = (sg_param){ item, eq + 1, 0 };
+        }
+    }
     if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
-        catalog_parse_component(cat, position, &game, pos, err, sizeof err) != SG_OK ||
+        catalog_parse_component_params(cat, position, &gparams, &game, pos, err, sizeof err) !=
+            SG_OK ||
         sg_estimator_new(method, &params, &est, err, sizeof err) != SG_OK) {
         /* An option's error names the option's key; the file and section say nothing. */
         bool from_options = strncmp(err, params_prefix, sizeof params_prefix - 1) == 0;
         status = cli_fail("analyze: %s", err + (from_options ? sizeof params_prefix - 1 : 0));
     } else {
         sg_estimator_set_meter(est, &meter);
+        size_t nparts = 0;
+        if (strcmp(method, "exact") == 0 && !want_canonical && !svg_path &&
+            !print_parts(game, pos, region_nodes, json, &nparts)) {
+            progress_done(&progress);
+            cli_fail("analyze: a part is beyond exact analysis (--region-nodes %llu), so the "
+                     "sum is not analysed",
+                     (unsigned long long)region_nodes);
+            sg_estimator_free(est);
+            catalog_close(cat);
+            free(gtext);
+            free(pos_args);
+            return EXIT_LIMIT;
+        }
         int rc = sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err);
         if (rc == SG_OK && (want_canonical || svg_path))
             rc = exact_extras(game, pos, position, svg_path, want_canonical ? &canonical : NULL,
@@ -529,6 +647,7 @@ int cmd_analyze(int argc, char **argv)
     free(canonical);
     sg_estimator_free(est);
     catalog_close(cat);
+    free(gtext);
     free(pos_args);
     return status;
 }
