@@ -38,6 +38,9 @@ typedef struct go_pos {
                         * rules, the safe stones a whole board's split counts (area) */
     uint64_t safe[2][2]; /* safe stones off the region (written x, o): unconditionally alive
                           * or marked so; they bound territory and anchor strings they touch */
+    uint8_t whole;       /* a whole board (SGF, GTP, [whole]): its split looks for safe
+                          * chains; a region (the default) splits only where it is cut */
+    uint8_t zero[7];
 } go_pos;
 
 /* Geometry shared by every board: the neighbour masks of each point. */

@@ -325,6 +325,7 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     }
     int taken = go_board_play(&b, (int)move, (int)who);
     go_board_to_pos(&b, out);
+    ((go_pos *)out)->whole = p->whole;
     ((go_pos *)out)->base = (int16_t)(p->base + (inst->territory ? (who == SG_LEFT ? taken : -taken) : 0));
     if (inst->cycles)
         ((go_pos *)out)->moves = 0;

@@ -73,6 +73,8 @@ static int parse_state(const char *s, go_pos *pos, go_bb marks[2], char *err, si
                 return SG_ERR_INVALID;
             }
             pos->moves = (uint16_t)n;
+        } else if (strcmp(item, "whole") == 0) {
+            pos->whole = 1;
         } else if (strncmp(item, "base=", 5) == 0) {
             char *e;
             long n = strtol(item + 5, &e, 10);
@@ -88,8 +90,8 @@ static int parse_state(const char *s, go_pos *pos, go_bb marks[2], char *err, si
                 return SG_ERR_INVALID;
             marks[alive] |= (go_bb)1 << p;
         } else {
-            snprintf(err, errlen, "'%s': unknown state (ko=POINT, moves=N, base=N, dead=POINT "
-                                  "or alive=POINT)", item);
+            snprintf(err, errlen, "'%s': unknown state (ko=POINT, moves=N, base=N, whole, "
+                                  "dead=POINT or alive=POINT)", item);
             return SG_ERR_INVALID;
         }
         s = comma ? comma + 1 : end;
@@ -211,8 +213,8 @@ int go_format_position(const go_pos *pos, char *buf, size_t cap)
         }
     }
     buf[n] = '\0';
-    if (pos->ko != GO_NO_POINT || pos->moves || pos->base) {
-        char ko[8] = "", state[64];
+    if (pos->ko != GO_NO_POINT || pos->moves || pos->base || pos->whole) {
+        char ko[8] = "", state[80];
         if (pos->ko != GO_NO_POINT)
             go_format_point(pos, pos->ko, ko, sizeof ko);
         char moves[16] = "", base[16] = "";
@@ -220,9 +222,10 @@ int go_format_position(const go_pos *pos, char *buf, size_t cap)
             snprintf(moves, sizeof moves, "moves=%u", pos->moves);
         if (pos->base)
             snprintf(base, sizeof base, "base=%d", pos->base);
-        int k = snprintf(state, sizeof state, "[%s%s%s%s%s%s]", ko[0] ? "ko=" : "", ko,
+        int k = snprintf(state, sizeof state, "[%s%s%s%s%s%s%s]", ko[0] ? "ko=" : "", ko,
                          ko[0] && moves[0] ? "," : "", moves,
-                         base[0] && (ko[0] || moves[0]) ? "," : "", base);
+                         base[0] && (ko[0] || moves[0]) ? "," : "", base,
+                         !pos->whole ? "" : ko[0] || moves[0] || base[0] ? ",whole" : "whole");
         if (k < 0 || n + (size_t)k >= cap)
             return SG_ERR_RANGE;
         memcpy(buf + n, state, (size_t)k + 1);

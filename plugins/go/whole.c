@@ -17,6 +17,8 @@ static go_bb rectangle(const go_geometry *geo, int width, int height)
 
 bool go_is_whole(const go_geometry *geo, const go_pos *pos)
 {
+    if (!pos->whole)
+        return false;
     go_bb board = go_bb_make(pos->on) | go_bb_make(pos->safe[0]) | go_bb_make(pos->safe[1]);
     return board == rectangle(geo, pos->width, pos->height);
 }
@@ -143,7 +145,8 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
         region[nr] = fill(left & -left, on);
         left &= ~region[nr++];
     }
-    if (!whole && nr <= 1) {
+    if (nr <= 1 && (!whole || (!(safe[0] & ~go_bb_make(pos->safe[0])) &&
+                               !(safe[1] & ~go_bb_make(pos->safe[1]))))) {
         if (parts && cap)
             parts[0] = *pos;
         return 1;
@@ -213,6 +216,7 @@ int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_po
     memset(pos, 0, sizeof *pos);
     pos->ko = GO_NO_POINT;
     pos->width = pos->height = 19;
+    pos->whole = 1;
     bool sized = false;
     go_board b;
     bool have_board = false;
@@ -337,6 +341,7 @@ int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_po
         int16_t base = pos->base;
         go_board_to_pos(&b, pos);
         pos->moves = 0;
+        pos->whole = 1;
         pos->base = (int16_t)(base + (territory ? (c == GO_BLACK ? taken : -taken) : 0));
     }
     if (!have_board) {
