@@ -196,17 +196,25 @@ static int parse_sgf(go_instance *inst, const char *text, go_pos *p, char *err, 
     while (*tail == ' ' || *tail == '\n' || *tail == '\r' || *tail == '\t')
         tail++;
     if (rc == SG_OK && *tail) {
-        /* the marks, read by the row notation's parser on the board written out */
-        char rows[256], both[512];
+        /* the marks, read by the row notation's parser on the board written out: its
+         * state (whole, base, ko) and the marks in one pair of brackets */
+        char rows[512], both[2048];
         go_bb marks[2];
         go_pos again;
-        if (go_format_position(p, rows, sizeof rows) != SG_OK ||
-            snprintf(both, sizeof both, "%s%s%s", rows, strchr(rows, '[') ? "" : "", tail) >=
-                (int)sizeof both)
+        if (tail[0] != '[') {
+            snprintf(err, errlen, "sgf: after the record only [dead=POINT,alive=POINT,...] "
+                                  "may follow, not '%.20s'", tail);
+            return SG_ERR_INVALID;
+        }
+        if (go_format_position(p, rows, sizeof rows) != SG_OK)
             return SG_ERR_RANGE;
-        if (strchr(rows, '[')) {
-            snprintf(err, errlen, "sgf: marks after a record that leaves a ko ban or prisoners "
-                                  "are not supported");
+        size_t n = strlen(rows);
+        if (n && rows[n - 1] == ']')
+            rows[n - 1] = ',';
+        else
+            rows[n] = '[', rows[n + 1] = '\0';
+        if (snprintf(both, sizeof both, "%s%s", rows, tail + 1) >= (int)sizeof both) {
+            snprintf(err, errlen, "sgf: too many marks after the record");
             return SG_ERR_INVALID;
         }
         rc = go_parse_position(&inst->geo, both, &again, marks, err, errlen);

@@ -133,8 +133,15 @@ static void test_sgf(void **state)
     p = support_parse(&area.game, "(;SZ[3]AB[aa:ab]AW[cc](;B[bb])(;W[bb]))");
     /* the main line is the first variation: Black b2 */
     assert_string_equal(support_format(&area.game, &p), "X../XX./..O[whole]");
+    /* marks after the record: the chain through a3 is safe */
+    p = support_parse(&area.game, "(;SZ[3]AB[aa][ab][ba]AW[cc])[alive=a3]");
+    assert_string_equal(support_format(&area.game, &p), "xx./x../..O[whole]");
     char err[256] = "";
     unsigned char b[SG_POS_MAX];
+    assert_int_equal(area.game.desc->parse(area.game.instance, "(;SZ[3]AB[aa]) x", b, err,
+                                           sizeof err),
+                     SG_ERR_INVALID);
+    assert_non_null(strstr(err, "only [dead=POINT,alive=POINT,...] may follow"));
     assert_int_equal(area.game.desc->parse(area.game.instance, "(;SZ[19]AB[aa])", b, err,
                                            sizeof err),
                      SG_ERR_INVALID);
