@@ -159,6 +159,8 @@ static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[2],
     for (int alive = 0; alive < 2; alive++)
         for (go_bb m = marks[alive]; m; m &= m - 1) {
             int q = go_bb_first(m), c = (st[0] & inst->geo.bit[q]) ? 0 : 1;
+            if (alive && ((safe[0] | safe[1]) & inst->geo.bit[q]))
+                continue; /* safe already (another mark of the same chain) */
             if (!(st[c] & inst->geo.bit[q])) {
                 char t[8];
                 go_format_point(p, q, t, sizeof t);
