@@ -205,9 +205,12 @@ static void test_chilled_values(void **state)
 #define BOARD_ROWS \
     ".X.X.O.O./.X.X.O.O./.X.X.O.O./.X.X.O.O./OXXX.OOO./.X.X.O.O./.X.X.O.O./.X.X.O.O./.X.X.O.O."
 
-static char *board_sgf(void)
+/* The same board with the dame filled (e1..e9 Black's): finished. */
+#define FINISHED_ROWS \
+    ".X.XXO.O./.X.XXO.O./.X.XXO.O./.X.XXO.O./OXXXXOOO./.X.XXO.O./.X.XXO.O./.X.XXO.O./.X.XXO.O."
+
+static char *rows_sgf(const char *rows)
 {
-    const char *rows = BOARD_ROWS;
     char ab[512] = "", aw[512] = "";
     int x = 0, y = 0;
     for (const char *c = rows; *c; c++) {
@@ -228,6 +231,8 @@ static char *board_sgf(void)
     snprintf(text, sizeof text, "(;GM[1]FF[4]SZ[9]KM[0]\nAB%s\nAW%s\n)\n", ab, aw);
     return support_temp_file(".sgf", text);
 }
+
+static char *board_sgf(void) { return rows_sgf(BOARD_ROWS); }
 
 /* Territory rules: Black has columns a (9 points, the dead stone's included, plus it as
  * a prisoner: 10) and c (8); White g (8) and j (9): Black +1, and nine dames of * add
@@ -330,6 +335,28 @@ static void test_gtp_loadsgf(void **state)
     free(sgf);
 }
 
+/* The finished board: GNU Go 3.8 (Japanese rules) says B+1.0 and dead A5; nobody has a
+ * move that is not a loss (filling one's own territory, or a stone thrown into the
+ * other's), so both genmoves pass and the score stays. */
+static void test_gtp_finished_board(void **state)
+{
+    (void)state;
+    char *sgf = rows_sgf(FINISHED_ROWS);
+    char script[512];
+    snprintf(script, sizeof script,
+             "loadsgf %s\nfinal_score\nfinal_status_list dead\ngenmove w\ngenmove b\n"
+             "final_score\nquit\n",
+             sgf);
+    support_run r = support_host_within(300, "gtp --game go --strategy solver --game-param "
+                                             "rules=territory --time-per-move 0",
+                                        script);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "= \n\n= B+1\n\n= A5\n\n= pass\n\n= pass\n\n= B+1\n\n= \n\n");
+    support_run_free(&r);
+    remove(sgf);
+    free(sgf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_solve_whole_board_from_sgf),
         cmocka_unit_test(test_match_whole_board),
         cmocka_unit_test(test_gtp_loadsgf),
+        cmocka_unit_test(test_gtp_finished_board),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

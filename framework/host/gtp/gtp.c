@@ -424,6 +424,17 @@ static int settled_move(session *s, sg_player who, sg_move *best)
         }
     }
     free(moves);
+    if (rc == SG_OK && found && (SG_GAME_FLAGS(s->desc) & SG_GAME_PASSES)) {
+        /* a game that passes passes rather than lose points (Go: filling one's own
+         * territory, or throwing a stone into the opponent's) */
+        sg_sum *now = board_sum(s);
+        if (now) {
+            int c = sg_value_cmp(best_total, sg_sum_frozen(now));
+            if (who == SG_LEFT ? c <= 0 : c >= 0)
+                found = false;
+        }
+        sg_sum_free(now);
+    }
     return rc != SG_OK ? rc : found ? SG_OK : SG_ERR_INVALID;
 }
 
