@@ -176,12 +176,12 @@ int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos, go_
     go_bb_store(stones[1], pos->stones[1]);
     go_bb_store(safe[0], pos->safe[0]);
     go_bb_store(safe[1], pos->safe[1]);
-    if (!on && !safe[0] && !safe[1]) {
+    if (*s == '[' && parse_state(s + 1, pos, marks, err, errlen) != SG_OK)
+        return SG_ERR_INVALID;
+    if (!on && !safe[0] && !safe[1] && !pos->base) {
         snprintf(err, errlen, "'%.40s': the region has no point", text);
         return SG_ERR_INVALID;
     }
-    if (*s == '[' && parse_state(s + 1, pos, marks, err, errlen) != SG_OK)
-        return SG_ERR_INVALID;
     if (check_ko(geo, pos, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
     go_board b;

@@ -188,7 +188,13 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
             parts[n] = p;
         n++;
     }
-    if (base != 0 || safe[0] || safe[1] || n == 0) {
+    if (n == 0 && base == 0 && !safe[0] && !safe[1]) {
+        /* nothing left to play and nothing to count: the board is its own one part */
+        if (parts && cap)
+            parts[0] = *pos;
+        return 1;
+    }
+    if (base != 0 || safe[0] || safe[1]) {
         score.base = (int16_t)base;
         if (parts && n < cap)
             parts[n] = score;
