@@ -238,6 +238,14 @@ struct sg_game_desc {
      * when pos is not a position of the game. Optional (NULL): at t = 0 a player passes
      * only to let a ko ban lift or when he has no move, and play ends only at a number. */
     bool (*stop_score)(void *instance, const void *pos, sg_value *value);
+
+    /* ---- ABI 1.5: optional, present when size covers it (SG_GAME_HAS) ---- */
+
+    /* For GTP's final_status_list: the stones of pos, one part of a split board whose
+     * exact value (both stops) is the integer value, that optimal play leaves captured,
+     * written as GTP vertices separated by spaces ("" when none); SG_ERR_RANGE when cap is
+     * too small. Optional (NULL): final_status_list dead is refused. */
+    int (*gtp_dead)(void *instance, const void *pos, sg_value value, char *buf, size_t cap);
 };
 
 /* A player without a move in a component passes there, and the component stays live

@@ -244,4 +244,13 @@ static inline bool sg_gc_stop_score(const sg_game_desc *d, void *instance, const
     return r;
 }
 
+static inline int sg_gc_gtp_dead(const sg_game_desc *d, void *instance, const void *pos,
+                                 sg_value value, char *buf, size_t cap)
+{
+    sg_fault_frame f = sg_fault_enter(SG_FAULT_GAME, d->name, "gtp_dead");
+    int r = d->gtp_dead(instance, pos, value, buf, cap);
+    sg_fault_leave(f);
+    return r;
+}
+
 #endif

@@ -47,6 +47,8 @@ bool go_board_from_pos(go_board *b, const go_geometry *geo, const go_pos *pos)
     b->ko = pos->ko;
     b->ko_banned = pos->ko_banned;
     b->moves = pos->moves;
+    b->safe[0] = go_bb_make(pos->safe[0]) & ~b->on;
+    b->safe[1] = go_bb_make(pos->safe[1]) & ~b->on;
     b->nfree = GO_MAX_STRINGS;
     for (int i = 0; i < GO_MAX_STRINGS; i++)
         b->free_ids[i] = (uint8_t)(GO_MAX_STRINGS - 1 - i);
@@ -61,6 +63,8 @@ bool go_board_from_pos(go_board *b, const go_geometry *geo, const go_pos *pos)
             int id = new_string(b);
             b->str_stones[id] = s;
             b->str_libs[id] = go_bb_grow(s, b->on) & empty;
+            if (go_bb_grow(s, b->safe[c]))
+                b->str_libs[id] |= geo->bit[GO_ANCHOR];
             if (!b->str_libs[id])
                 return false;
             for (go_bb t = s; t; t &= t - 1)
@@ -81,6 +85,8 @@ void go_board_to_pos(const go_board *b, go_pos *pos)
     pos->ko = b->ko;
     pos->ko_banned = b->ko == GO_NO_POINT ? 0 : b->ko_banned;
     pos->moves = b->moves;
+    go_bb_store(b->safe[0], pos->safe[0]);
+    go_bb_store(b->safe[1], pos->safe[1]);
 }
 
 bool go_board_legal(const go_board *b, int p, int c)
@@ -91,7 +97,7 @@ bool go_board_legal(const go_board *b, int p, int c)
         return false;
     if (p == b->ko && c == b->ko_banned)
         return false;
-    if (g->adjacent[p] & empty_points(b))
+    if (g->adjacent[p] & (empty_points(b) | b->safe[c]))
         return true;
     for (int k = 0; k < 4; k++) {
         int q = g->around[p][k];
@@ -128,6 +134,8 @@ int go_board_play(go_board *b, int p, int c)
     b->stones[c] |= bit;
     int joined = -1;
     go_bb libs = g->adjacent[p] & empty;
+    if (g->adjacent[p] & b->safe[c])
+        libs |= g->bit[GO_ANCHOR];
     for (int k = 0; k < 4; k++) {
         int q = g->around[p][k];
         if (q == GO_NO_POINT || !(b->on & g->bit[q]))
@@ -173,7 +181,7 @@ int go_board_play(go_board *b, int p, int c)
     }
     b->ko = GO_NO_POINT;
     if (captured_count == 1 && b->str_stones[joined] == bit &&
-        go_bb_count(b->str_libs[joined]) == 1) {
+        go_bb_count(b->str_libs[joined]) == 1 && !(b->str_libs[joined] & g->bit[GO_ANCHOR])) {
         b->ko = (uint8_t)go_bb_first(captured);
         b->ko_banned = (uint8_t)o;
     }
@@ -184,12 +192,13 @@ int go_board_play(go_board *b, int p, int c)
 bool go_board_true_eye(const go_board *b, int p, int c)
 {
     const go_geometry *g = b->geo;
-    go_bb around = g->adjacent[p] & b->on;
-    if (!around || (around & ~b->stones[c]) || !(empty_points(b) & g->bit[p]))
+    go_bb board = b->on | b->safe[0] | b->safe[1];
+    go_bb around = g->adjacent[p] & board;
+    if (!around || (around & ~(b->stones[c] | b->safe[c])) || !(empty_points(b) & g->bit[p]))
         return false;
     go_bb diag = g->diagonal[p];
-    int off = go_bb_count(diag & ~b->on) + (4 - go_bb_count(diag));
-    int enemy = go_bb_count(diag & b->on & b->stones[1 - c]);
+    int off = go_bb_count(diag & ~board) + (4 - go_bb_count(diag));
+    int enemy = go_bb_count(diag & ((b->on & b->stones[1 - c]) | b->safe[1 - c]));
     return off > 0 ? enemy == 0 : enemy <= 1;
 }
 
@@ -203,15 +212,21 @@ bool go_board_has_move(const go_board *b, int c)
 
 int go_board_area(const go_board *b)
 {
-    int score = go_bb_count(b->stones[0]) - go_bb_count(b->stones[1]);
+    return go_bb_count(b->stones[0]) - go_bb_count(b->stones[1]) + go_board_territory(b);
+}
+
+int go_board_territory(const go_board *b)
+{
+    int score = 0;
     go_bb empty = empty_points(b);
     while (empty) {
         go_bb area = empty & -empty, grown;
         while ((grown = go_bb_grow(area, b->on) & empty) != area)
             area = grown;
         empty &= ~area;
-        go_bb border = go_bb_grow(area, b->on);
-        bool black = border & b->stones[0], white = border & b->stones[1];
+        go_bb border = go_bb_grow(area, b->on | b->safe[0] | b->safe[1]);
+        bool black = border & (b->stones[0] | b->safe[0]),
+             white = border & (b->stones[1] | b->safe[1]);
         if (black != white)
             score += black ? go_bb_count(area) : -go_bb_count(area);
     }

@@ -18,6 +18,9 @@
 #define GO_STRIDE 10
 #define GO_POINTS 128 /* bit indices; at most 81 are on a board */
 #define GO_NO_POINT 0xff
+/* A liberty no move takes: a bit of the separator column, never a point. A string that
+ * touches a safe stone of its colour has it (it is part of a living chain). */
+#define GO_ANCHOR 9
 
 typedef unsigned __int128 go_bb;
 
@@ -31,7 +34,13 @@ typedef struct go_pos {
     uint8_t ko;        /* the point the banned player may not take back, or GO_NO_POINT */
     uint8_t ko_banned; /* the colour that may not play at ko */
     uint16_t moves;    /* moves made in the region since its text was read */
-    uint8_t zero[2];
+    int16_t base;      /* points Black has apart from the board: prisoners under territory
+                        * rules, the safe stones a whole board's split counts (area) */
+    uint64_t safe[2][2]; /* safe stones off the region (written x, o): unconditionally alive
+                          * or marked so; they bound territory and anchor strings they touch */
+    uint8_t whole;       /* a whole board (SGF, GTP, [whole]): its split looks for safe
+                          * chains; a region (the default) splits only where it is cut */
+    uint8_t zero[7];
 } go_pos;
 
 /* Geometry shared by every board: the neighbour masks of each point. */
@@ -54,6 +63,7 @@ typedef struct go_board {
     uint8_t width, height;
     uint8_t ko, ko_banned;
     uint16_t moves;
+    go_bb safe[2]; /* safe stones off the region */
     uint8_t sid[GO_POINTS]; /* string of each stone */
     go_bb str_stones[GO_MAX_STRINGS], str_libs[GO_MAX_STRINGS];
     uint8_t free_ids[GO_MAX_STRINGS];
@@ -110,5 +120,13 @@ static inline bool go_board_sensible(const go_board *b, int p, int c)
 bool go_board_has_move(const go_board *b, int c);
 /* Area score from Black's view: stones, plus empty areas that touch one colour only. */
 int go_board_area(const go_board *b);
+/* Territory from Black's view: the empty areas that touch one colour only (safe stones
+ * included), without stones; the caller adds prisoners. */
+int go_board_territory(const go_board *b);
+/* The liberties of a string that are points (the anchor left out). */
+static inline go_bb go_real_libs(const go_board *b, int s)
+{
+    return b->str_libs[s] & ~((go_bb)1 << GO_ANCHOR);
+}
 
 #endif

@@ -26,6 +26,7 @@
 #include "gtp.h"
 #include "notation.h"
 #include "playout.h"
+#include "whole.h"
 
 typedef struct go_instance {
     const sg_host *host;
@@ -36,6 +37,7 @@ typedef struct go_instance {
     bool cycles; /* no move counter: positions repeat, so a cycle is a cycle in the graph */
     bool selfatari; /* false: a move that leaves its string in atari and captures nothing is
                      * not listed */
+    bool territory; /* rules = territory: territory plus prisoners, stones do not count */
 } go_instance;
 
 static const sg_param_doc param_docs[] = {
@@ -53,6 +55,8 @@ static const sg_param_doc param_docs[] = {
     { "selfatari", "yes", "no: a move that leaves its own string with one liberty and "
                           "captures nothing is not a move (a smaller game graph for "
                           "generalized thermography; throw-ins and snapbacks are lost)" },
+    { "rules", "area", "area: stones plus territory; territory: territory plus prisoners "
+                       "(Japanese counting, dame worth nothing)" },
     { NULL, NULL, NULL },
 };
 
@@ -60,7 +64,8 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
                   size_t errlen)
 {
     static const char *const known[] = { "cap",   "width", "height",   "black",
-                                         "white", "walls", "patterns", "cycles", "selfatari", NULL };
+                                         "white", "walls", "patterns", "cycles", "selfatari",
+                                         "rules", NULL };
     long long cap, width, height, black, white, walls;
     bool patterns, cycles, selfatari;
     if (sg_params_check_known(params, known, err, errlen) != SG_OK ||
@@ -74,6 +79,19 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         sg_params_bool(params, "cycles", false, &cycles, err, errlen) != SG_OK ||
         sg_params_bool(params, "selfatari", true, &selfatari, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
+    bool territory = false;
+    for (size_t i = 0; params && i < params->count; i++)
+        if (strcmp(params->items[i].key, "rules") == 0) {
+            const char *v = params->items[i].value;
+            if (strcmp(v, "territory") == 0)
+                territory = true;
+            else if (strcmp(v, "area") != 0) {
+                snprintf(err, errlen, "%s:%d: %s: rules must be area or territory, not '%.40s'",
+                         params->file ? params->file : "?", params->items[i].line,
+                         params->section ? params->section : "?", v);
+                return SG_ERR_INVALID;
+            }
+        }
     if (cycles && cap) {
         snprintf(err, errlen, "cap and cycles exclude each other (cycles keeps no move count)");
         return SG_ERR_INVALID;
@@ -100,6 +118,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     inst->patterns = NULL;
     inst->cycles = cycles;
     inst->selfatari = selfatari;
+    inst->territory = territory;
     if (patterns) {
         inst->patterns = host->alloc(sizeof *inst->patterns);
         if (!inst->patterns) {
@@ -129,11 +148,98 @@ static unsigned cap_of(const go_instance *inst, const go_pos *pos)
     return 4u * (unsigned)go_bb_count(go_bb_make(pos->on));
 }
 
+/* The chains through the points of marks[0] leave the board as dead (prisoners under
+ * territory rules), those through marks[1] become safe stones. */
+static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[2], char *err,
+                       size_t errlen)
+{
+    go_bb on = go_bb_make(p->on);
+    go_bb st[2] = { go_bb_make(p->stones[0]) & on, go_bb_make(p->stones[1]) & on };
+    go_bb safe[2] = { go_bb_make(p->safe[0]), go_bb_make(p->safe[1]) };
+    for (int alive = 0; alive < 2; alive++)
+        for (go_bb m = marks[alive]; m; m &= m - 1) {
+            int q = go_bb_first(m), c = (st[0] & inst->geo.bit[q]) ? 0 : 1;
+            if (alive && ((safe[0] | safe[1]) & inst->geo.bit[q]))
+                continue; /* safe already (another mark of the same chain) */
+            if (!(st[c] & inst->geo.bit[q])) {
+                char t[8];
+                go_format_point(p, q, t, sizeof t);
+                snprintf(err, errlen, "%s=%s: no stone there", alive ? "alive" : "dead", t);
+                return SG_ERR_INVALID;
+            }
+            go_bb chain = go_chain(&inst->geo, st[c], on, q);
+            st[c] &= ~chain;
+            if (alive) {
+                safe[c] |= chain;
+                on &= ~chain;
+            } else if (inst->territory) {
+                p->base = (int16_t)(p->base + (c == 0 ? -1 : 1) * go_bb_count(chain));
+            }
+        }
+    go_bb_store(on, p->on);
+    go_bb_store(st[0], p->stones[0]);
+    go_bb_store(st[1], p->stones[1]);
+    go_bb_store(safe[0], p->safe[0]);
+    go_bb_store(safe[1], p->safe[1]);
+    go_board b;
+    if (!go_board_from_pos(&b, &inst->geo, p)) {
+        snprintf(err, errlen, "a string has no liberty once the marks are applied");
+        return SG_ERR_INVALID;
+    }
+    return SG_OK;
+}
+
+/* An SGF record, then optionally [dead=P,alive=P,...] after its last ')'. */
+static int parse_sgf(go_instance *inst, const char *text, go_pos *p, char *err, size_t errlen)
+{
+    int rc = go_parse_sgf(&inst->geo, text, inst->territory, p, err, errlen);
+    const char *close = strrchr(text, ')');
+    const char *tail = close ? close + 1 : "";
+    while (*tail == ' ' || *tail == '\n' || *tail == '\r' || *tail == '\t')
+        tail++;
+    if (rc == SG_OK && *tail) {
+        /* the marks, read by the row notation's parser on the board written out: its
+         * state (whole, base, ko) and the marks in one pair of brackets */
+        char rows[512], both[2048];
+        go_bb marks[2];
+        go_pos again;
+        if (tail[0] != '[') {
+            snprintf(err, errlen, "sgf: after the record only [dead=POINT,alive=POINT,...] "
+                                  "may follow, not '%.20s'", tail);
+            return SG_ERR_INVALID;
+        }
+        if (go_format_position(p, rows, sizeof rows) != SG_OK)
+            return SG_ERR_RANGE;
+        size_t n = strlen(rows);
+        if (n && rows[n - 1] == ']')
+            rows[n - 1] = ',';
+        else
+            rows[n] = '[', rows[n + 1] = '\0';
+        if (snprintf(both, sizeof both, "%s%s", rows, tail + 1) >= (int)sizeof both) {
+            snprintf(err, errlen, "sgf: too many marks after the record");
+            return SG_ERR_INVALID;
+        }
+        rc = go_parse_position(&inst->geo, both, &again, marks, err, errlen);
+        if (rc == SG_OK)
+            rc = apply_marks(inst, &again, marks, err, errlen);
+        if (rc == SG_OK)
+            *p = again;
+    }
+    return rc;
+}
+
 static int parse(void *instance, const char *text, void *pos, char *err, size_t errlen)
 {
     go_instance *inst = instance;
     go_pos p;
-    int rc = go_parse_position(&inst->geo, text, &p, err, errlen);
+    go_bb marks[2];
+    const char *t = text;
+    while (*t == ' ' || *t == '\n' || *t == '\r' || *t == '\t')
+        t++;
+    int rc = *t == '(' ? parse_sgf(inst, t, &p, err, errlen)
+                       : go_parse_position(&inst->geo, text, &p, marks, err, errlen);
+    if (rc == SG_OK && *t != '(')
+        rc = apply_marks(inst, &p, marks, err, errlen);
     if (rc == SG_OK && p.moves > cap_of(inst, &p)) {
         snprintf(err, errlen, "moves=%u is past the region's cap of %u moves", p.moves,
                  cap_of(inst, &p));
@@ -227,8 +333,10 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
                  move < GO_POINTS ? text : "?", why);
         return SG_ERR_INVALID;
     }
-    go_board_play(&b, (int)move, (int)who);
+    int taken = go_board_play(&b, (int)move, (int)who);
     go_board_to_pos(&b, out);
+    ((go_pos *)out)->whole = p->whole;
+    ((go_pos *)out)->base = (int16_t)(p->base + (inst->territory ? (who == SG_LEFT ? taken : -taken) : 0));
     if (inst->cycles)
         ((go_pos *)out)->moves = 0;
     return SG_OK;
@@ -254,7 +362,40 @@ static int format_move(void *instance, const void *pos, sg_move move, char *buf,
     return go_format_point(pos, (int)move, buf, cap);
 }
 
-/* Settled when the cap is reached or neither player has a move. */
+/* The score as the stones stand: area (stones and territory) or territory, plus base. */
+static int score_of(const go_instance *inst, const go_board *b, const go_pos *p)
+{
+    return (inst->territory ? go_board_territory(b) : go_board_area(b)) + p->base;
+}
+
+/* A region of a split board that is c's sure territory: no stone of c in it, bounded by
+ * c's safe stones (and the edge) alone, and too small inside for the other player to
+ * make two eyes there: its points not next to c's safe stones have no two that are
+ * apart. The other player's stones there are dead and every invasion dies, so the region
+ * counts its points for c, and under territory rules the dead stones as prisoners too. */
+static bool sure_territory(const go_board *b, bool territory, int *score)
+{
+    if (!b->on || (!b->safe[0] && !b->safe[1]))
+        return false;
+    go_bb border = go_bb_grow(b->on, ~(go_bb)0) & ~b->on;
+    for (int c = 0; c < 2; c++) {
+        if (!(border & b->safe[c]) || (border & b->safe[1 - c]) || (b->stones[c] & b->on))
+            continue;
+        go_bb inside = b->on & ~go_bb_grow(b->safe[c], ~(go_bb)0);
+        int n = go_bb_count(inside);
+        bool apart = n > 2 || (n == 2 && !(go_bb_grow(inside & -inside, ~(go_bb)0) & inside &
+                                             ~(inside & -inside)));
+        if (apart)
+            return false;
+        int dead = territory ? go_bb_count(b->stones[1 - c] & b->on) : 0;
+        *score = (c == 0 ? 1 : -1) * (go_bb_count(b->on) + dead);
+        return true;
+    }
+    return false;
+}
+
+/* Settled when the cap is reached, neither player has a move, or the region is sure
+ * territory. */
 static bool number(void *instance, const void *pos, sg_value *value)
 {
     go_instance *inst = instance;
@@ -262,10 +403,15 @@ static bool number(void *instance, const void *pos, sg_value *value)
     go_board b;
     if (!go_board_from_pos(&b, &inst->geo, p))
         return false;
+    int sure;
+    if (!go_is_whole(&inst->geo, p) && sure_territory(&b, inst->territory, &sure)) {
+        *value = sg_value_int(sure + p->base);
+        return true;
+    }
     if (p->moves < cap_of(inst, p) && (has_listed_move(inst, &b, GO_BLACK) ||
                                        has_listed_move(inst, &b, GO_WHITE)))
         return false;
-    *value = sg_value_int(go_board_area(&b));
+    *value = sg_value_int(score_of(inst, &b, p));
     return true;
 }
 
@@ -276,7 +422,11 @@ static bool stop_score(void *instance, const void *pos, sg_value *value)
     go_board b;
     if (!go_board_from_pos(&b, &inst->geo, pos))
         return false;
-    *value = sg_value_int(go_board_area(&b));
+    int sure;
+    if (!go_is_whole(&inst->geo, pos) && sure_territory(&b, inst->territory, &sure))
+        *value = sg_value_int(sure + ((const go_pos *)pos)->base);
+    else
+        *value = sg_value_int(score_of(inst, &b, pos));
     return true;
 }
 
@@ -298,6 +448,10 @@ static uint64_t hash(void *instance, const void *pos)
     h = mix(h, p->stones[1][1]);
     h = mix(h, p->on[0]);
     h = mix(h, p->on[1]);
+    h = mix(h, p->safe[0][0] ^ (uint64_t)(uint16_t)p->base << 48);
+    h = mix(h, p->safe[0][1]);
+    h = mix(h, p->safe[1][0]);
+    h = mix(h, p->safe[1][1]);
     return mix(h, (uint64_t)p->width | (uint64_t)p->height << 8 | (uint64_t)p->ko << 16 |
                       (uint64_t)p->ko_banned << 24 | (uint64_t)p->moves << 32);
 }
@@ -312,12 +466,12 @@ static sg_value evaluate(void *instance, const void *pos, sg_player to_move)
     if (!go_board_from_pos(&b, &inst->geo, pos))
         return sg_value_int(0);
     go_bb empty = b.on & ~(b.stones[0] | b.stones[1]);
-    go_bb reach[2] = { b.stones[0], b.stones[1] };
+    go_bb reach[2] = { b.stones[0] | b.safe[0], b.stones[1] | b.safe[1] };
     go_bb owned[2] = { 0, 0 }, open = empty;
     while (open) {
         go_bb grow[2];
         for (int c = 0; c < 2; c++)
-            grow[c] = go_bb_grow(reach[c], b.on) & open;
+            grow[c] = go_bb_grow(reach[c], b.on | b.safe[0] | b.safe[1]) & open;
         if (!grow[0] && !grow[1])
             break;
         owned[0] |= grow[0] & ~grow[1];
@@ -326,7 +480,9 @@ static sg_value evaluate(void *instance, const void *pos, sg_player to_move)
         reach[0] |= grow[0] & ~grow[1];
         reach[1] |= grow[1] & ~grow[0];
     }
-    int score = go_bb_count(b.stones[0] | owned[0]) - go_bb_count(b.stones[1] | owned[1]);
+    int score = go_bb_count(owned[0]) - go_bb_count(owned[1]) + ((const go_pos *)pos)->base;
+    if (!inst->territory)
+        score += go_bb_count(b.stones[0]) - go_bb_count(b.stones[1]);
     return sg_value_int(score);
 }
 
@@ -416,6 +572,57 @@ static int playout(void *instance, const void *pos, sg_player who, sg_rng *rng,
     return SG_OK;
 }
 
+static int split(void *instance, const void *pos, void *parts, size_t cap, size_t *count)
+{
+    go_instance *inst = instance;
+    go_pos local[64];
+    size_t n = go_split(&inst->geo, pos, !inst->territory, local, 64);
+    *count = n;
+    if (n > cap || n > 64)
+        return SG_ERR_RANGE;
+    memcpy(parts, local, n * sizeof local[0]);
+    return SG_OK;
+}
+
+/* The stones of one colour are dead in a part when its value is what the part counts with
+ * them taken off (as prisoners under territory rules) and each empty area then scored. */
+static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, size_t cap)
+{
+    go_instance *inst = instance;
+    const go_pos *p = pos;
+    go_board b;
+    if (!go_board_from_pos(&b, &inst->geo, p))
+        return SG_ERR_INVALID;
+    size_t n = 0;
+    if (cap)
+        buf[0] = '\0';
+    int now = score_of(inst, &b, p);
+    for (int c = 0; c < 2; c++) {
+        if (!b.stones[c])
+            continue;
+        go_pos off = *p;
+        go_bb_store(0, off.stones[c]);
+        int count = go_bb_count(b.stones[c]);
+        if (inst->territory)
+            off.base = (int16_t)(off.base + (c == 0 ? -count : count));
+        go_board a;
+        if (!go_board_from_pos(&a, &inst->geo, &off))
+            continue;
+        int without = score_of(inst, &a, &off);
+        if (without == now || sg_value_cmp(value, sg_value_int(without)) != 0)
+            continue;
+        for (go_bb t = b.stones[c]; t; t &= t - 1) {
+            char v[8];
+            go_gtp_format_point(p, go_bb_first(t), v, sizeof v);
+            int k = snprintf(buf + n, cap > n ? cap - n : 0, "%s%s", n ? " " : "", v);
+            if (k < 0 || n + (size_t)k >= cap)
+                return SG_ERR_RANGE;
+            n += (size_t)k;
+        }
+    }
+    return SG_OK;
+}
+
 static int gtp_start(void *instance, unsigned size, void *pos, char *err, size_t errlen)
 {
     (void)instance;
@@ -457,8 +664,10 @@ static const sg_game_desc descriptor = {
     .size = sizeof(sg_game_desc),
     .name = "go",
     .version = "1.0",
-    .description = "Go regions up to 9x9: area scoring, no suicide, simple ko lifted by a "
-                   "move elsewhere, a move cap against superko, Mogo-like playouts",
+    .description = "Go regions and whole boards up to 9x9: area or territory scoring, no "
+                   "suicide, simple ko lifted by a move elsewhere, a move cap against superko, "
+                   "Benson's safe chains split a board into regions, SGF in, Mogo-like "
+                   "playouts",
     .pos_size = sizeof(go_pos),
     .params = param_docs,
     .create = create,
@@ -472,6 +681,7 @@ static const sg_game_desc descriptor = {
     .number = number,
     .hash = hash,
     .evaluate = evaluate,
+    .split = split,
     .generate = generate,
     .flags = SG_GAME_PASSES | SG_GAME_REENTRANT,
     .moved_elsewhere = moved_elsewhere,
@@ -481,6 +691,7 @@ static const sg_game_desc descriptor = {
     .gtp_parse_move = gtp_parse_move,
     .gtp_format_move = gtp_format_move,
     .stop_score = stop_score,
+    .gtp_dead = gtp_dead,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

@@ -25,6 +25,7 @@ int go_gtp_start(unsigned size, go_pos *pos, char *err, size_t errlen)
     go_bb_store(on, pos->on);
     pos->width = pos->height = (uint8_t)size;
     pos->ko = GO_NO_POINT;
+    pos->whole = 1;
     return SG_OK;
 }
 

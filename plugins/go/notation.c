@@ -42,7 +42,7 @@ int go_format_point(const go_pos *pos, int point, char *buf, size_t cap)
 }
 
 /* Parses the bracketed state after the rows into pos. */
-static int parse_state(const char *s, go_pos *pos, char *err, size_t errlen)
+static int parse_state(const char *s, go_pos *pos, go_bb marks[2], char *err, size_t errlen)
 {
     const char *end = strchr(s, ']');
     if (!end || end[1]) {
@@ -73,8 +73,25 @@ static int parse_state(const char *s, go_pos *pos, char *err, size_t errlen)
                 return SG_ERR_INVALID;
             }
             pos->moves = (uint16_t)n;
+        } else if (strcmp(item, "whole") == 0) {
+            pos->whole = 1;
+        } else if (strncmp(item, "base=", 5) == 0) {
+            char *e;
+            long n = strtol(item + 5, &e, 10);
+            if (!item[5] || *e || n < -1000 || n > 1000) {
+                snprintf(err, errlen, "'%s': base must be -1000..1000", item);
+                return SG_ERR_INVALID;
+            }
+            pos->base = (int16_t)n;
+        } else if (marks && (strncmp(item, "dead=", 5) == 0 || strncmp(item, "alive=", 6) == 0)) {
+            bool alive = item[0] == 'a';
+            int p;
+            if (go_parse_point(pos, item + (alive ? 6 : 5), &p, err, errlen) != SG_OK)
+                return SG_ERR_INVALID;
+            marks[alive] |= (go_bb)1 << p;
         } else {
-            snprintf(err, errlen, "'%s': unknown state (ko=POINT or moves=N)", item);
+            snprintf(err, errlen, "'%s': unknown state (ko=POINT, moves=N, base=N, whole, "
+                                  "dead=POINT or alive=POINT)", item);
             return SG_ERR_INVALID;
         }
         s = comma ? comma + 1 : end;
@@ -102,12 +119,14 @@ static int check_ko(const go_geometry *geo, go_pos *pos, char *err, size_t errle
     return SG_ERR_INVALID;
 }
 
-int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos, char *err,
-                      size_t errlen)
+int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos, go_bb marks[2],
+                      char *err, size_t errlen)
 {
     memset(pos, 0, sizeof *pos);
     pos->ko = GO_NO_POINT;
-    go_bb on = 0, stones[2] = { 0, 0 };
+    if (marks)
+        marks[0] = marks[1] = 0;
+    go_bb on = 0, stones[2] = { 0, 0 }, safe[2] = { 0, 0 };
     int x = 0, y = 0, width = -1;
     const char *s = text;
     for (;; s++) {
@@ -137,11 +156,16 @@ int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos, cha
             stones[0] |= bit;
         else if (ch == 'O')
             stones[1] |= bit;
+        else if (ch == 'x')
+            safe[0] |= bit;
+        else if (ch == 'o')
+            safe[1] |= bit;
         else if (ch != '.' && ch != '#') {
-            snprintf(err, errlen, "'%c' at row %d: expected '.', 'X', 'O', '#' or '/'", ch, y + 1);
+            snprintf(err, errlen, "'%c' at row %d: expected '.', 'X', 'O', 'x', 'o', '#' or '/'",
+                     ch, y + 1);
             return SG_ERR_INVALID;
         }
-        if (ch != '#')
+        if (ch != '#' && ch != 'x' && ch != 'o')
             on |= bit;
         x++;
     }
@@ -150,12 +174,14 @@ int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos, cha
     go_bb_store(on, pos->on);
     go_bb_store(stones[0], pos->stones[0]);
     go_bb_store(stones[1], pos->stones[1]);
-    if (!on) {
+    go_bb_store(safe[0], pos->safe[0]);
+    go_bb_store(safe[1], pos->safe[1]);
+    if (*s == '[' && parse_state(s + 1, pos, marks, err, errlen) != SG_OK)
+        return SG_ERR_INVALID;
+    if (!on && !safe[0] && !safe[1] && !pos->base) {
         snprintf(err, errlen, "'%.40s': the region has no point", text);
         return SG_ERR_INVALID;
     }
-    if (*s == '[' && parse_state(s + 1, pos, err, errlen) != SG_OK)
-        return SG_ERR_INVALID;
     if (check_ko(geo, pos, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
     go_board b;
@@ -171,12 +197,14 @@ int go_format_position(const go_pos *pos, char *buf, size_t cap)
     size_t n = 0;
     go_bb on = go_bb_make(pos->on);
     go_bb s[2] = { go_bb_make(pos->stones[0]), go_bb_make(pos->stones[1]) };
+    go_bb safe[2] = { go_bb_make(pos->safe[0]), go_bb_make(pos->safe[1]) };
     for (int y = 0; y < pos->height; y++) {
         for (int x = 0; x < pos->width; x++) {
             go_bb bit = (go_bb)1 << (y * GO_STRIDE + x);
             if (n + 1 >= cap)
                 return SG_ERR_RANGE;
-            buf[n++] = !(on & bit) ? '#' : (s[0] & bit) ? 'X' : (s[1] & bit) ? 'O' : '.';
+            buf[n++] = (safe[0] & bit) ? 'x' : (safe[1] & bit) ? 'o' : !(on & bit) ? '#'
+                       : (s[0] & bit) ? 'X' : (s[1] & bit) ? 'O' : '.';
         }
         if (y + 1 < pos->height) {
             if (n + 1 >= cap)
@@ -185,15 +213,19 @@ int go_format_position(const go_pos *pos, char *buf, size_t cap)
         }
     }
     buf[n] = '\0';
-    if (pos->ko != GO_NO_POINT || pos->moves) {
-        char ko[8] = "", state[40];
+    if (pos->ko != GO_NO_POINT || pos->moves || pos->base || pos->whole) {
+        char ko[8] = "", state[80];
         if (pos->ko != GO_NO_POINT)
             go_format_point(pos, pos->ko, ko, sizeof ko);
-        char moves[16] = "";
+        char moves[16] = "", base[16] = "";
         if (pos->moves)
             snprintf(moves, sizeof moves, "moves=%u", pos->moves);
-        int k = snprintf(state, sizeof state, "[%s%s%s%s]", ko[0] ? "ko=" : "", ko,
-                         ko[0] && moves[0] ? "," : "", moves);
+        if (pos->base)
+            snprintf(base, sizeof base, "base=%d", pos->base);
+        int k = snprintf(state, sizeof state, "[%s%s%s%s%s%s%s]", ko[0] ? "ko=" : "", ko,
+                         ko[0] && moves[0] ? "," : "", moves,
+                         base[0] && (ko[0] || moves[0]) ? "," : "", base,
+                         !pos->whole ? "" : ko[0] || moves[0] || base[0] ? ",whole" : "whole");
         if (k < 0 || n + (size_t)k >= cap)
             return SG_ERR_RANGE;
         memcpy(buf + n, state, (size_t)k + 1);

@@ -351,7 +351,7 @@ static void test_notation(void **state)
           "........./.........",
           "at most 9x9" },
         { "..........", "at most 9x9" },
-        { ".x.", "expected" },
+        { ".y.", "expected" },
         { "OX./X../...", "no liberty" },
         { "###", "no point" },
         { "...[ko=b1]", "ko point" },

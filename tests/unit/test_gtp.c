@@ -76,7 +76,7 @@ static void test_amazons_session(void **state)
                          "set_game Amazons\n"
                          "set_game Go\n"
                          "known_command genmove\n"
-                         "known_command final_status_list\n"
+                         "known_command fixed_handicap\n"
                          "boardsize 11\n"
                          "boardsize ten\n"
                          "2 boardsize 4\n"
@@ -198,7 +198,7 @@ static void test_go_session(void **state)
                            "= \n\n"
                            "= W+3.5\n\n"
                            "? syntax error\n\n"
-                           "= \nX./.X[moves=3]\n\n"
+                           "= \nX./.X[moves=3,whole]\n\n"
                            "? unknown command\n\n"
                            "?8 unknown command\n\n"
                            "= \n\n";
@@ -242,7 +242,7 @@ static void test_list_commands(void **state)
     (void)state;
     run_script("go", "random", 1, "list_commands\n",
                "= protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\n"
-               "boardsize\nclear_board\nkomi\nplay\ngenmove\nundo\nfinal_score\n"
+               "boardsize\nclear_board\nkomi\nplay\ngenmove\nundo\nfinal_score\nfinal_status_list\nloadsgf\n"
                "time_settings\ntime_left\nshowboard\nlist_games\nset_game\n\n");
 }
 

@@ -1,4 +1,5 @@
 #include "host/check/catalog.h"
+#include "host/cli/in_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,6 +177,43 @@ static char *trimmed(const char *s, size_t len)
     return strndup(s, len);
 }
 
+/* GAME:@PATH: the position is the text of the file PATH (an SGF record, say), at most
+ * 1 MiB. */
+static int read_whole(const char *path, char **out, char *err, size_t errlen)
+{
+    FILE *f = in_file_open_max(path, (long long)1 << 20, "1 MiB", err, errlen);
+    if (!f)
+        return SG_ERR_INVALID;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    int ch;
+    while (buf && (ch = fgetc(f)) != EOF) {
+        if (n + 1 >= cap) {
+            char *grown = realloc(buf, cap *= 2);
+            if (!grown) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+        }
+        buf[n++] = (char)ch;
+    }
+    fclose(f);
+    if (!buf) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return SG_ERR_NOMEM;
+    }
+    buf[n] = '\0';
+    if (strlen(buf) != n) {
+        free(buf);
+        snprintf(err, errlen, "%s: a NUL byte in the text", path);
+        return SG_ERR_INVALID;
+    }
+    *out = buf;
+    return SG_OK;
+}
+
 int catalog_parse_component_params(catalog *c, const char *text, const sg_params *params,
                                    sg_game **game, void *pos, char *err, size_t errlen)
 {
@@ -190,12 +228,17 @@ int catalog_parse_component_params(catalog *c, const char *text, const sg_params
     if (name && body) {
         rc = params && params->count ? catalog_new_game(c, name, params, game, err, errlen)
                                       : catalog_default_game(c, name, game, err, errlen);
+        char *file_text = NULL;
+        if (rc == SG_OK && body[0] == '@')
+            rc = read_whole(body + 1, &file_text, err, errlen);
         if (rc == SG_OK) {
             char why[256];
-            rc = sg_gc_parse((*game)->desc, (*game)->instance, body, pos, why, sizeof why);
+            rc = sg_gc_parse((*game)->desc, (*game)->instance, file_text ? file_text : body, pos,
+                             why, sizeof why);
             if (rc != SG_OK)
                 snprintf(err, errlen, "%s:%.80s: %s", name, body, why);
         }
+        free(file_text);
     } else {
         snprintf(err, errlen, "out of memory");
     }

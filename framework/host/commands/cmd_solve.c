@@ -281,11 +281,40 @@ static int solve_by_summation(const char *given, const sg_sum *sum, int first,
     return 0;
 }
 
+/* --params GAME:K=V,...: the instance of GAME that the sum's components use. */
+static int configure_params(catalog *cat, const char *text, char *err, size_t errlen)
+{
+    const char *colon = strchr(text, ':');
+    char *copy = strdup(text);
+    if (!colon || !copy) {
+        free(copy);
+        snprintf(err, errlen, "--params takes GAME:KEY=VALUE[,KEY=VALUE...], not '%.40s'", text);
+        return SG_ERR_INVALID;
+    }
+    copy[colon - text] = '\0';
+    sg_param items[32];
+    sg_params params = { "command line", "solve --params", items, 0 };
+    for (char *item = strtok(copy + (colon - text) + 1, ","); item && params.count < 32;
+         item = strtok(NULL, ",")) {
+        char *eq = strchr(item, '=');
+        if (!eq) {
+            snprintf(err, errlen, "--params: '%.40s' is not KEY=VALUE", item);
+            free(copy);
+            return SG_ERR_INVALID;
+        }
+        *eq = '\0';
+        items[params.count++] = (sg_param){ item, eq + 1, 0 };
+    }
+    int rc = catalog_configure_game(cat, copy, &params, err, errlen);
+    free(copy);
+    return rc;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     /* A crash inside a game plugin is named in one line, not a silent exit 139. */
     sg_fault_install(sg_fault_cli, "solve");
-    const char *plugin_path = NULL;
+    const char *plugin_path = NULL, *game_params = NULL;
     int first = 2, method = METHOD_DECOMPOSITION, order = SG_ORDER_AUTO;
     bool json = false, no_decompose = false, no_incentives = false, outcome = false;
     unsigned long long reduce_days = 0;
@@ -294,6 +323,8 @@ int cmd_solve(int argc, char **argv)
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
           "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--params", ARGS_STRING, &game_params, 0, 0, NULL, "GAME:K=V,...",
+          "create GAME with these parameters (go:rules=territory)" },
         { "--first", ARGS_CHOICE, &first, 0, 0, firsts, NULL,
           "who moves first: left, right, or both (the default), one answer each" },
         { "--method", ARGS_CHOICE, &method, 0, 0, methods, NULL,
@@ -354,6 +385,7 @@ int cmd_solve(int argc, char **argv)
     if (!sum) {
         status = cli_fail("solve: out of memory");
     } else if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
+               (game_params && configure_params(cat, game_params, err, sizeof err) != SG_OK) ||
                catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK) {
         status = cli_fail("solve: %s", err);
     } else if (method == METHOD_SUMMATION) {

@@ -15,6 +15,8 @@
 
 #include "sumgame/rng.h"
 #include "sumgame/game_call.h"
+#include "sumgame/meter.h"
+#include "sumgame/solve.h"
 
 /* The project's version, as sumgame.pc.in states it. */
 #define GTP_ENGINE_VERSION "0.1.0"
@@ -187,9 +189,37 @@ static sg_sum *board_sum(session *s)
     return sum;
 }
 
-/* Left's score of the board: exact when every part has settled, else the settled parts
- * plus each live part's number or its evaluate() rounded (an estimate; *exact false).
- * False when a live part has neither. */
+/* Positions the exact analysis of one live part may visit in final_score and
+ * final_status_list before the part counts its estimate instead. */
+#define GTP_PART_NODES 2000000
+
+/* The exact value of live part i of sum when both its stops are the same integer (the
+ * part is decided: a finished region with dead stones in it, or dame both sides fill
+ * alike). */
+static bool part_value(const sg_sum *sum, size_t i, sg_value *value)
+{
+    sg_sum *one = sg_sum_new(SG_FREEZE_NUMBERS);
+    char why[256], err[256];
+    bool ok = false, exact = false;
+    if (one && sg_sum_add(one, sg_sum_game(sum, i), sg_sum_pos(sum, i), err, sizeof err) == SG_OK) {
+        sg_limits lim = { GTP_PART_NODES, 0, 0 };
+        sg_meter m;
+        sg_meter_start(&m, &lim);
+        sg_value l, r;
+        if (sg_exact_stops(one, &m, &l, &r, &exact, why, sizeof why, err, sizeof err) == SG_OK &&
+            exact && sg_value_cmp(l, r) == 0 && sg_value_is_integer(l)) {
+            *value = l;
+            ok = true;
+        }
+    }
+    sg_sum_free(one);
+    return ok;
+}
+
+/* Left's score of the board: exact when every part has settled or is decided (both its
+ * exact stops the same integer), else the settled parts plus each live part's number or
+ * its evaluate() rounded (an estimate; *exact false). False when a live part has
+ * neither. */
 static bool board_score(session *s, sg_value *score, bool *exact)
 {
     sg_sum *sum = board_sum(s);
@@ -204,7 +234,10 @@ static bool board_score(session *s, sg_value *score, bool *exact)
         const sg_game *g = sg_sum_game(sum, i);
         const void *pos = sg_sum_pos(sum, i);
         sg_value v;
-        if (!sg_gc_number(g->desc, g->instance, pos, &v)) {
+        if (part_value(sum, i, &v)) {
+            /* decided */
+        } else if (!sg_gc_number(g->desc, g->instance, pos, &v)) {
+            *exact = false;
             if (g->desc->evaluate)
                 v = sg_value_int(sg_value_floor(sg_value_add(
                     sg_gc_evaluate(g->desc, g->instance, pos, next), sg_value_make(1, 1))));
@@ -391,6 +424,17 @@ static int settled_move(session *s, sg_player who, sg_move *best)
         }
     }
     free(moves);
+    if (rc == SG_OK && found && (SG_GAME_FLAGS(s->desc) & SG_GAME_PASSES)) {
+        /* a game that passes passes rather than lose points (Go: filling one's own
+         * territory, or throwing a stone into the opponent's) */
+        sg_sum *now = board_sum(s);
+        if (now) {
+            int c = sg_value_cmp(best_total, sg_sum_frozen(now));
+            if (who == SG_LEFT ? c <= 0 : c >= 0)
+                found = false;
+        }
+        sg_sum_free(now);
+    }
     return rc != SG_OK ? rc : found ? SG_OK : SG_ERR_INVALID;
 }
 
@@ -499,6 +543,106 @@ static int cmd_final_score(session *s, char **a, size_t n)
     return 0;
 }
 
+/* final_status_list dead|seki: the stones of the decided parts that the game says optimal
+ * play captures (gtp_dead); seki is not recognised (an empty list), and alive is refused
+ * (the host cannot list a game's stones). */
+static int cmd_final_status_list(session *s, char **a, size_t n)
+{
+    if (n != 1)
+        return fail(s, "syntax error");
+    bool dead = is_word(a[0], "dead"), alive = is_word(a[0], "alive");
+    if (!dead && !alive && !is_word(a[0], "seki"))
+        return fail(s, "syntax error");
+    if (!SG_GAME_HAS(s->desc, gtp_dead))
+        return fail(s, "the game does not tell dead stones");
+    if (alive)
+        return fail(s, "final_status_list alive is not supported (dead and seki are)");
+    if (!dead)
+        return 0;
+    /* every part of the board, settled ones included (a region that settles with dead
+     * stones in it) */
+    size_t cap = 64, count = 0;
+    size_t size = s->desc->pos_size;
+    unsigned char *parts = malloc(cap * size);
+    if (!parts)
+        return fail(s, "out of memory");
+    const void *pos = board(s)->pos;
+    void *inst = s->game->instance;
+    if (!s->desc->split) {
+        memcpy(parts, pos, size);
+        count = 1;
+    } else if (sg_gc_split(s->desc, inst, pos, parts, cap, &count) != SG_OK) {
+        free(parts);
+        return fail(s, "cannot split the board");
+    }
+    char list[2048] = "", one[1024];
+    size_t used = 0;
+    for (size_t i = 0; i < count; i++) {
+        const void *part = parts + i * size;
+        sg_value v;
+        bool known = sg_gc_number(s->desc, inst, part, &v);
+        if (!known) {
+            sg_sum *sum = sg_sum_new(SG_FREEZE_INTEGERS);
+            char why[256];
+            if (sum && sg_sum_add(sum, s->game, part, why, sizeof why) == SG_OK &&
+                sg_sum_count(sum) == 1)
+                known = part_value(sum, 0, &v);
+            sg_sum_free(sum);
+        }
+        if (!known || sg_gc_gtp_dead(s->desc, inst, part, v, one, sizeof one) != SG_OK)
+            continue;
+        if (one[0] && used + strlen(one) + 2 < sizeof list)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", used ? " " : "", one);
+    }
+    free(parts);
+    say(s, "%s", list);
+    return 0;
+}
+
+/* loadsgf FILE: the board becomes the game's position of the file's text (for Go: an SGF
+ * record's setup and main line; docs/games/go.md). A move number is not supported. */
+static int cmd_loadsgf(session *s, char **a, size_t n)
+{
+    if (n < 1 || n > 2)
+        return fail(s, "syntax error");
+    if (n == 2)
+        return fail(s, "loadsgf with a move number is not supported (the whole main line is "
+                       "played)");
+    char why[512];
+    FILE *f = in_file_open_max(a[0], (long long)1 << 20, "1 MiB", why, sizeof why);
+    if (!f)
+        return fail(s, "cannot load file: %s", why);
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    size_t got;
+    while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+        len += got;
+        if (len + 1 >= cap) {
+            char *grown = realloc(text, cap *= 2);
+            if (!grown) {
+                free(text);
+                text = NULL;
+            }
+            text = grown;
+        }
+    }
+    fclose(f);
+    if (!text)
+        return fail(s, "out of memory");
+    text[len] = '\0';
+    _Alignas(16) unsigned char pos[SG_POS_MAX];
+    int rc = sg_gc_parse(s->desc, s->game->instance, text, pos, why, sizeof why);
+    free(text);
+    if (rc != SG_OK)
+        return fail(s, "cannot load file: %s: %s", a[0], why);
+    char wh[256];
+    if (!start(s, s->size ? s->size : 9, wh, sizeof wh) && s->broken)
+        return 0;
+    s->n = 0;
+    push(s, pos, -1);
+    return 0;
+}
+
 static int cmd_time_settings(session *s, char **a, size_t n)
 {
     unsigned long main_time, byo, stones;
@@ -565,6 +709,8 @@ static const gtp_command commands[] = {
     { "genmove", cmd_genmove },
     { "undo", cmd_undo },
     { "final_score", cmd_final_score },
+    { "final_status_list", cmd_final_status_list },
+    { "loadsgf", cmd_loadsgf },
     { "time_settings", cmd_time_settings },
     { "time_left", cmd_time_left },
     { "showboard", cmd_showboard },

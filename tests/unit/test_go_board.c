@@ -1,0 +1,375 @@
+/* Whole Go boards (issue #29): Benson's safe chains on boards small enough to check by
+ * hand, the split into regions bounded by safe stones, marks, SGF records, territory
+ * rules, chilled values, and a 9x9 board read from an SGF file that `analyze`, `solve`,
+ * `match` and GTP all take.
+ *
+ * Every expected value is worked out by hand from the rules in docs/games/go.md (the
+ * reasoning is next to each assertion), from the definition of cooling, or from GNU Go
+ * 3.8's own answer on the same board (final_score, final_status_list). */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/params.h"
+
+static support_game area, territory;
+
+static int setup(void **state)
+{
+    (void)state;
+    static const sg_param items[] = { { "rules", "territory", 0 } };
+    sg_params p = { "test", "sum", items, 1 };
+    support_game_open(&area, "go", NULL);
+    support_game_open(&territory, "go", &p);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    support_game_close(&area);
+    support_game_close(&territory);
+    return 0;
+}
+
+/* The parts of text's split, formatted, joined by " + ". */
+static const char *split_text(support_game *g, const char *text)
+{
+    static char out[4096];
+    support_pos p = support_parse(&g->game, text);
+    static unsigned char parts[64 * SG_POS_MAX];
+    size_t n = 0;
+    assert_non_null(g->game.desc->split);
+    assert_int_equal(g->game.desc->split(g->game.instance, p.b, parts, 64, &n), SG_OK);
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        support_pos q;
+        memcpy(q.b, parts + i * g->game.desc->pos_size, g->game.desc->pos_size);
+        used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", i ? " + " : "",
+                                 support_format(&g->game, &q));
+    }
+    return out;
+}
+
+static bool number_of(support_game *g, const char *text, const char *want)
+{
+    support_pos p = support_parse(&g->game, text);
+    sg_value v;
+    if (!g->game.desc->number(g->game.instance, p.b, &v))
+        return false;
+    char buf[32];
+    sg_value_format(v, buf, sizeof buf);
+    if (strcmp(buf, want) != 0)
+        fail_msg("%s: number %s, expected %s", text, buf, want);
+    return true;
+}
+
+/* Black b3, d3 and row 2 form one chain with two one-point eyes (a3, c3), each a region
+ * whose every empty point is a liberty of the chain: unconditionally alive. Row 1 is a
+ * third such region (every point touches row 2). The eyes are regions where nobody has
+ * a move (Black's own true eyes, suicide for White), so they go into the score part; row
+ * 1 stays a region, bounded by the safe stones written x. Area: 6 safe stones + 2 eyes =
+ * base 8, and row 1 is sure territory worth 4: the whole 4x3 board, 12. Territory rules:
+ * the eyes alone, base 2, and row 1 is 4 points. */
+static void test_benson_two_eyes(void **state)
+{
+    (void)state;
+    assert_string_equal(split_text(&area, ".X.X/XXXX/....[whole]"),
+                        "#x#x/xxxx/.... + #x#x/xxxx/####[base=8]");
+    assert_string_equal(split_text(&territory, ".X.X/XXXX/....[whole]"),
+                        "#x#x/xxxx/.... + #x#x/xxxx/####[base=2]");
+    assert_true(number_of(&area, "#x#x/xxxx/....", "4"));
+    assert_true(number_of(&territory, "#x#x/xxxx/....", "4"));
+    assert_true(number_of(&area, "#x#x/xxxx/####[base=8]", "8"));
+}
+
+/* One eye (a3) is not enough: the other region, c3..d1, has points (d3, d1, c1 ...)
+ * that are no liberty of the chain, so it is not vital and the chain is not safe; the
+ * board stays one part, itself. The same board without [whole] is a region: never
+ * searched for safe chains. */
+static void test_benson_one_eye_is_not_safe(void **state)
+{
+    (void)state;
+    assert_string_equal(split_text(&area, ".X../XX../....[whole]"), ".X../XX../....[whole]");
+    assert_string_equal(split_text(&area, ".X.X/XXXX/...."), ".X.X/XXXX/....");
+}
+
+/* A mark makes the chain through b2 safe, whatever Benson says: the eye a3 settles (no
+ * move) into the score part (area: 3 stones + 1 eye = 4), the rest is one region. A dead
+ * mark takes the white stone at a1 off; under territory rules it is Black's prisoner. */
+static void test_marks(void **state)
+{
+    (void)state;
+    support_pos p = support_parse(&area.game, ".X../XX../....[whole,alive=b2]");
+    assert_string_equal(support_format(&area.game, &p), ".x../xx../....[whole]");
+    assert_string_equal(split_text(&area, ".X../XX../....[whole,alive=b2]"),
+                        "#x../xx../.... + #x##/xx##/####[base=4]");
+    p = support_parse(&territory.game, ".X../XX../O...[whole,dead=a1]");
+    assert_string_equal(support_format(&territory.game, &p), ".X../XX../....[base=1,whole]");
+    p = support_parse(&area.game, ".X../XX../O...[whole,dead=a1]");
+    assert_string_equal(support_format(&area.game, &p), ".X../XX../....[whole]");
+    char err[256] = "";
+    unsigned char b[SG_POS_MAX];
+    assert_int_equal(area.game.desc->parse(area.game.instance, ".X../XX../O...[dead=c3]", b, err,
+                                           sizeof err),
+                     SG_ERR_INVALID);
+    assert_non_null(strstr(err, "dead=c3: no stone there"));
+}
+
+/* B b3, W a3, B a2: the white corner stone loses its last liberty and is captured. Under
+ * territory rules that is one prisoner for Black. AB/AW take single points and
+ * rectangles (aa:ab is a3 and a2). */
+static void test_sgf(void **state)
+{
+    (void)state;
+    const char *game = "(;GM[1]FF[4]SZ[3];B[ba];W[aa];B[ab])";
+    support_pos p = support_parse(&area.game, game);
+    assert_string_equal(support_format(&area.game, &p), ".X./X../...[whole]");
+    p = support_parse(&territory.game, game);
+    assert_string_equal(support_format(&territory.game, &p), ".X./X../...[base=1,whole]");
+    p = support_parse(&area.game, "(;SZ[3]AB[aa:ab]AW[cc](;B[bb])(;W[bb]))");
+    /* the main line is the first variation: Black b2 */
+    assert_string_equal(support_format(&area.game, &p), "X../XX./..O[whole]");
+    /* marks after the record: the chain through a3 is safe */
+    p = support_parse(&area.game, "(;SZ[3]AB[aa][ab][ba]AW[cc])[alive=a3]");
+    assert_string_equal(support_format(&area.game, &p), "xx./x../..O[whole]");
+    char err[256] = "";
+    unsigned char b[SG_POS_MAX];
+    assert_int_equal(area.game.desc->parse(area.game.instance, "(;SZ[3]AB[aa]) x", b, err,
+                                           sizeof err),
+                     SG_ERR_INVALID);
+    assert_non_null(strstr(err, "only [dead=POINT,alive=POINT,...] may follow"));
+    assert_int_equal(area.game.desc->parse(area.game.instance, "(;SZ[19]AB[aa])", b, err,
+                                           sizeof err),
+                     SG_ERR_INVALID);
+    assert_non_null(strstr(err, "up to 9x9"));
+    assert_int_equal(area.game.desc->parse(area.game.instance, "(;SZ[3];B[aa];W[aa])", b, err,
+                                           sizeof err),
+                     SG_ERR_INVALID);
+    assert_non_null(strstr(err, "move 2, W[aa], is not a legal move"));
+}
+
+/* A region bounded by Black's safe stones alone, with a white stone in it and every
+ * point next to the safe stones: White cannot make an eye there, so the stone is dead
+ * and the region settles at once: 3 points (area), 3 points and the prisoner (territory). */
+static void test_sure_territory(void **state)
+{
+    (void)state;
+    assert_true(number_of(&area, ".x/Ox/.x", "3"));
+    assert_true(number_of(&territory, ".x/Ox/.x", "4"));
+    /* inside a 4x4 space White could make two eyes (b4 and c3 are apart, and neither
+     * touches a safe stone): not sure, the region stays in play */
+    assert_false(number_of(&area, "xxxxxx/x....x/x.O..x/x....x/x....x/xxxxxx", "16"));
+}
+
+static support_run host(const char *args)
+{
+    return support_host_within(300, args, NULL);
+}
+
+/* Chilled values (cooling by 1, rules = territory), against the definition of cooling as
+ * Sensei's Library states it (https://senseis.xmp.net/?Cooling/Examples, after
+ * Berlekamp and Wolfe, Mathematical Go, pp. 50-51):
+ *   - "x..o" with a black safe stone above c2 and a white one below: Black at c2 makes
+ *     b2 his point (1) and leaves d2 a dame (*); White at c2 the mirror: {1*|-1*}, which
+ *     is {1|-1} + *, and cooling is additive: {1|-1} cools by 1 to {0|0} = *, and * (of
+ *     temperature 0) cools to 0, so the chilled value is *;
+ *   - "half a point": Black at c1 makes b1 his point (1), White at c1 leaves b1 a dame
+ *     (*): {1|*}, of temperature 1/2, which cooling by 1 takes to its mean 1/2 (the
+ *     page's Example 2a gives {1|0} cooled by 1 = 1/2; {1|*} has the same mean). */
+static void test_chilled_values(void **state)
+{
+    (void)state;
+    support_run r = host("analyze 'go:##x##/x...o/##o##' --params rules=territory --cool 1 "
+                         "--canonical");
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "canonical form:           {1*|-1*}");
+    support_assert_contains(r.out, "cooled by 1:              *\n");
+    support_run_free(&r);
+    r = host("analyze 'go:##x#/x..o' --params rules=territory --cool 1 --canonical");
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "canonical form:           {1|*}");
+    support_assert_contains(r.out, "cooled by 1:              1/2\n");
+    support_run_free(&r);
+}
+
+/* The 9x9 board of these tests: Black's chain is columns b and d joined at c5, with the
+ * columns a and c as one-point-wide eyes (every point a liberty: vital, three of them);
+ * White's the mirror on f, h and g5, with g and j. Column e is dame between two safe
+ * walls: each point is a switch {1|-1} under area rules (the stone there is the only
+ * point it changes) and {0|0} = * under territory rules. A white stone on a5 sits in
+ * Black's column a, dead. */
+#define BOARD_ROWS \
+    ".X.X.O.O./.X.X.O.O./.X.X.O.O./.X.X.O.O./OXXX.OOO./.X.X.O.O./.X.X.O.O./.X.X.O.O./.X.X.O.O."
+
+/* The same board with the dame filled (e1..e9 Black's): finished. */
+#define FINISHED_ROWS \
+    ".X.XXO.O./.X.XXO.O./.X.XXO.O./.X.XXO.O./OXXXXOOO./.X.XXO.O./.X.XXO.O./.X.XXO.O./.X.XXO.O."
+
+static char *rows_sgf(const char *rows)
+{
+    char ab[512] = "", aw[512] = "";
+    int x = 0, y = 0;
+    for (const char *c = rows; *c; c++) {
+        if (*c == '/') {
+            y++;
+            x = 0;
+            continue;
+        }
+        char pt[8];
+        snprintf(pt, sizeof pt, "[%c%c]", 'a' + x, 'a' + y);
+        if (*c == 'X')
+            strcat(ab, pt);
+        else if (*c == 'O')
+            strcat(aw, pt);
+        x++;
+    }
+    char text[1200];
+    snprintf(text, sizeof text, "(;GM[1]FF[4]SZ[9]KM[0]\nAB%s\nAW%s\n)\n", ab, aw);
+    return support_temp_file(".sgf", text);
+}
+
+static char *board_sgf(void) { return rows_sgf(BOARD_ROWS); }
+
+/* Territory rules: Black has columns a (9 points, the dead stone's included, plus it as
+ * a prisoner: 10) and c (8); White g (8) and j (9): Black +1, and nine dames of * add
+ * up to *, whose stops are 0: both stops 1, a best move on the e column. Area rules:
+ * the safe stones and territories balance (0) and nine switches {1|-1} give Left 5 of
+ * them first and Right 5 second: stops 1 and -1. */
+static void test_solve_whole_board_from_sgf(void **state)
+{
+    (void)state;
+    char *sgf = board_sgf();
+    char args[512];
+    snprintf(args, sizeof args, "solve 'go:@%s' --params go:rules=territory --json", sgf);
+    support_run r = host(args);
+    assert_int_equal(r.status, 0);
+    char v[64];
+    support_json_string(r.out, "left_first", v, sizeof v);
+    assert_string_equal(v, "1");
+    support_json_string(r.out, "right_first", v, sizeof v);
+    assert_string_equal(v, "1");
+    support_json_string(r.out, "best_move_left_first", v, sizeof v);
+    assert_true(strstr(v, ":e") != NULL);
+    support_run_free(&r);
+    r = host("solve 'go:" BOARD_ROWS "[whole,dead=a5]' --json");
+    assert_int_equal(r.status, 0);
+    support_json_string(r.out, "left_first", v, sizeof v);
+    assert_string_equal(v, "1");
+    support_json_string(r.out, "right_first", v, sizeof v);
+    assert_string_equal(v, "-1");
+    support_run_free(&r);
+    /* analyze prints one row per region and the settled parts */
+    snprintf(args, sizeof args, "analyze 'go:@%s' --params rules=territory", sgf);
+    r = host(args);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "###x.o###/###x.o###/###x.o###/###x.o###/##xx.oo##/###x.o###/"
+                                   "###x.o###/###x.o###/###x.o###      0      0        0        0");
+    support_assert_contains(r.out, "settled parts");
+    support_assert_contains(r.out, "Left stop:                1\n");
+    support_run_free(&r);
+    /* a region too large for the node limit is reported with its size, not analysed */
+    snprintf(args, sizeof args, "analyze 'go:@%s' --params rules=territory --region-nodes 5", sgf);
+    r = host(args);
+    assert_int_equal(r.status, 3);
+    support_assert_contains(r.out, "beyond exact analysis: more than 5 nodes; size 9 moves for "
+                                   "Left, 9 for Right");
+    support_run_free(&r);
+    remove(sgf);
+    free(sgf);
+}
+
+/* match plays the board: solver against solver, both colours; every game ends with the
+ * stop, Black +1 under territory rules whoever starts, so player a scores +1 as Black and
+ * -1 as White: mean 0, sample standard deviation sqrt(2) = 1.41, no draw. */
+static void test_match_whole_board(void **state)
+{
+    (void)state;
+    char *sgf = board_sgf();
+    char ini[1024];
+    snprintf(ini, sizeof ini,
+             "[match]\nleft = a\nright = b\ngames = 1\nseed = 1\n\n"
+             "[sum]\nsum.1 = go:@%s\ngo.rules = territory\n\n"
+             "[strategy.a]\nplugin = solver\n\n[strategy.b]\nplugin = solver\n",
+             sgf);
+    char *conf = support_temp_file(".ini", ini);
+    char args[512];
+    snprintf(args, sizeof args, "match %s --json", conf);
+    support_run r = host(args);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "\"games\":2,\"mean\":0.00,\"stddev\":1.41");
+    support_assert_contains(r.out, "\"draws\":0");
+    support_run_free(&r);
+    remove(conf);
+    free(conf);
+    remove(sgf);
+    free(sgf);
+}
+
+/* GTP from the SGF file: GNU Go 3.8 (Japanese rules, its default) answers final_score
+ * B+1.0 and final_status_list dead A5 on this board; so must we, under territory rules.
+ * After Black's best move (a dame, e column) and White's, the score stays B+1. */
+static void test_gtp_loadsgf(void **state)
+{
+    (void)state;
+    char *sgf = board_sgf();
+    char script[512];
+    snprintf(script, sizeof script,
+             "loadsgf %s\nfinal_score\nfinal_status_list dead\nfinal_status_list seki\n"
+             "genmove b\nfinal_score\ngenmove w\nfinal_score\nloadsgf /nonexistent.sgf\nquit\n",
+             sgf);
+    support_run r = support_host_within(300, "gtp --game go --strategy solver --game-param "
+                                             "rules=territory --time-per-move 0",
+                                        script);
+    assert_int_equal(r.status, 0);
+    const char *expect_start = "= \n\n= B+1\n\n= A5\n\n= \n\n= E";
+    if (strncmp(r.out, expect_start, strlen(expect_start)) != 0)
+        fail_msg("replies: %s", r.out);
+    support_assert_contains(r.out, "\n\n= B+1\n\n= E");
+    support_assert_contains(r.out, "? cannot load file: /nonexistent.sgf");
+    support_run_free(&r);
+    remove(sgf);
+    free(sgf);
+}
+
+/* The finished board: GNU Go 3.8 (Japanese rules) says B+1.0 and dead A5; nobody has a
+ * move that is not a loss (filling one's own territory, or a stone thrown into the
+ * other's), so both genmoves pass and the score stays. */
+static void test_gtp_finished_board(void **state)
+{
+    (void)state;
+    char *sgf = rows_sgf(FINISHED_ROWS);
+    char script[512];
+    snprintf(script, sizeof script,
+             "loadsgf %s\nfinal_score\nfinal_status_list dead\ngenmove w\ngenmove b\n"
+             "final_score\nquit\n",
+             sgf);
+    support_run r = support_host_within(300, "gtp --game go --strategy solver --game-param "
+                                             "rules=territory --time-per-move 0",
+                                        script);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "= \n\n= B+1\n\n= A5\n\n= pass\n\n= pass\n\n= B+1\n\n= \n\n");
+    support_run_free(&r);
+    remove(sgf);
+    free(sgf);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_benson_two_eyes),
+        cmocka_unit_test(test_benson_one_eye_is_not_safe),
+        cmocka_unit_test(test_marks),
+        cmocka_unit_test(test_sgf),
+        cmocka_unit_test(test_sure_territory),
+        cmocka_unit_test(test_chilled_values),
+        cmocka_unit_test(test_solve_whole_board_from_sgf),
+        cmocka_unit_test(test_match_whole_board),
+        cmocka_unit_test(test_gtp_loadsgf),
+        cmocka_unit_test(test_gtp_finished_board),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
