@@ -81,7 +81,8 @@ struct sg_cgt {
      * once from each of its parents, and its representative, asked of the game each time,
      * was 40% of an Amazons room's analysis. Lossy, fixed size, never stale (both sides
      * are functions of the position). */
-    uint64_t *rep_keys; /* pairs (raw, key), 2^REP_KEYS_LOG2 of them, or NULL */
+    uint64_t *rep_keys; /* pairs (raw, key), 2^rep_log2 of them, or NULL */
+    unsigned rep_log2;
     /* The process's resident memory the table may grow to (a meter's limit; 0 = none),
      * and whether growth stopped there: a doubling table holds both arrays, so the limit
      * is kept before the allocation rather than noticed after it. */
@@ -1055,17 +1056,36 @@ static size_t walk_push(struct walk *w, size_t bytes)
 
 /* Positions a game's symmetry maps onto each other share one key, so the memo holds one
  * of them (game.h, canonical). */
-#define REP_KEYS_LOG2 16
+/* The memo of representatives grows with the positions memo (a table per small room must
+ * not pay for a large one), from 2^8 to 2^16 pairs, starting afresh at each size. */
+#define REP_KEYS_MIN_LOG2 8
+#define REP_KEYS_MAX_LOG2 16
+static void rep_keys_fit(sg_cgt *t)
+{
+    unsigned want = t->rep_log2 ? t->rep_log2 : REP_KEYS_MIN_LOG2;
+    while (want < REP_KEYS_MAX_LOG2 && ((size_t)1 << want) < t->positions.used)
+        want++;
+    if (t->rep_keys && want == t->rep_log2)
+        return;
+    uint64_t *keys = calloc((size_t)2 << want, sizeof *keys);
+    if (!keys)
+        return; /* keep the old one, or none */
+    free(t->rep_keys);
+    t->rep_keys = keys;
+    t->rep_log2 = want;
+}
+
 static uint64_t position_key(const struct walk *w, const void *pos)
 {
     const sg_game_desc *d = w->game->desc;
     if (SG_GAME_HAS(d, canonical)) {
         sg_cgt *t = w->t;
-        if (!t->rep_keys)
-            t->rep_keys = calloc((size_t)2 << REP_KEYS_LOG2, sizeof *t->rep_keys);
+        if (!t->rep_keys || (t->rep_log2 < REP_KEYS_MAX_LOG2 &&
+                             t->positions.used > ((size_t)1 << t->rep_log2)))
+            rep_keys_fit(t);
         uint64_t raw = mix(sg_gc_hash(d, w->game->instance, pos) ^ w->game->salt ^
                            UINT64_C(0x2545F4914F6CDD1D)) | 1;
-        uint64_t *slot = t->rep_keys ? &t->rep_keys[2 * (raw >> (64 - REP_KEYS_LOG2))] : NULL;
+        uint64_t *slot = t->rep_keys ? &t->rep_keys[2 * (raw >> (64 - t->rep_log2))] : NULL;
         if (slot && slot[0] == raw)
             return slot[1];
         _Alignas(16) unsigned char rep[SG_POS_MAX];
