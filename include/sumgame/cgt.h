@@ -73,6 +73,23 @@ sg_cmp sg_cgt_compare(sg_cgt *t, sg_cg g, sg_cg h);
 int sg_cgt_left_incentives(sg_cgt *t, sg_cg g, sg_cg *out, size_t cap, size_t *count);
 int sg_cgt_right_incentives(sg_cgt *t, sg_cg g, sg_cg *out, size_t cap, size_t *count);
 
+/* Cooling, heating and atomic weight (Winning Ways ch. 6 and 8; Siegel, Combinatorial Game
+ * Theory, §II.5 and §II.7). Each returns SG_OK, SG_ERR_NOMEM, or the error named.
+ *
+ * g cooled by temp (dyadic, >= 0; SG_ERR_INVALID below 0): G_t = x for a number x; the
+ * mean of G once t exceeds G's temperature (frozen); else {G^L_t - t | G^R_t + t}.
+ * Chilling (Go's territory scoring) is cooling by 1. The result's temperature is
+ * temperature(G) - t (while positive) and its mean is G's. */
+int sg_cgt_cool(sg_cgt *t, sg_cg g, sg_value temp, sg_cg *out);
+/* g heated by temp, ∫^t G: a number stays, else {∫^t G^L + t | ∫^t G^R - t}, of the
+ * canonical form (heating depends on the form). */
+int sg_cgt_heat(sg_cgt *t, sg_cg g, sg_value temp, sg_cg *out);
+/* The atomic weight of g by the atomic weight calculus, eccentric case included: g must be
+ * a number plus an all-small game (the number is taken out first); SG_ERR_UNSUPPORTED
+ * when it is not (g is then not atomic here), SG_ERR_RANGE when g is too deep (birthday
+ * above 255) for the far star this uses. The weight is a game (usually an integer). */
+int sg_cgt_atomic_weight(sg_cgt *t, sg_cg g, sg_cg *out);
+
 /* CGSuite-like text: numbers "3/4", "*", "3*", "*2", "1/2*3", "^", "v", "±2", else "{3|-2}" with
  * nested braces. SG_ERR_RANGE when cap is too small. */
 int sg_cgt_format(sg_cgt *t, sg_cg g, char *buf, size_t cap);
