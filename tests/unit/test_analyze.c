@@ -438,6 +438,45 @@ static void test_svg_renders_in_chromium(void **state)
     free(dom);
 }
 
+/* --cool, --heat and --atomic-weight: the published values of test_cool, through the
+ * command line, for a component and for a whole sum, in JSON and in text. */
+static void test_cool_heat_atomic_weight(void **state)
+{
+    (void)state;
+    /* Sensei's Library, "Cooling / Examples": {4 | 0} cooled by 1 is {3 | 1}, by 2 is 2*. */
+    support_run r = analyze_ok("{4|0}", "--json --cool 1 --heat 1 --atomic-weight");
+    assert_field(r.out, "cool_by", "1");
+    assert_field(r.out, "cooled", "{3|1}");
+    assert_field(r.out, "heat_by", "1");
+    assert_field(r.out, "heated", "{5|-1}");
+    /* a switch is not atomic: the key is there, null */
+    assert_non_null(strstr(r.out, "\"atomic_weight\":null"));
+    support_run_free(&r);
+    r = analyze_ok("{4|0}", "--cool 2");
+    assert_non_null(strstr(r.out, "cooled by 2:              2*\n"));
+    support_run_free(&r);
+    /* Winning Ways ch. 8: aw(↑) = 1; ∫^1 ↑ = {1 || 0 | -2} (Wikipedia, "Cooling and
+     * heating (combinatorial game theory)"). rcg's {0|{0|0}} is ↑. */
+    r = analyze_ok("{0|{0|0}}", "--atomic-weight --heat 1");
+    assert_non_null(strstr(r.out, "atomic weight:            1\n"));
+    assert_non_null(strstr(r.out, "heated by 1:              {1|{0|-2}}\n"));
+    support_run_free(&r);
+    /* a sum: ↑ + ↑ + * = ⇑*, of atomic weight 2 (Winning Ways ch. 8) */
+    r = support_host("analyze 'rcg:{0|{0|0}} + rcg:{0|{0|0}} + rcg:{0|0}' --json --atomic-weight",
+                     NULL);
+    assert_int_equal(r.status, 0);
+    assert_field(r.out, "atomic_weight", "2");
+    support_run_free(&r);
+    r = analyze("{4|0}", "--cool -1/2");
+    assert_int_equal(r.status, 2);
+    support_assert_error(&r, "--cool takes a temperature >= 0");
+    support_run_free(&r);
+    r = analyze("{4|0}", "--heat x");
+    assert_int_equal(r.status, 2);
+    support_assert_error(&r, "--heat takes a dyadic number");
+    support_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -446,6 +485,7 @@ int main(void)
         cmocka_unit_test(test_json_keys),
         cmocka_unit_test(test_human_output),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_cool_heat_atomic_weight),
         cmocka_unit_test(test_svg_written_atomically),
         cmocka_unit_test(test_svg_text_and_geometry),
         cmocka_unit_test(test_svg_renders_in_chromium),

@@ -58,7 +58,7 @@ static void put_value(json_out *o, const char *key, sg_value v)
 static void print_json(const sum_request *req, const char *parsed, const sg_thermograph *th,
                        bool has_left, const char *best_left, bool has_right,
                        const char *best_right, const row *rows, size_t n, uint64_t nodes,
-                       double seconds, const char *canonical)
+                       double seconds, const char *canonical, const cool_result *cr)
 {
     json_out o;
     json_out_init(&o, stdout);
@@ -98,13 +98,15 @@ static void print_json(const sum_request *req, const char *parsed, const sg_ther
     json_out_end(&o);
     if (canonical)
         json_out_string(&o, "canonical", canonical);
+    cool_json(&o, req->cool, cr);
     json_out_end(&o);
     fputc('\n', stdout);
 }
 
 static void print_human(const sum_request *req, const char *parsed, const sg_thermograph *th,
                         const char *best_left, const char *best_right, const row *rows,
-                        size_t n, uint64_t nodes, double seconds, const char *canonical)
+                        size_t n, uint64_t nodes, double seconds, const char *canonical,
+                        const cool_result *cr)
 {
     char v[SG_VALUE_TEXT_MAX];
     const char *const line = "%-26s%s\n";
@@ -127,6 +129,7 @@ static void print_human(const sum_request *req, const char *parsed, const sg_the
     printf(line, "best Right move:", best_right);
     if (canonical)
         printf(line, "canonical form:", canonical);
+    cool_print(req->cool, cr);
     printf("%-26s%llu\n", "nodes:", (unsigned long long)nodes);
     printf("%-26s%.3f\n", "seconds:", seconds);
     /* The table: one row per component as given. */
@@ -169,6 +172,7 @@ int analyze_sum(catalog *cat, const sum_request *req, sg_meter *meter)
     sg_thermo_cache *cache = table ? sg_thermo_cache_new(table) : NULL;
     uint32_t origin[SUM_LIVE_MAX];
     char *canonical = NULL, *parsed = NULL;
+    cool_result cr = { 0 };
     progress_line progress;
     progress_attach(&progress, "analyze", meter);
     if (!sum || !cache || sg_estimator_new(req->method, req->params, &est, err, sizeof err)) {
@@ -258,6 +262,8 @@ int analyze_sum(catalog *cat, const sum_request *req, sg_meter *meter)
             goto done;
         }
     }
+    if (rc == SG_OK && cool_request_any(req->cool))
+        rc = cool_run(table, g, req->cool, &cr, err, sizeof err);
     if (rc == SG_OK && req->svg_path)
         rc = sg_thermograph_svg_save(th, req->text, req->svg_path, err, sizeof err);
     if (rc == SG_ERR_BUDGET && sg_meter_expired(meter))
@@ -282,10 +288,10 @@ int analyze_sum(catalog *cat, const sum_request *req, sg_meter *meter)
     }
     if (req->json)
         print_json(req, parsed, th, has[0], best[0], has[1], best[1], rows, n, meter->count,
-                   sg_meter_elapsed(meter), canonical);
+                   sg_meter_elapsed(meter), canonical, &cr);
     else
         print_human(req, parsed, th, best[0], best[1], rows, n, meter->count,
-                    sg_meter_elapsed(meter), canonical);
+                    sg_meter_elapsed(meter), canonical, &cr);
     goto done;
 stopped:
     progress_done(&progress);
@@ -303,6 +309,7 @@ done:
         free(rows[i].parsed);
     }
     free(canonical);
+    cool_result_free(&cr);
     free(parsed);
     sg_estimator_free(est);
     sg_thermo_cache_free(cache);

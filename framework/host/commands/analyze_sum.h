@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "host/check/catalog.h"
+#include "host/commands/analyze_cool.h"
 #include "sumgame/estimator.h"
 #include "sumgame/meter.h"
 
@@ -16,6 +17,7 @@ typedef struct sum_request {
     const char *svg_path;  /* the sum's thermograph, or NULL */
     bool canonical;        /* add the sum's canonical form */
     bool json;
+    const cool_request *cool; /* --cool, --heat, --atomic-weight of the sum's canonical form */
 } sum_request;
 
 /* Runs the request; returns the exit status (messages printed). */

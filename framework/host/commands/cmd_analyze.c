@@ -1,11 +1,12 @@
 /* sumgame analyze GAME:POSITION [--method exact|tds|tdsplus|mcdual] [--delta D] [--tmax T]
  * [--depth N] [--time S] [--enhancements LIST] [--combine C] [--playouts N] [--c C]
- * [--threads N] [--seed S] [--nodes N] [--memory SIZE] [--canonical] [--svg FILE]
- * [--json]:
+ * [--threads N] [--seed S] [--nodes N] [--memory SIZE] [--canonical] [--cool T] [--heat T]
+ * [--atomic-weight] [--svg FILE] [--json]:
  * mean, temperature, both pseudo-temperatures, the stops and each player's best move in
  * one component, through the estimator interface, so approximate methods will answer
- * here the same way once they exist. --canonical adds the canonical form and --svg draws
- * the exact thermograph.
+ * here the same way once they exist. --canonical adds the canonical form, --cool, --heat
+ * and --atomic-weight the canonical form cooled, heated and its atomic weight, and --svg
+ * draws the exact thermograph.
  *
  * A position that splits is analyzed as the sum of its parts: its moves are the moves of
  * the parts, and the canonical form and thermograph add the parts' canonical forms.
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/commands/analyze_cool.h"
 #include "host/commands/analyze_gthermo.h"
 #include "host/commands/analyze_sum.h"
 #include "host/cli/args.h"
@@ -131,7 +133,8 @@ static void put_value(json_out *o, const char *key, sg_value v)
 
 static void print_json(const char *position, const char *parsed, const char *method,
                        const sg_estimate *e, int depth, const sg_tds_stats *st, bool met_ko,
-                       const char *best_left, const char *best_right, const char *canonical)
+                       const char *best_left, const char *best_right, const char *canonical,
+                       const cool_request *cq, const cool_result *cr)
 {
     json_out o;
     json_out_init(&o, stdout);
@@ -172,6 +175,7 @@ static void print_json(const char *position, const char *parsed, const char *met
     }
     if (canonical)
         json_out_string(&o, "canonical", canonical);
+    cool_json(&o, cq, cr);
     json_out_end(&o);
     fputc('\n', stdout);
 }
@@ -230,11 +234,13 @@ static void print_mc_human(const char *position, const sg_estimate *e, const cha
 
 static void print_human(const char *position, const char *method, const sg_estimate *e,
                         int depth, const sg_tds_stats *st, bool met_ko, const char *best_left,
-                        const char *best_right, const char *canonical, const char *svg_path)
+                        const char *best_right, const char *canonical, const char *svg_path,
+                        const cool_request *cq, const cool_result *cr)
 {
     char v[SG_VALUE_TEXT_MAX];
     const char *const row = "%-26s%s\n";
-    if (strcmp(method, "mcdual") == 0 && !met_ko && !canonical && !svg_path) {
+    if (strcmp(method, "mcdual") == 0 && !met_ko && !canonical && !svg_path &&
+        !cool_request_any(cq)) {
         print_mc_human(position, e, best_left, best_right);
         return;
     }
@@ -289,29 +295,33 @@ static void print_human(const char *position, const char *method, const sg_estim
     }
     if (canonical)
         printf(row, "canonical form:", canonical);
+    cool_print(cq, cr);
     printf("%-26s%llu\n", "nodes:", (unsigned long long)e->nodes);
     printf("%-26s%.3f\n", "seconds:", e->seconds);
     if (svg_path)
         printf(row, "thermograph:", svg_path);
 }
 
-/* The exact canonical form and thermograph, for --canonical and --svg. */
+/* The exact canonical form and thermograph, for --canonical, --cool, --heat,
+ * --atomic-weight and --svg. */
 static int exact_extras(const sg_game *game, const void *pos, const char *title,
-                        const char *svg_path, char **canonical, sg_meter *meter, char *err,
-                        size_t errlen)
+                        const char *svg_path, char **canonical, const cool_request *cq,
+                        cool_result *cr, sg_meter *meter, char *err, size_t errlen)
 {
     sg_cgt *table = sg_cgt_new();
     sg_thermo_cache *cache = table ? sg_thermo_cache_new(table) : NULL;
     int rc = cache ? SG_OK : SG_ERR_NOMEM;
     if (cache)
         sg_thermo_cache_set_meter(cache, meter);
-    if (rc == SG_OK && canonical) {
+    if (rc == SG_OK && (canonical || cool_request_any(cq))) {
         sg_cg g;
         rc = sg_cgt_from_game_metered(table, game, pos, 0, meter, &g, err, errlen);
-        if (rc == SG_OK && canonical_text(table, g, canonical) != SG_OK) {
+        if (rc == SG_OK && canonical && canonical_text(table, g, canonical) != SG_OK) {
             snprintf(err, errlen, "the canonical form is too large to print");
             rc = SG_ERR_RANGE;
         }
+        if (rc == SG_OK && cool_request_any(cq))
+            rc = cool_run(table, g, cq, cr, err, errlen);
     }
     if (rc == SG_OK && svg_path) {
         const sg_thermograph *th = NULL;
@@ -333,6 +343,8 @@ int cmd_analyze(int argc, char **argv)
     const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
     const char *komaster = NULL, *game_params = NULL, *check = NULL;
     bool json = false, want_canonical = false;
+    cool_request cq = { 0 };
+    cool_result cr = { 0 };
     limits_opt lo = { 0 };
     struct search_option search[] = {
         { "--delta", NULL, "tds or tdsplus" },
@@ -354,6 +366,12 @@ int cmd_analyze(int argc, char **argv)
           "with ko" },
         { "--canonical", ARGS_FLAG, &want_canonical, 0, 0, NULL, NULL,
           "also print the canonical form (exact only)" },
+        { "--cool", ARGS_STRING, &cq.cool, 0, 0, NULL, "T",
+          "also print the canonical form cooled by T >= 0 (chilled: T = 1; exact)" },
+        { "--heat", ARGS_STRING, &cq.heat, 0, 0, NULL, "T",
+          "also print the canonical form heated by T (exact)" },
+        { "--atomic-weight", ARGS_FLAG, &cq.atomic_weight, 0, 0, NULL, NULL,
+          "also print the atomic weight (a number plus an all-small game; exact)" },
         { "--svg", ARGS_STRING, &svg_path, 0, 0, NULL, "FILE",
           "write the thermograph as an SVG picture (exact, thermograph)" },
         { "--json", ARGS_FLAG, &json, 0, 0, NULL, NULL,
@@ -410,6 +428,11 @@ int cmd_analyze(int argc, char **argv)
     if (status == 0 && thermograph && want_canonical)
         status = cli_usage("analyze: --canonical is for method exact (a game with ko has no "
                            "canonical form)");
+    if (status == 0 && thermograph && cool_request_any(&cq))
+        status = cli_usage("analyze: %s is for method exact (a game with ko has no canonical "
+                           "form)", cq.cool ? "--cool" : cq.heat ? "--heat" : "--atomic-weight");
+    if (status == 0)
+        status = cool_request_parse(&cq);
     bool is_sum = status == 0 && strchr(pos_args[0], '+') != NULL;
     if (status == 0 && is_sum && thermograph)
         status = cli_usage("analyze: a sum is analysed by --method exact only, not thermograph "
@@ -472,7 +495,7 @@ int cmd_analyze(int argc, char **argv)
         if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK) {
             status = cli_fail("analyze: %s", err);
         } else {
-            sum_request req = { position, method, &params, svg_path, want_canonical, json };
+            sum_request req = { position, method, &params, svg_path, want_canonical, json, &cq };
             status = analyze_sum(cat, &req, &meter);
         }
         progress_done(&progress);
@@ -489,9 +512,9 @@ int cmd_analyze(int argc, char **argv)
     } else {
         sg_estimator_set_meter(est, &meter);
         int rc = sg_estimator_estimate(est, game, pos, &budget, &e, err, sizeof err);
-        if (rc == SG_OK && (want_canonical || svg_path))
+        if (rc == SG_OK && (want_canonical || svg_path || cool_request_any(&cq)))
             rc = exact_extras(game, pos, position, svg_path, want_canonical ? &canonical : NULL,
-                              &meter, err, sizeof err);
+                              &cq, &cr, &meter, err, sizeof err);
         progress_done(&progress);
         if (rc == SG_OK) {
             char best_left[256], best_right[256];
@@ -509,11 +532,11 @@ int cmd_analyze(int argc, char **argv)
             if (json)
                 print_json(position, parsed ? parsed : position, method, &e,
                            sg_estimator_depth(est), &st, met_ko,
-                           best_left, best_right, canonical);
+                           best_left, best_right, canonical, &cq, &cr);
             else
                 print_human(position, method, &e, sg_estimator_depth(est), &st, met_ko,
                             best_left, best_right,
-                            canonical, svg_path);
+                            canonical, svg_path, &cq, &cr);
             free(text);
             free(parsed);
         } else if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
@@ -527,6 +550,7 @@ int cmd_analyze(int argc, char **argv)
         }
     }
     free(canonical);
+    cool_result_free(&cr);
     sg_estimator_free(est);
     catalog_close(cat);
     free(pos_args);
