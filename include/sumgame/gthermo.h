@@ -85,6 +85,12 @@ typedef struct sg_gthermo_options {
     size_t max_positions; /* game-graph positions before SG_ERR_BUDGET; 0 = 200000 */
     bool no_shortcut;     /* sweep loop-free positions too (tests: equal to thermograph.h) */
     sg_meter *meter;      /* ticked per position and per event; NULL = none */
+    /* The komaster rule. false (the default): Berlekamp's convention as Spight describes
+     * it, a komaster who takes a ko keeps going until it is resolved (he may not wait
+     * while in the middle of it). true: komonster power, the rule before issue #29: the
+     * komaster may wait after taking a ko, so he can break a ban again and again with
+     * double moves and never spend the connecting move. */
+    bool komonster;
 } sg_gthermo_options;
 
 /* The generalized thermograph of pos under komaster km. The caller frees out with
