@@ -9,7 +9,11 @@
  *   - the koloser never breaks a ban;
  *   - the komaster may break a ban (by a ko threat the koloser answers), but then moves
  *     twice at one turn: the retake and a second move from the position it reaches,
- *     paying two taxes. A retake that ends the game (reaches a number) is one move.
+ *     paying two taxes. A retake that ends the game (reaches a number) is one move;
+ *   - by default (Berlekamp's convention as Spight describes it) a komaster who takes a
+ *     ko keeps going until it is resolved: he may not wait while he has a move there
+ *     (game_graph.c's committed copies); sg_gthermo_options.komonster lifts that, the
+ *     rule before issue #29. Games with stop_score (Go) keep the komonster rule.
  * With komaster NONE neither player may break a ban (both are kolosers).
  *
  * At temperature t every local move pays the tax t, and a player may instead wait (play
