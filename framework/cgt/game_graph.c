@@ -259,6 +259,140 @@ int gg_build(game_graph *g, const sg_game *game, const void *root, size_t max_po
     return rc;
 }
 
+/* Nodes in a ko: those from which a move or a wait reaches a ban. */
+static int in_ko(const game_graph *g, bool *ko)
+{
+    size_t n = g->n;
+    uint32_t *deg = calloc(n + 1, sizeof *deg), *src = malloc((g->ne + n + 1) * sizeof *src);
+    uint32_t *queue = malloc((n + 1) * sizeof *queue);
+    int rc = deg && src && queue ? SG_OK : SG_ERR_NOMEM;
+    if (rc == SG_OK) {
+        /* reverse links, counted then filled (CSR): edges and lifts */
+        for (uint32_t i = 0; i < n; i++) {
+            const gg_node *nd = &g->node[i];
+            for (uint32_t e = 0; e < nd->count; e++)
+                deg[g->edge[nd->first + e].to + 1]++;
+            deg[nd->lift + 1]++;
+        }
+        for (size_t i = 0; i < n; i++)
+            deg[i + 1] += deg[i];
+        uint32_t *fill = malloc((n + 1) * sizeof *fill);
+        if (!fill) {
+            rc = SG_ERR_NOMEM;
+        } else {
+            memcpy(fill, deg, (n + 1) * sizeof *fill);
+            for (uint32_t i = 0; i < n; i++) {
+                const gg_node *nd = &g->node[i];
+                for (uint32_t e = 0; e < nd->count; e++)
+                    src[fill[g->edge[nd->first + e].to]++] = i;
+                src[fill[nd->lift]++] = i;
+            }
+            free(fill);
+            size_t head = 0, tail = 0;
+            for (uint32_t i = 0; i < n; i++)
+                if ((ko[i] = g->node[i].lift != i))
+                    queue[tail++] = i;
+            while (head < tail) {
+                uint32_t j = queue[head++];
+                for (uint32_t k = deg[j]; k < deg[j + 1]; k++)
+                    if (!ko[src[k]]) {
+                        ko[src[k]] = true;
+                        queue[tail++] = src[k];
+                    }
+            }
+        }
+    }
+    free(deg);
+    free(src);
+    free(queue);
+    return rc;
+}
+
+int gg_commit(game_graph *g, int km)
+{
+    for (uint32_t i = 0; i < g->n; i++)
+        g->node[i].original = i;
+    /* Games that end by two passes (stop_score, Go) are left to the komonster rule: their
+     * passing at t = 0 and a komaster who may not wait do not fit together yet. */
+    if (km == 0 || g->n == 0 || g->stops)
+        return SG_OK;
+    int master = km - 1; /* SG_LEFT or SG_RIGHT */
+    size_t n = g->n;
+    bool *ko = calloc(n, sizeof *ko);
+    uint32_t *copy = malloc(n * sizeof *copy);
+    int rc = ko && copy ? in_ko(g, ko) : SG_ERR_NOMEM;
+    size_t extra = 0;
+    for (uint32_t i = 0; rc == SG_OK && i < n; i++)
+        copy[i] = ko[i] && !g->node[i].leaf ? (uint32_t)(n + extra++) : UINT32_MAX;
+    if (rc == SG_OK && extra == 0) {
+        free(ko);
+        free(copy);
+        return SG_OK;
+    }
+    if (rc == SG_OK && n + extra > UINT32_MAX / 2)
+        rc = SG_ERR_NOMEM;
+    if (rc == SG_OK && n + extra > g->cap) {
+        gg_node *nn = realloc(g->node, (n + extra) * sizeof *nn);
+        if (nn)
+            g->node = nn;
+        unsigned char *np = nn ? realloc(g->pos, (n + extra) * g->pos_size) : NULL;
+        if (np)
+            g->pos = np;
+        if (!nn || !np)
+            rc = SG_ERR_NOMEM;
+        else
+            g->cap = n + extra;
+    }
+    /* The copies' edges: the originals' again. */
+    size_t ne = g->ne, more = 0;
+    for (uint32_t i = 0; rc == SG_OK && i < n; i++)
+        if (copy[i] != UINT32_MAX)
+            more += g->node[i].count;
+    if (rc == SG_OK && ne + more > g->ecap) {
+        gg_edge *e = realloc(g->edge, (ne + more) * sizeof *e);
+        if (!e)
+            rc = SG_ERR_NOMEM;
+        else {
+            g->edge = e;
+            g->ecap = ne + more;
+        }
+    }
+    if (rc != SG_OK) {
+        free(ko);
+        free(copy);
+        return rc;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t c = copy[i];
+        if (c == UINT32_MAX)
+            continue;
+        gg_node nd = g->node[i];
+        nd.first = (uint32_t)g->ne;
+        nd.original = i;
+        nd.lift = copy[nd.lift] != UINT32_MAX ? copy[nd.lift] : nd.lift;
+        for (uint32_t e = 0; e < g->node[i].count; e++) {
+            gg_edge ed = g->edge[g->node[i].first + e];
+            if (ed.who != master && copy[ed.to] != UINT32_MAX)
+                ed.to = copy[ed.to];
+            g->edge[g->ne++] = ed;
+        }
+        nd.committed = true;
+        g->node[c] = nd;
+        memcpy(g->pos + (size_t)c * g->pos_size, gg_pos(g, i), g->pos_size);
+    }
+    g->n = n + extra;
+    /* The komaster's ko-taking moves, from originals and copies, lead into the copies. */
+    for (size_t e = 0; e < g->ne; e++) {
+        gg_edge *ed = &g->edge[e];
+        if (ed->who == master && ed->to < n && copy[ed->to] != UINT32_MAX &&
+            g->node[ed->to].lift != ed->to)
+            ed->to = copy[ed->to];
+    }
+    free(ko);
+    free(copy);
+    return SG_OK;
+}
+
 int gg_walk(game_graph *g, const gg_walk_ops *ops, void *ctx)
 {
     size_t n = g->n ? g->n : 1;
@@ -327,6 +461,17 @@ int gg_prune_cycles(game_graph *g, int km, size_t *count)
     const gg_walk_ops ops = { NULL, prune_follow, prune_back, NULL };
     int rc = gg_walk(g, &ops, &p);
     *count = p.count;
+    /* A committed komaster (gg_commit) may not wait while he has a move left open. */
+    for (uint32_t i = 0; km != 0 && i < g->n; i++) {
+        gg_node *nd = &g->node[i];
+        if (!nd->committed)
+            continue;
+        bool moves = false;
+        for (uint32_t e = 0; e < nd->count && !moves; e++)
+            moves = g->edge[nd->first + e].who == km - 1 &&
+                    gg_edge_open(&g->edge[nd->first + e], km);
+        nd->no_wait[km - 1] = moves;
+    }
     return rc;
 }
 

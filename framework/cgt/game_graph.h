@@ -33,6 +33,10 @@ typedef struct gg_node {
     sg_value stop;       /* what it counts if both pass now (game_graph.stops) */
     bool leaf;           /* number() reports it */
     bool stuck[2];       /* the player has no ordinary move here */
+    bool no_wait[2];     /* the player may not wait (move elsewhere) here: a komaster
+                          * in the middle of a ko he took (gg_commit) */
+    uint32_t original;   /* the position this node is a copy of (gg_commit), else itself */
+    bool committed;      /* a copy: the komaster is in the middle of a ko he took */
 } gg_node;
 
 typedef struct game_graph {
@@ -65,6 +69,17 @@ static inline bool gg_edge_open(const gg_edge *e, int km)
 {
     return (!e->double_move || km == (e->who == 0 ? 1 : 2)) && !(e->pruned & (1u << km));
 }
+
+/* Berlekamp's komaster convention, as Spight describes it: a komaster who takes a ko
+ * keeps going until it is resolved. Adds a committed copy of every node in a ko (one that
+ * reaches a ban), in which komaster km may not wait while he has a move; his moves that
+ * take a ko (reach a position with a ban on the koloser) lead into the copies, the
+ * koloser's moves and waits from a copy stay in the copies, and a komaster's move that
+ * takes no ko, or a position out of the ko, leaves them. km = 0 (none) changes nothing,
+ * and so do games with stop_score (Go regions), which keep the komonster rule.
+ * Call it after gg_build, before gg_prune_cycles (which sets no_wait where the komaster
+ * has a move left open). */
+int gg_commit(game_graph *g, int km);
 
 /* A depth-first walk over the edges follow() accepts, from every node root() accepts
  * (all when NULL) in index order, options in move order. back() is told of an edge to a

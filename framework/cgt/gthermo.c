@@ -271,7 +271,7 @@ static bool best_term(sweep *sw, uint32_t i, int side, sg_ratio t, bool with_wai
             have = true;
         }
     }
-    if (with_wait) {
+    if (with_wait && !nd->no_wait[side]) {
         sg_ratio v;
         int s;
         wall_at(sw, nd->lift, 1 - side, &v, &s);
@@ -296,6 +296,8 @@ static bool waits_at_bottom(const sweep *sw, uint32_t i, int side, bool *any)
         const gg_edge *e = &g->edge[nd->first + k];
         *any = e->who == side && gg_edge_open(e, sw->km);
     }
+    if (nd->no_wait[side])
+        return false;
     return nd->lift != i || (!*any && g->passes);
 }
 
@@ -597,6 +599,8 @@ static bool next_event(sweep *sw, sg_ratio t, sg_ratio *dt)
                     v = sg_ratio_sub(v, sg_ratio_mul_int(t, sign * ed->tax, &sw->overflow),
                                      &sw->overflow);
                     s -= sign * ed->tax;
+                } else if (nd->no_wait[side]) {
+                    continue;
                 } else {
                     wall_at(sw, nd->lift, 1 - side, &v, &s);
                 }
@@ -754,12 +758,14 @@ static int run_sweep(const sg_game *game, const void *pos, sg_komaster km,
     sw.err = err;
     sw.errlen = errlen;
     int rc = gg_build(&sw.g, game, pos, max, opt->meter, err, errlen);
+    out->positions = sw.g.n;
+    if (rc == SG_OK && !opt->komonster)
+        rc = gg_commit(&sw.g, sw.km);
     sw.n = sw.g.n;
     if (rc == SG_OK)
         rc = sweep_alloc(&sw);
     for (uint32_t i = 0; rc == SG_OK && i < sw.n && !out->loopy; i++)
         out->loopy = sw.g.node[i].lift != i;
-    out->positions = sw.n;
     if (rc == SG_OK)
         rc = gg_prune_cycles(&sw.g, sw.km, &out->pruned);
     if (rc == SG_OK)
@@ -887,6 +893,16 @@ int sg_gthermograph_best(const sg_game *game, const void *pos, sg_komaster km,
                 rc = SG_ERR_INTERNAL;
             if (rc != SG_OK)
                 break;
+            /* A komaster's move that takes a ko leads into the committed copy. */
+            const gg_node *root = &sw.g.node[0];
+            for (uint32_t a = 0; a < root->count; a++) {
+                const gg_edge *ed = &sw.g.edge[root->first + a];
+                if (ed->who == who && ed->tax == 1 && !ed->double_move &&
+                    sw.g.node[ed->to].original == i) {
+                    i = ed->to;
+                    break;
+                }
+            }
             /* Left wants the option's right wall high at the temperature, Right its left
              * wall low. */
             sg_ratio v = node_wall(&sw, i, 1 - who, out->temperature);

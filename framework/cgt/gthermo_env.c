@@ -104,7 +104,7 @@ static int value(env *e, uint32_t i, size_t k, int p, sg_value *out)
             have = true;
         }
     }
-    if (rc == SG_OK && k > 0) {
+    if (rc == SG_OK && k > 0 && !(nd->no_wait[p] && have)) {
         /* Taking the top coupon is a move elsewhere: it lifts a ban here. */
         rc = value(e, nd->lift, k - 1, 1 - p, &v);
         v = sg_value_add(v, sg_value_mul_int(e->delta, sign * (int64_t)k));
@@ -251,6 +251,8 @@ static int env_open(env *e, const sg_game *game, const void *pos, sg_komaster km
     e->errlen = errlen;
     size_t max = opt->max_positions ? opt->max_positions : DEFAULT_MAX_POSITIONS;
     int rc = gg_build(&e->g, game, pos, max, opt->meter, err, errlen);
+    if (rc == SG_OK && !opt->komonster)
+        rc = gg_commit(&e->g, e->km);
     size_t pruned = 0;
     if (rc == SG_OK)
         rc = gg_prune_cycles(&e->g, e->km, &pruned);

@@ -55,6 +55,7 @@ struct sg_estimator {
     uint64_t exact_answers, exact_fallbacks;
     int komaster;     /* thermograph: sg_komaster, or KOMASTER_AUTO */
     int komaster_now; /* thermograph: the one the next estimate assumes */
+    bool komonster;   /* thermograph: komaster_rule = komonster (docs/algorithms.md) */
     cached *slots;
     size_t nslots, nused;
     int last_depth; /* tds: plies per search of the last answer */
@@ -127,8 +128,10 @@ static int new_mcdual(const sg_params *params, sg_estimator *e, char *err, size_
 static int new_thermograph(const sg_params *params, sg_estimator *e, char *err,
                            size_t errlen)
 {
-    static const char *const known[] = { "komaster", "max_positions", NULL };
+    static const char *const known[] = { "komaster", "komaster_rule", "max_positions", NULL };
     static const char *const choices[] = { "none", "left", "right", "auto", NULL };
+    static const char *const rules[] = { "berlekamp", "komonster", NULL };
+    int rule = 0;
     long long max_positions = 0;
     int komaster = KOMASTER_AUTO;
     int rc = sg_params_check_known(params, known, err, errlen);
@@ -137,6 +140,9 @@ static int new_thermograph(const sg_params *params, sg_estimator *e, char *err,
                            err, errlen);
     if (rc == SG_OK)
         rc = sg_params_enum(params, "komaster", choices, KOMASTER_AUTO, &komaster, err, errlen);
+    if (rc == SG_OK)
+        rc = sg_params_enum(params, "komaster_rule", rules, 0, &rule, err, errlen);
+    e->komonster = rule == 1;
     e->max_positions = (size_t)max_positions;
     e->komaster = komaster;
     e->komaster_now = komaster == KOMASTER_AUTO ? SG_KOMASTER_NONE : komaster;
@@ -599,7 +605,8 @@ static int analyse_loopy(sg_estimator *e, const sg_game *game, const void *pos,
     double start = sg_clock_seconds();
     memset(out, 0, sizeof *out);
     sg_gthermograph th;
-    sg_gthermo_options opt = { .max_positions = e->max_positions, .meter = e->meter };
+    sg_gthermo_options opt = { .max_positions = e->max_positions, .meter = e->meter,
+                               .komonster = e->komonster };
     bool has[2] = { false, false };
     sg_move best[2] = { 0, 0 };
     int rc = sg_gthermograph_best(game, pos, (sg_komaster)e->komaster_now, &opt, &th, has, best,

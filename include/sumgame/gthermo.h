@@ -9,7 +9,11 @@
  *   - the koloser never breaks a ban;
  *   - the komaster may break a ban (by a ko threat the koloser answers), but then moves
  *     twice at one turn: the retake and a second move from the position it reaches,
- *     paying two taxes. A retake that ends the game (reaches a number) is one move.
+ *     paying two taxes. A retake that ends the game (reaches a number) is one move;
+ *   - by default (Berlekamp's convention as Spight describes it) a komaster who takes a
+ *     ko keeps going until it is resolved: he may not wait while he has a move there
+ *     (game_graph.c's committed copies); sg_gthermo_options.komonster lifts that, the
+ *     rule before issue #29. Games with stop_score (Go) keep the komonster rule.
  * With komaster NONE neither player may break a ban (both are kolosers).
  *
  * At temperature t every local move pays the tax t, and a player may instead wait (play
@@ -85,6 +89,12 @@ typedef struct sg_gthermo_options {
     size_t max_positions; /* game-graph positions before SG_ERR_BUDGET; 0 = 200000 */
     bool no_shortcut;     /* sweep loop-free positions too (tests: equal to thermograph.h) */
     sg_meter *meter;      /* ticked per position and per event; NULL = none */
+    /* The komaster rule. false (the default): Berlekamp's convention as Spight describes
+     * it, a komaster who takes a ko keeps going until it is resolved (he may not wait
+     * while in the middle of it). true: komonster power, the rule before issue #29: the
+     * komaster may wait after taking a ko, so he can break a ban again and again with
+     * double moves and never spend the connecting move. */
+    bool komonster;
 } sg_gthermo_options;
 
 /* The generalized thermograph of pos under komaster km. The caller frees out with

@@ -59,13 +59,14 @@ static const char *const known_keys[] = { "estimator", "mode",    "max_positions
                                           "time",      "combine", "enhancements",
                                           "playouts",  "c",       "threads",
                                           "seed",      "komaster",
-                                          NULL };
+                                          "komaster_rule", NULL };
 /* The keys that belong to each estimator. */
 static const char *const exact_keys[] = { "max_positions", NULL };
 static const char *const tds_keys[] = { "delta", "tmax",         "depth", "time",
                                         "combine", "enhancements", NULL };
 static const char *const mc_keys[] = { "playouts", "c", "threads", "seed", NULL };
-static const char *const thermograph_keys[] = { "komaster", "max_positions", NULL };
+static const char *const thermograph_keys[] = { "komaster", "komaster_rule", "max_positions",
+                                                NULL };
 static const char *const modes[] = { "plain", "plus", NULL };
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
@@ -273,6 +274,9 @@ static const sg_param_doc params_doc[] = {
     { "komaster", "auto", "estimator thermograph (generalized thermography of kos): left, "
                           "right, none, or auto: the player with more moves in the other "
                           "components, none on a tie" },
+    { "komaster_rule", "berlekamp", "estimator thermograph: berlekamp (a komaster who takes a "
+                                    "ko keeps going until it is resolved) or komonster (he may "
+                                    "wait after taking it)" },
     { "delta", "1/16", "estimator tds: coupon spacing (1, 1/2, 1/4, ...)" },
     { "tmax", "bound + delta", "estimator tds: top coupon (default: the game's temperature "
                                "bound plus delta)" },

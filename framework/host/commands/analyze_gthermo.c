@@ -108,6 +108,7 @@ static void print_json(const gthermo_request *req, const sg_gthermograph *th, si
     json_out_bool(&o, "exact", true);
     json_out_bool(&o, "loopy", th[0].loopy);
     json_out_string(&o, "class", klass);
+    json_out_string(&o, "komaster_rule", req->komaster_rule ? req->komaster_rule : "berlekamp");
     json_out_array(&o, "komasters");
     for (size_t i = 0; i < n; i++) {
         json_out_object(&o, NULL);
@@ -148,6 +149,10 @@ static void print_human(const gthermo_request *req, const sg_gthermograph *th, s
         printf("%-26s%s\n", "ko:", klass);
     else if (!th[0].loopy)
         printf("%-26s%s\n", "ko:", "none (a short game: the komaster does not matter)");
+    printf("%-26s%s\n", "komaster rule:",
+           req->komaster_rule && strcmp(req->komaster_rule, "komonster") == 0
+               ? "komonster (the komaster may wait after taking a ko)"
+               : "berlekamp (a komaster who takes a ko keeps going until it is resolved)");
     for (size_t i = 0; i < n; i++) {
         printf("komaster %s:\n", sg_komaster_name(th[i].komaster));
         printf("  %-24s", "mean (mast):");
@@ -202,6 +207,11 @@ int analyze_gthermo(catalog *cat, const gthermo_request *req, sg_meter *meter)
     } else {
         return cli_usage("analyze: --komaster takes left, right, both or none, not '%.40s'", k);
     }
+    const char *rule = req->komaster_rule ? req->komaster_rule : "berlekamp";
+    bool komonster = strcmp(rule, "komonster") == 0;
+    if (!komonster && strcmp(rule, "berlekamp") != 0)
+        return cli_usage("analyze: --komaster-rule takes berlekamp or komonster, not '%.40s'",
+                         rule);
     sg_param items[MAX_PARAMS];
     sg_params params = { "command line", "analyze --params", items, 0 };
     char *ptext = req->params ? strdup(req->params) : NULL;
@@ -218,7 +228,7 @@ int analyze_gthermo(catalog *cat, const gthermo_request *req, sg_meter *meter)
     memset(th, 0, sizeof th);
     progress_line progress;
     progress_attach(&progress, "analyze", meter);
-    sg_gthermo_options opt = { .meter = meter };
+    sg_gthermo_options opt = { .meter = meter, .komonster = komonster };
     int rc = SG_OK;
     for (size_t i = 0; status == 0 && i < n && rc == SG_OK; i++)
         rc = sg_gthermograph_of_position(game, pos, which[i], &opt, &th[i], err, sizeof err);

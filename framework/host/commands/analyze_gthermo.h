@@ -13,6 +13,7 @@ typedef struct gthermo_request {
     const char *params;     /* the game's instance parameters, "k=v,k=v", or NULL */
     const char *svg_path;   /* or NULL */
     const char *check;      /* delta of the enriched-environment check, or NULL */
+    const char *komaster_rule; /* berlekamp (default) or komonster, or NULL */
     bool json;
 } gthermo_request;
 

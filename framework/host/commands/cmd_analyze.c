@@ -421,7 +421,7 @@ int cmd_analyze(int argc, char **argv)
     /* A crash inside a game plugin is named in one line, not a silent exit 139. */
     sg_fault_install(sg_fault_cli, "analyze");
     const char *plugin_path = NULL, *method = "exact", *svg_path = NULL;
-    const char *komaster = NULL, *game_params = NULL, *check = NULL;
+    const char *komaster = NULL, *game_params = NULL, *check = NULL, *komaster_rule = NULL;
     bool json = false, want_canonical = false;
     uint64_t region_nodes = 20000000;
     cool_request cq = { 0 };
@@ -483,6 +483,9 @@ int cmd_analyze(int argc, char **argv)
           "stay below SIZE bytes (512M, 2G; default 80% of the machine's memory)" },
         { "--komaster", ARGS_STRING, &komaster, 0, 0, NULL, "left|right|both|none",
           "thermograph: who may break a ko ban (default both: each, and the ko's class)" },
+        { "--komaster-rule", ARGS_STRING, &komaster_rule, 0, 0, NULL, "berlekamp|komonster",
+          "thermograph: berlekamp (default: a komaster who takes a ko keeps going) or "
+          "komonster (he may wait)" },
         { "--params", ARGS_STRING, &game_params, 0, 0, NULL, "K=V,...",
           "thermograph: create the game with these parameters (Go: cycles=yes)" },
         { "--region-nodes", ARGS_UINT, &region_nodes, 1, UINT64_MAX, NULL, "N",
@@ -521,9 +524,10 @@ int cmd_analyze(int argc, char **argv)
     if (status == 0 && is_sum && thermograph)
         status = cli_usage("analyze: a sum is analysed by --method exact only, not thermograph "
                            "(analyze its components one at a time)");
-    if (status == 0 && !thermograph && (komaster || check))
+    if (status == 0 && !thermograph && (komaster || check || komaster_rule))
         status = cli_usage("analyze: %s is for method thermograph, not %s",
-                           komaster ? "--komaster" : "--check", method);
+                           komaster ? "--komaster" : check ? "--check" : "--komaster-rule",
+                           method);
     if (status == 0 && !thermograph && game_params && strcmp(method, "exact") != 0)
         status = cli_usage("analyze: --params is for methods exact and thermograph, not %s",
                            method);
@@ -551,7 +555,8 @@ int cmd_analyze(int argc, char **argv)
         if (catalog_open(&gcat, plugin_path, gerr, sizeof gerr) != SG_OK) {
             status = cli_fail("analyze: %s", gerr);
         } else {
-            gthermo_request req = { position, komaster, game_params, svg_path, check, json };
+            gthermo_request req = { position, komaster, game_params, svg_path, check,
+                                    komaster_rule, json };
             status = analyze_gthermo(gcat, &req, &gmeter);
         }
         catalog_close(gcat);
