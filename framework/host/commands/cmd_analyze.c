@@ -489,8 +489,8 @@ int cmd_analyze(int argc, char **argv)
         { "--params", ARGS_STRING, &game_params, 0, 0, NULL, "K=V,...",
           "thermograph: create the game with these parameters (Go: cycles=yes)" },
         { "--region-nodes", ARGS_UINT, &region_nodes, 1, UINT64_MAX, NULL, "N",
-          "exact: nodes for each part of a split position (default 20000000), "
-          "else its size" },
+          "exact: nodes per part of a split position (default 20000000); a larger part "
+          "shows its size" },
         { "--check", ARGS_STRING, &check, 0, 0, NULL, "DELTA",
           "thermograph: check the walls by play against coupons of step DELTA" },
     };
