@@ -544,6 +544,18 @@ static uint64_t box_move(uint64_t m, const uint8_t *map)
     return out;
 }
 
+/* Whether the image (width iw, masks im) comes before the best so far: narrower first,
+ * then by the Black, White and empty masks. */
+static bool image_less(int iw, const uint64_t im[3], int best_w, const uint64_t best[3])
+{
+    if (iw != best_w)
+        return iw < best_w;
+    for (int s = 0; s < 3; s++)
+        if (im[s] != best[s])
+            return im[s] < best[s];
+    return false;
+}
+
 /* Boxes of at most 8 x 8 as 8 x 8 bit matrices, row y in byte y, column x in bit x: the
  * eight maps are then a few word operations each instead of one step per square. */
 static uint64_t mat_transpose(uint64_t m)
@@ -600,12 +612,7 @@ static void canonical_8x8(const amz_board *bd, int min_r, int min_c, int w, int 
                 x = mat_flip_y(x, ih);
             im[s] = x;
         }
-        bool less = k == 0 || iw < best_w ||
-                    (iw == best_w &&
-                     (im[0] < best[0] ||
-                      (im[0] == best[0] &&
-                       (im[1] < best[1] || (im[1] == best[1] && im[2] < best[2])))));
-        if (less) {
+        if (k == 0 || image_less(iw, im, best_w, best)) {
             best_w = iw;
             memcpy(best, im, sizeof best);
         }
@@ -657,12 +664,7 @@ static bool canonical_small(const amz_instance *inst, const amz_board *bd, amz_b
         const uint8_t *map = inst->box_map[w][h][k];
         int iw = k >= 4 ? h : w;
         uint64_t im[3] = { box_move(m[0], map), box_move(m[1], map), box_move(m[2], map) };
-        bool less = k == 0 || iw < best_w ||
-                    (iw == best_w &&
-                     (im[0] < best[0] ||
-                      (im[0] == best[0] &&
-                       (im[1] < best[1] || (im[1] == best[1] && im[2] < best[2])))));
-        if (less) {
+        if (k == 0 || image_less(iw, im, best_w, best)) {
             best_w = iw;
             memcpy(best, im, sizeof best);
         }
