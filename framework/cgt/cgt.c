@@ -1022,6 +1022,23 @@ int sg_cgt_format(sg_cgt *t, sg_cg g, char *buf, size_t cap)
     return o.overflow ? SG_ERR_RANGE : SG_OK;
 }
 
+int sg_cgt_format_alloc(sg_cgt *t, sg_cg g, char **text)
+{
+    for (size_t cap = 256;; cap *= 4) {
+        char *buf = malloc(cap);
+        if (!buf)
+            return SG_ERR_NOMEM;
+        int rc = sg_cgt_format(t, g, buf, cap);
+        if (rc == SG_OK) {
+            *text = buf;
+            return SG_OK;
+        }
+        free(buf);
+        if (rc != SG_ERR_RANGE || cap >= ((size_t)1 << 28))
+            return rc;
+    }
+}
+
 /* ---- canonical forms of plugin positions ---- */
 
 struct walk {

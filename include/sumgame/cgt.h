@@ -93,6 +93,9 @@ int sg_cgt_atomic_weight(sg_cgt *t, sg_cg g, sg_cg *out);
 /* CGSuite-like text: numbers "3/4", "*", "3*", "*2", "1/2*3", "^", "v", "±2", else "{3|-2}" with
  * nested braces. SG_ERR_RANGE when cap is too small. */
 int sg_cgt_format(sg_cgt *t, sg_cg g, char *buf, size_t cap);
+/* The same text in a buffer of the heap (the caller frees it), grown until it fits: at
+ * most 256 MiB, else the error of sg_cgt_format. */
+int sg_cgt_format_alloc(sg_cgt *t, sg_cg g, char **text);
 
 /* The canonical form of a game plugin's position, built from its moves. Positions are
  * memoized by hash inside the table's cache for that game (exact for games whose hash is

@@ -68,25 +68,6 @@ static void put_wall(json_out *o, const char *key, const sg_pl *w)
     json_out_end(o);
 }
 
-static int canonical_text(sg_cgt *table, sg_cg g, char **text)
-{
-    size_t cap = 256;
-    for (;;) {
-        char *buf = malloc(cap);
-        if (!buf)
-            return SG_ERR_NOMEM;
-        int rc = sg_cgt_format(table, g, buf, cap);
-        if (rc == SG_OK) {
-            *text = buf;
-            return SG_OK;
-        }
-        free(buf);
-        if (rc != SG_ERR_RANGE || cap >= ((size_t)1 << 28))
-            return rc;
-        cap *= 4;
-    }
-}
-
 static int py_thermograph(int argc, char **argv)
 {
     const char *plugin_path = NULL, *component = NULL;
@@ -147,7 +128,7 @@ static int py_thermograph(int argc, char **argv)
     if (rc == SG_OK)
         rc = is_sum ? sg_summation(table, sum, &meter, &g, err, sizeof err)
                     : sg_cgt_from_game_metered(table, game, pos, 0, &meter, &g, err, sizeof err);
-    if (rc == SG_OK && canonical_text(table, g, &canonical) != SG_OK) {
+    if (rc == SG_OK && sg_cgt_format_alloc(table, g, &canonical) != SG_OK) {
         snprintf(err, sizeof err, "the canonical form is too large to print");
         rc = SG_ERR_RANGE;
     }

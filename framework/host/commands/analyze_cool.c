@@ -32,24 +32,6 @@ int cool_request_parse(cool_request *req)
     return status;
 }
 
-/* The canonical form's text in a heap buffer grown until it fits. */
-static int text_of(sg_cgt *table, sg_cg g, char **text)
-{
-    for (size_t cap = 256;; cap *= 4) {
-        char *buf = malloc(cap);
-        if (!buf)
-            return SG_ERR_NOMEM;
-        int rc = sg_cgt_format(table, g, buf, cap);
-        if (rc == SG_OK) {
-            *text = buf;
-            return SG_OK;
-        }
-        free(buf);
-        if (rc != SG_ERR_RANGE || cap >= ((size_t)1 << 28))
-            return rc;
-    }
-}
-
 int cool_run(sg_cgt *table, sg_cg g, const cool_request *req, cool_result *out, char *err,
              size_t errlen)
 {
@@ -59,17 +41,17 @@ int cool_run(sg_cgt *table, sg_cg g, const cool_request *req, cool_result *out, 
     if (req->cool) {
         rc = sg_cgt_cool(table, g, req->cool_t, &r);
         if (rc == SG_OK)
-            rc = text_of(table, r, &out->cooled);
+            rc = sg_cgt_format_alloc(table, r, &out->cooled);
     }
     if (rc == SG_OK && req->heat) {
         rc = sg_cgt_heat(table, g, req->heat_t, &r);
         if (rc == SG_OK)
-            rc = text_of(table, r, &out->heated);
+            rc = sg_cgt_format_alloc(table, r, &out->heated);
     }
     if (rc == SG_OK && req->atomic_weight) {
         rc = sg_cgt_atomic_weight(table, g, &r);
         if (rc == SG_OK) {
-            rc = text_of(table, r, &out->atomic_weight);
+            rc = sg_cgt_format_alloc(table, r, &out->atomic_weight);
         } else if (rc == SG_ERR_UNSUPPORTED) {
             out->not_atomic = "not a number plus an all-small game";
             rc = SG_OK;

@@ -98,27 +98,6 @@ static int check_method(const char *method, const struct search_option *opts, si
     return 0;
 }
 
-/* The canonical form's text in a heap buffer grown until it fits. */
-static int canonical_text(sg_cgt *table, sg_cg g, char **text)
-{
-    size_t cap = 256;
-    for (;;) {
-        char *buf = malloc(cap);
-        if (!buf)
-            return SG_ERR_NOMEM;
-        int rc = sg_cgt_format(table, g, buf, cap);
-        if (rc == SG_OK) {
-            *text = buf;
-            return SG_OK;
-        }
-        free(buf);
-        if (rc != SG_ERR_RANGE || cap >= ((size_t)1 << 28))
-            return rc;
-        cap *= 4;
-    }
-}
-
-
 static bool is_tds(const char *method)
 {
     return strcmp(method, "tds") == 0 || strcmp(method, "tdsplus") == 0;
@@ -316,7 +295,7 @@ static int exact_extras(const sg_game *game, const void *pos, const char *title,
     if (rc == SG_OK && (canonical || cool_request_any(cq))) {
         sg_cg g;
         rc = sg_cgt_from_game_metered(table, game, pos, 0, meter, &g, err, errlen);
-        if (rc == SG_OK && canonical && canonical_text(table, g, canonical) != SG_OK) {
+        if (rc == SG_OK && canonical && sg_cgt_format_alloc(table, g, canonical) != SG_OK) {
             snprintf(err, errlen, "the canonical form is too large to print");
             rc = SG_ERR_RANGE;
         }
