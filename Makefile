@@ -89,7 +89,7 @@ deps:
 	$(call install_if_missing,$(BUILD_PACKAGES),pkg-config --exists inih cmocka jansson && test -f /usr/include/cmocka.h)
 
 test-deps: deps
-	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation && test -f /usr/include/png.h && command -v mpirun && pkg-config --exists ompi-c && $(PYTHON) -c 'import cffi, pytest')
+	$(call install_if_missing,$(TEST_PACKAGES),command -v chromium && command -v clang && test -d /usr/share/fonts/truetype/liberation && test -f /usr/include/png.h && command -v mpirun && pkg-config --exists ompi-c && $(PYTHON) -c 'import cffi; import pytest')
 
 fuzz-deps:
 	$(call install_if_missing,$(FUZZ_PACKAGES),printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' | clang -fsanitize=fuzzer -x c - -o /dev/null)
