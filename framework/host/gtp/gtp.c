@@ -190,19 +190,23 @@ static sg_sum *board_sum(session *s)
 }
 
 /* Positions the exact analysis of one live part may visit in final_score and
- * final_status_list before the part counts its estimate instead. */
+ * final_status_list before the part counts its estimate instead; a genmove budget
+ * smaller than that (nodes or seconds) bounds it too, so that scoring an open board
+ * answers as promptly as a move. */
 #define GTP_PART_NODES 2000000
 
 /* The exact value of live part i of sum when both its stops are the same integer (the
  * part is decided: a finished region with dead stones in it, or dame both sides fill
  * alike). */
-static bool part_value(const sg_sum *sum, size_t i, sg_value *value)
+static bool part_value(const session *s, const sg_sum *sum, size_t i, sg_value *value)
 {
     sg_sum *one = sg_sum_new(SG_FREEZE_NUMBERS);
     char why[256], err[256];
     bool ok = false, exact = false;
     if (one && sg_sum_add(one, sg_sum_game(sum, i), sg_sum_pos(sum, i), err, sizeof err) == SG_OK) {
-        sg_limits lim = { GTP_PART_NODES, 0, 0 };
+        const sg_budget *b = &s->setup->budget;
+        sg_limits lim = { b->nodes && b->nodes < GTP_PART_NODES ? b->nodes : GTP_PART_NODES,
+                          b->seconds > 0 ? b->seconds : 0, 0 };
         sg_meter m;
         sg_meter_start(&m, &lim);
         sg_value l, r;
@@ -234,7 +238,7 @@ static bool board_score(session *s, sg_value *score, bool *exact)
         const sg_game *g = sg_sum_game(sum, i);
         const void *pos = sg_sum_pos(sum, i);
         sg_value v;
-        if (part_value(sum, i, &v)) {
+        if (part_value(s, sum, i, &v)) {
             /* decided */
         } else if (!sg_gc_number(g->desc, g->instance, pos, &v)) {
             *exact = false;
@@ -586,7 +590,7 @@ static int cmd_final_status_list(session *s, char **a, size_t n)
             char why[256];
             if (sum && sg_sum_add(sum, s->game, part, why, sizeof why) == SG_OK &&
                 sg_sum_count(sum) == 1)
-                known = part_value(sum, 0, &v);
+                known = part_value(s, sum, 0, &v);
             sg_sum_free(sum);
         }
         if (!known || sg_gc_gtp_dead(s->desc, inst, part, v, one, sizeof one) != SG_OK)
