@@ -5,7 +5,8 @@ the 11, 12, 13 and 14 empty-square layers, ten each) against the database's valu
 
     python3 docs/results/data/tds-leaf-probe.py build/sumgame tdsplus --time 0.5
 
-Run from the top of the tree. The environment switches SG_LEAF_DAYS, SG_LEAF_WALLS and
+With PER_ROOM=K in the environment it runs every K-th of the 40 rooms only and prints
+each one (position, true mean and t, estimated mean and t). Run from the top of the tree. The environment switches SG_LEAF_DAYS, SG_LEAF_WALLS and
 SG_LOWER exist only with tds-leaf-probe.patch applied (see the page)."""
 import fractions
 import json
@@ -21,6 +22,10 @@ for p, m, t in rows:
 rooms = []
 for e in (11, 12, 13, 14):
     rooms += layers[e][::len(layers[e]) // 10][:10]
+import os
+every = int(os.environ.get('PER_ROOM', '0'))
+if every:
+    rooms = rooms[::every]
 err_t = err_m = signed = 0
 depths = []
 for p, m, t in rooms:
@@ -33,6 +38,8 @@ for p, m, t in rooms:
     err_m += abs(F(j['mean']) - m)
     signed += F(j['temperature']) - t
     depths.append(j.get('depth') or 0)
+    if every:
+        print(p, 'true', m, t, 'estimated', j['mean'], j['temperature'], 'depth', j.get('depth'))
 n = len(rooms)
 print(f"{method} {' '.join(extra)}: error t {float(err_t / n):.3f} (signed {float(signed / n):+.3f}), "
       f"error mu {float(err_m / n):.3f}, median depth {sorted(depths)[n // 2]}")
