@@ -207,8 +207,8 @@ $(BUILD)/fuzzers/%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/fuz
 # crash fails the test and names the input it left); then the suite built with
 # AddressSanitizer + UBSan in build/asan.
 CLANG_SMOKE_GAMES := amazons rcg domineering go clobber
-# The three builds are most of `make test`'s time: they use every core unless make was
-# given -j (or JOBS=1). The tests themselves run one at a time.
+# The three builds use every core unless make was given -j (or JOBS=1); the tests run
+# on every core too, at most 4 at a time (TEST_JOBS=1: one at a time).
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUBJOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 test: test-deps fuzz-deps
