@@ -66,6 +66,7 @@ struct transform {
     sg_value by;
     sg_thermo_cache *cache; /* cooling: temperatures */
     bool cool;
+    sg_meter *meter;        /* NULL = none */
 };
 
 static int transform(struct transform *x, sg_cg g, sg_cg *out);
@@ -83,7 +84,7 @@ static int shifted_options(struct transform *x, sg_cg g, sg_value left_shift, sg
         sg_cg o = i < nl ? sg_cgt_left(t, g, i) : sg_cgt_right(t, g, i - nl), v;
         rc = transform(x, o, &v);
         if (rc == SG_OK)
-            rc = sg_cgt_add(t, v, i < nl ? lshift : rshift, &opts[i]);
+            rc = sg_cgt_add_metered(t, v, i < nl ? lshift : rshift, x->meter, &opts[i]);
     }
     if (rc == SG_OK)
         rc = sg_cgt_make(t, opts, nl, opts + nl, nr, out);
@@ -99,6 +100,8 @@ static int transform(struct transform *x, sg_cg g, sg_cg *out)
     }
     if (memo_get(&x->memo, g, out))
         return SG_OK;
+    if (x->meter && sg_meter_tick(x->meter))
+        return SG_ERR_BUDGET;
     int rc;
     if (x->cool) {
         const sg_thermograph *th = sg_thermograph_of(x->cache, g);
@@ -116,27 +119,40 @@ static int transform(struct transform *x, sg_cg g, sg_cg *out)
     return rc == SG_OK ? memo_put(&x->memo, g, *out) : rc;
 }
 
-static int run(sg_cgt *t, sg_cg g, sg_value by, bool cool, sg_cg *out)
+static int run(sg_cgt *t, sg_cg g, sg_value by, bool cool, sg_meter *meter, sg_cg *out)
 {
-    struct transform x = { t, { NULL, 0 }, by, NULL, cool };
+    struct transform x = { t, { NULL, 0 }, by, NULL, cool, meter };
     if (cool && !(x.cache = sg_thermo_cache_new(t)))
         return SG_ERR_NOMEM;
+    if (x.cache)
+        sg_thermo_cache_set_meter(x.cache, meter);
+    sg_cgt_limit_memory(t, meter);
     int rc = transform(&x, g, out);
     sg_thermo_cache_free(x.cache);
     free(x.memo.at);
     return rc;
 }
 
-int sg_cgt_cool(sg_cgt *t, sg_cg g, sg_value temp, sg_cg *out)
+int sg_cgt_cool_metered(sg_cgt *t, sg_cg g, sg_value temp, sg_meter *meter, sg_cg *out)
 {
     if (temp.num < 0)
         return SG_ERR_INVALID;
-    return run(t, g, temp, true, out);
+    return run(t, g, temp, true, meter, out);
+}
+
+int sg_cgt_cool(sg_cgt *t, sg_cg g, sg_value temp, sg_cg *out)
+{
+    return sg_cgt_cool_metered(t, g, temp, NULL, out);
+}
+
+int sg_cgt_heat_metered(sg_cgt *t, sg_cg g, sg_value temp, sg_meter *meter, sg_cg *out)
+{
+    return run(t, g, temp, false, meter, out);
 }
 
 int sg_cgt_heat(sg_cgt *t, sg_cg g, sg_value temp, sg_cg *out)
 {
-    return run(t, g, temp, false, out);
+    return run(t, g, temp, false, NULL, out);
 }
 
 /* ---- atomic weight ---- */
@@ -145,6 +161,7 @@ struct aw {
     sg_cgt *t;
     struct memo memo;
     sg_cg far_star;
+    sg_meter *meter; /* NULL = none */
 };
 
 /* The least integer n with x <= n (x a game with stops). */
@@ -184,6 +201,8 @@ static int atomic(struct aw *a, sg_cg g, sg_cg *out)
     size_t nl = sg_cgt_left_count(t, g), nr = sg_cgt_right_count(t, g);
     if (nl == 0 || nr == 0)
         return SG_ERR_UNSUPPORTED;
+    if (a->meter && sg_meter_tick(a->meter))
+        return SG_ERR_BUDGET;
     sg_cg *opts = malloc((nl + nr) * sizeof *opts);
     if (!opts)
         return SG_ERR_NOMEM;
@@ -193,7 +212,7 @@ static int atomic(struct aw *a, sg_cg g, sg_cg *out)
         sg_cg o = i < nl ? sg_cgt_left(t, g, i) : sg_cgt_right(t, g, i - nl), w;
         rc = atomic(a, o, &w);
         if (rc == SG_OK)
-            rc = sg_cgt_add(t, w, i < nl ? minus_two : two, &opts[i]);
+            rc = sg_cgt_add_metered(t, w, i < nl ? minus_two : two, a->meter, &opts[i]);
     }
     sg_cg cand = 0;
     if (rc == SG_OK)
@@ -255,14 +274,15 @@ static int depth(sg_cgt *t, struct memo *m, sg_cg g, uint32_t *out)
     return memo_put(m, g, best);
 }
 
-int sg_cgt_atomic_weight(sg_cgt *t, sg_cg g, sg_cg *out)
+int sg_cgt_atomic_weight_metered(sg_cgt *t, sg_cg g, sg_meter *meter, sg_cg *out)
 {
+    sg_cgt_limit_memory(t, meter);
     sg_value ls, rs;
     if (!sg_cgt_stops(t, g, &ls, &rs) || !sg_value_eq(ls, rs))
         return SG_ERR_UNSUPPORTED; /* not infinitesimally close to a number */
     sg_cg base = g;
     if (ls.num != 0) {
-        int rc = sg_cgt_sub(t, g, sg_cgt_number(t, ls), &base);
+        int rc = sg_cgt_sub_metered(t, g, sg_cgt_number(t, ls), meter, &base);
         if (rc != SG_OK)
             return rc;
     }
@@ -284,7 +304,7 @@ int sg_cgt_atomic_weight(sg_cgt *t, sg_cg g, sg_cg *out)
     nims[0] = sg_cgt_number(t, sg_value_int(0));
     for (size_t k = 1; k < n && rc == SG_OK; k++)
         rc = sg_cgt_make(t, nims, k, nims, k, &nims[k]);
-    struct aw a = { t, { NULL, 0 }, 0 };
+    struct aw a = { t, { NULL, 0 }, 0, meter };
     if (rc == SG_OK) {
         rc = sg_cgt_make(t, nims, n, nims, n, &a.far_star);
         if (rc == SG_OK)
@@ -293,4 +313,9 @@ int sg_cgt_atomic_weight(sg_cgt *t, sg_cg g, sg_cg *out)
     free(nims);
     free(a.memo.at);
     return rc;
+}
+
+int sg_cgt_atomic_weight(sg_cgt *t, sg_cg g, sg_cg *out)
+{
+    return sg_cgt_atomic_weight_metered(t, g, NULL, out);
 }

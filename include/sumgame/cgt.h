@@ -89,6 +89,12 @@ int sg_cgt_heat(sg_cgt *t, sg_cg g, sg_value temp, sg_cg *out);
  * when it is not (g is then not atomic here), SG_ERR_RANGE when g is too deep (birthday
  * above 255) for the far star this uses. The weight is a game (usually an integer). */
 int sg_cgt_atomic_weight(sg_cgt *t, sg_cg g, sg_cg *out);
+/* The three under a meter (NULL = none): every form transformed and every sum of options
+ * ticks it, t's growth keeps within its memory limit, and an expired meter stops the work
+ * with SG_ERR_BUDGET. */
+int sg_cgt_cool_metered(sg_cgt *t, sg_cg g, sg_value temp, sg_meter *meter, sg_cg *out);
+int sg_cgt_heat_metered(sg_cgt *t, sg_cg g, sg_value temp, sg_meter *meter, sg_cg *out);
+int sg_cgt_atomic_weight_metered(sg_cgt *t, sg_cg g, sg_meter *meter, sg_cg *out);
 
 /* CGSuite-like text: numbers "3/4", "*", "3*", "*2", "1/2*3", "^", "v", "±2", else "{3|-2}" with
  * nested braces. SG_ERR_RANGE when cap is too small. */

@@ -278,6 +278,45 @@ static void test_atomic_weight_is_additive(void **state)
     assert_true(checked > 100);
 }
 
+static void test_metered_forms_stop_at_the_limit(void **state)
+{
+    (void)state;
+    /* The _metered forms are analyze's: a meter of a few nodes must stop them on a game
+     * with more forms than that, and a meter without a limit must give the result of
+     * the plain call. The game, a sum of five switches of temperatures 1 to 4, has more
+     * than a dozen forms of temperature above 1/2. */
+    sg_cg g = plus(plus(sw("8", "0"), sw("6", "-2")), plus(sw("5", "1"), sw("3", "0")));
+    g = plus(g, sw("5/2", "1/2"));
+    sg_limits tight = { .nodes = 3 }, none = { 0 };
+    sg_meter m;
+    sg_cg out, want;
+
+    sg_meter_start(&m, &tight);
+    assert_int_equal(sg_cgt_cool_metered(T, g, val("1/2"), &m, &out), SG_ERR_BUDGET);
+    assert_int_equal(m.stop, SG_METER_NODES);
+    sg_meter_start(&m, &tight);
+    assert_int_equal(sg_cgt_heat_metered(T, g, val("1"), &m, &out), SG_ERR_BUDGET);
+    /* ^ + ^ + ^ = {0|*} three times: atomic weight 3 (Winning Ways ch. 8). */
+    sg_cg star = game(1, 1, num("0"), num("0")), up = game(1, 1, num("0"), star);
+    sg_cg ups = plus(plus(up, up), up);
+    assert_int_equal(sg_cgt_atomic_weight(T, ups, &want), SG_OK);
+    assert_true(want == num("3"));
+    sg_meter_start(&m, &tight);
+    m.limits.nodes = 1;
+    assert_int_equal(sg_cgt_atomic_weight_metered(T, ups, &m, &out), SG_ERR_BUDGET);
+    sg_meter_start(&m, &none);
+    assert_int_equal(sg_cgt_atomic_weight_metered(T, ups, &m, &out), SG_OK);
+    assert_true(out == want);
+
+    sg_meter_start(&m, &none);
+    assert_int_equal(sg_cgt_cool_metered(T, g, val("1/2"), &m, &out), SG_OK);
+    assert_true(out == cool(g, "1/2"));
+    assert_true(m.count > 12);
+    sg_meter_start(&m, &none);
+    assert_int_equal(sg_cgt_heat_metered(T, g, val("1"), &m, &out), SG_OK);
+    assert_true(out == heat(g, "1"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_cooling_matches_thermograph),
         cmocka_unit_test(test_cooling_is_additive),
         cmocka_unit_test(test_atomic_weight_is_additive),
+        cmocka_unit_test(test_metered_forms_stop_at_the_limit),
     };
     return cmocka_run_group_tests_name("cool", tests, setup, teardown);
 }

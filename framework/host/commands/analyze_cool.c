@@ -32,24 +32,24 @@ int cool_request_parse(cool_request *req)
     return status;
 }
 
-int cool_run(sg_cgt *table, sg_cg g, const cool_request *req, cool_result *out, char *err,
-             size_t errlen)
+int cool_run(sg_cgt *table, sg_cg g, const cool_request *req, sg_meter *meter,
+             cool_result *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     sg_cg r;
     int rc = SG_OK;
     if (req->cool) {
-        rc = sg_cgt_cool(table, g, req->cool_t, &r);
+        rc = sg_cgt_cool_metered(table, g, req->cool_t, meter, &r);
         if (rc == SG_OK)
             rc = sg_cgt_format_alloc(table, r, &out->cooled);
     }
     if (rc == SG_OK && req->heat) {
-        rc = sg_cgt_heat(table, g, req->heat_t, &r);
+        rc = sg_cgt_heat_metered(table, g, req->heat_t, meter, &r);
         if (rc == SG_OK)
             rc = sg_cgt_format_alloc(table, r, &out->heated);
     }
     if (rc == SG_OK && req->atomic_weight) {
-        rc = sg_cgt_atomic_weight(table, g, &r);
+        rc = sg_cgt_atomic_weight_metered(table, g, meter, &r);
         if (rc == SG_OK) {
             rc = sg_cgt_format_alloc(table, r, &out->atomic_weight);
         } else if (rc == SG_ERR_UNSUPPORTED) {
@@ -61,7 +61,8 @@ int cool_run(sg_cgt *table, sg_cg g, const cool_request *req, cool_result *out, 
         }
     }
     if (rc != SG_OK) {
-        snprintf(err, errlen, "%s", rc == SG_ERR_NOMEM ? "out of memory"
+        snprintf(err, errlen, "%s", rc == SG_ERR_NOMEM    ? "out of memory"
+                                    : rc == SG_ERR_BUDGET ? "stopped by a limit"
                                     : "a cooled, heated or atomic-weight form too large to print");
         cool_result_free(out);
     }

@@ -28,9 +28,10 @@ typedef struct cool_result {
 bool cool_request_any(const cool_request *req);
 /* Parses T of --cool and --heat; prints the usage error and returns its status, or 0. */
 int cool_request_parse(cool_request *req);
-/* Computes what req asks of g. SG_OK, or an error with a message in err. */
-int cool_run(sg_cgt *table, sg_cg g, const cool_request *req, cool_result *out, char *err,
-             size_t errlen);
+/* Computes what req asks of g under meter (NULL = none). SG_OK, or an error with a
+ * message in err (SG_ERR_BUDGET: the meter expired). */
+int cool_run(sg_cgt *table, sg_cg g, const cool_request *req, sg_meter *meter,
+             cool_result *out, char *err, size_t errlen);
 void cool_result_free(cool_result *r);
 /* The JSON keys cool_by, cooled, heat_by, heated, atomic_weight (those asked). */
 void cool_json(json_out *o, const cool_request *req, const cool_result *r);

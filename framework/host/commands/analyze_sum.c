@@ -263,7 +263,7 @@ int analyze_sum(catalog *cat, const sum_request *req, sg_meter *meter)
         }
     }
     if (rc == SG_OK && cool_request_any(req->cool))
-        rc = cool_run(table, g, req->cool, &cr, err, sizeof err);
+        rc = cool_run(table, g, req->cool, meter, &cr, err, sizeof err);
     if (rc == SG_OK && req->svg_path)
         rc = sg_thermograph_svg_save(th, req->text, req->svg_path, err, sizeof err);
     if (rc == SG_ERR_BUDGET && sg_meter_expired(meter))

@@ -300,7 +300,7 @@ static int exact_extras(const sg_game *game, const void *pos, const char *title,
             rc = SG_ERR_RANGE;
         }
         if (rc == SG_OK && cool_request_any(cq))
-            rc = cool_run(table, g, cq, cr, err, errlen);
+            rc = cool_run(table, g, cq, meter, cr, err, errlen);
     }
     if (rc == SG_OK && svg_path) {
         const sg_thermograph *th = NULL;
