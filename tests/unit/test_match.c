@@ -9,6 +9,8 @@
 
 #include "support.h"
 
+#include <jansson.h>
+
 /* A scratch directory holding the config, the results and a plugin directory with the
  * misbehaving test strategy as DIR/plugins/strategies/misbehaving.so. */
 typedef struct scratch {
@@ -204,7 +206,8 @@ static void real_play_left_first(void **state)
     support_assert_contains(g0, "{\"game\":0,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r1\","
                         "\"right_player\":\"r2\",\"first\":\"left\",\"final_score\":\"0\","
                         "\"score\":\"0\",\"result\":\"draw\",\"forfeit\":null,"
-                        "\"score_estimated\":false,\"moves\":[\"1:L1\"],\"nodes_left\":0,\"nodes_right\":0,\"seconds\":");
+                        "\"score_estimated\":false,\"moves\":[\"1:L1\"],\"nodes_left\":0,\"nodes_right\":0,"
+                        "\"depths\":[0],\"seconds\":");
     support_assert_contains(g1, "{\"game\":1,\"pair\":0,\"sum\":\"rcg:{0|1}\",\"left_player\":\"r2\","
                         "\"right_player\":\"r1\",\"first\":\"left\",\"final_score\":\"0\","
                         "\"score\":\"0\",\"result\":\"draw\"");
@@ -321,6 +324,27 @@ static void same_seed_same_results_for_any_jobs(void **state)
         support_assert_contains(line, (g / 2) % 2 ? "\"first\":\"right\"" : "\"first\":\"left\"");
         support_assert_contains(line, g % 2 ? "\"left_player\":\"ab\"" : "\"left_player\":\"random\"");
         support_assert_contains(line, "\"forfeit\":null");
+        /* depths: one a move; alphabeta reports the iteration it completed (at least 1
+         * within 3000 nodes on these small trees), random reports none */
+        json_error_t jerr;
+        json_t *rec = json_loads(line, 0, &jerr);
+        assert_non_null(rec);
+        json_t *moves = json_object_get(rec, "moves"), *depths = json_object_get(rec, "depths");
+        assert_true(json_is_array(depths));
+        assert_int_equal(json_array_size(depths), json_array_size(moves));
+        const char *first = json_string_value(json_object_get(rec, "first"));
+        bool ab_left = g % 2 == 1;
+        sg_player mover = strcmp(first, "left") == 0 ? SG_LEFT : SG_RIGHT;
+        for (size_t i = 0; i < json_array_size(depths); i++) {
+            json_int_t depth = json_integer_value(json_array_get(depths, i));
+            bool ab_moves = (mover == SG_LEFT) == ab_left;
+            if (ab_moves)
+                assert_true(depth >= 1);
+            else
+                assert_int_equal(depth, 0);
+            mover = sg_opponent(mover);
+        }
+        json_decref(rec);
         free(line);
     }
     /* Both games of a pair start from the same sum. */

@@ -255,9 +255,7 @@ int analyze_sum(catalog *cat, const sum_request *req, sg_meter *meter)
         }
     }
     if (rc == SG_OK && req->canonical) {
-        size_t cap = 1 << 16;
-        canonical = malloc(cap);
-        if (!canonical || sg_cgt_format(table, g, canonical, cap) != SG_OK) {
+        if (sg_cgt_format_alloc(table, g, &canonical) != SG_OK) {
             status = cli_fail("analyze: the canonical form of the sum is too large to print");
             goto done;
         }

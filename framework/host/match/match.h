@@ -192,6 +192,8 @@ typedef struct match_record {
     size_t moves;         /* moves played */
     char *moves_json;     /* "\"1:L1\",\"2:R1\"" */
     size_t moves_len;
+    char *depths_json;    /* "3,0,5": each move's depth (sg_strategy_stats), 0 if none */
+    size_t depths_len;
     bool forfeit;
     sg_player loser;      /* of a forfeit */
     char *reason;         /* of a forfeit, or of a game fault */

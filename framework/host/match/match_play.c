@@ -206,6 +206,7 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
                 break;
             }
             report(fd, "M pass");
+            report(fd, "D 0");
             sg_sum *t = cur;
             cur = next;
             next = t;
@@ -236,10 +237,12 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         double took = sg_clock_seconds() - w0;
         wall[who] += took;
         cpu[who] += cpu_seconds() - c0;
+        int depth = 0;
         if (side->desc->stats) {
             sg_strategy_stats st = { 0, 0, 0 };
             STRATEGY_CALL(side, "stats", side->desc->stats(side->instance, &st));
             nodes[who] += st.nodes;
+            depth = st.depth > 0 ? st.depth : 0;
         }
         if (plan->budget.seconds > 0 && took > plan->budget.seconds + margin) {
             report(fd, "F %c timeout: %s took %.3f s for a move (time_per_move %g s + "
@@ -268,6 +271,7 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         if (sg_sum_format_move_for(cur, who, mv, text, sizeof text) != SG_OK)
             snprintf(text, sizeof text, "%u:?", mv.component + 1);
         report(fd, "M %s", text);
+        report(fd, "D %d", depth);
         sg_sum *t = cur;
         cur = next;
         next = t;

@@ -122,6 +122,16 @@ static void on_line(record *r, worker *w, const char *line)
         }
         json_append_string(&r->moves_json, &r->moves_len, line + 2);
         r->moves++;
+    } else if (line[0] == 'D' && line[1] == ' ') {
+        /* the depth the strategy reached for the move just reported */
+        char num[24];
+        int k = snprintf(num, sizeof num, "%s%d", r->depths_len ? "," : "", atoi(line + 2));
+        char *grown = realloc(r->depths_json, r->depths_len + (size_t)k + 1);
+        if (!grown)
+            return;
+        memcpy(grown + r->depths_len, num, (size_t)k + 1);
+        r->depths_json = grown;
+        r->depths_len += (size_t)k;
     } else if (line[0] == 'T' && line[1] == ' ') {
         w->move_started = sg_clock_seconds();
     } else if (line[0] == 'F' && line[1] == ' ' && (line[2] == 'L' || line[2] == 'R') &&
@@ -579,9 +589,10 @@ static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, cons
             if (ordered)
                 status = done(ctx, written, r);
             free(r->moves_json);
+            free(r->depths_json);
             free(r->reason);
             free(r->log);
-            r->moves_json = r->reason = r->log = NULL;
+            r->moves_json = r->depths_json = r->reason = r->log = NULL;
             written++;
         }
     }
@@ -600,6 +611,7 @@ static int play_tasks(const match_task *tasks, size_t total, unsigned jobs, cons
     groups = NULL;
     for (size_t i = 0; i < total; i++) {
         free(records[i].moves_json);
+        free(records[i].depths_json);
         free(records[i].reason);
         free(records[i].log);
     }

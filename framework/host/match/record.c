@@ -93,6 +93,10 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     }
     json_out_uint(&o, "nodes_left", r->nodes[SG_LEFT]);
     json_out_uint(&o, "nodes_right", r->nodes[SG_RIGHT]);
+    json_out_array(&o, "depths");
+    if (r->depths_json && *r->depths_json)
+        json_out_raw(&o, NULL, r->depths_json);
+    json_out_end(&o);
     json_out_fixed(&o, "seconds", r->seconds, 3);
     /* each side's thinking time, for comparisons at equal time */
     json_out_fixed(&o, "cpu_left", r->side_cpu[SG_LEFT], 3);
