@@ -167,6 +167,8 @@ sg_player match_first_player(const match_plan *plan, unsigned long long g);
 /* Plays game g inside a worker and reports on fd, one line per message:
  *   "T L|R"                that player starts thinking about a move
  *   "M TEXT"               a move was played (sg_sum_format_move text)
+ *   "D DEPTH"              after each M: the deepest iteration the mover's strategy
+ *                          completed for it (sg_strategy_stats), 0 for none or a pass
  *   "F L|R REASON"         that player forfeits (its strategy failed or moved illegally)
  *   "E SCORE NL NR SECS WL WR CL CR"
  *                          the game ended: final score (Left's view) or "-" after a
