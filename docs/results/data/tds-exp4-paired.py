@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """New against old on the same positions of a Table 3 cell (tds-experiment-4.md, issue #25):
 the mean over positions of (new pair mean - old pair mean) with a normal 95% interval.
-Positions with a forfeit in either log are left out. Run from the repository root:
+Positions with a forfeit in either log are left out, and so are positions only one log
+has. Run from the repository root:
     python3 docs/results/data/tds-exp4-paired.py 4x4-n2 4x4-n4 4x4-n6 5x5-n2 6x6-n2
+--new and --old name the logs' suffixes (defaults -i25 and none); 10 s against 1 s:
+    python3 docs/results/data/tds-exp4-paired.py --new -10s --old -i25 4x4-n4 6x6-n4
 """
 import json
 import math
@@ -21,9 +24,14 @@ def pair_means(path):
     return {p: sum(v) / 2 for p, v in games.items() if len(v) == 2}
 
 
-for cell in sys.argv[1:]:
-    new = pair_means("docs/results/data/tds-exp4-%s-i25.jsonl" % cell)
-    old = pair_means("docs/results/data/tds-exp4-%s.jsonl" % cell)
+args = sys.argv[1:]
+suffix = {"--new": "-i25", "--old": ""}
+while args and args[0] in suffix:
+    suffix[args[0]] = args[1]
+    args = args[2:]
+for cell in args:
+    new = pair_means("docs/results/data/tds-exp4-%s%s.jsonl" % (cell, suffix["--new"]))
+    old = pair_means("docs/results/data/tds-exp4-%s%s.jsonl" % (cell, suffix["--old"]))
     keys = sorted(set(new) & set(old))
     d = [float(new[k] - old[k]) for k in keys]
     n = len(d)
