@@ -834,21 +834,19 @@ static void test_berlekamp_komaster(void **state)
     /* Sensei's Library, "Half point ko": a ko whose winner gains one point by connecting
      * is worth 1/3 of a point a move (temperature 1/3; mean 2/3 with the connection at 1
      * against 0), whoever is komaster, under either rule: one capture decides it. */
-    for (int rule = 0; rule < 2; rule++)
-        for (size_t k = 0; k < 2; k++) {
-            sg_gthermograph th = thermo_rule("M={1|N}; N={M|0}", both[k], rule == 1);
-            assert_ratio(th.mast, 2, 3);
-            assert_ratio(th.temperature, 1, 3);
-            sg_gthermograph_free(&th);
-        }
     /* The simple ko of swing 2 (issue #15, derived): 1/3 and 2/3 under both rules. */
-    for (int rule = 0; rule < 2; rule++)
-        for (size_t k = 0; k < 2; k++) {
-            sg_gthermograph th = thermo_rule("M={1|N}; N={M|-1}", both[k], rule == 1);
-            assert_ratio(th.mast, 1, 3);
-            assert_ratio(th.temperature, 2, 3);
-            sg_gthermograph_free(&th);
-        }
+    static const struct {
+        const char *ko;
+        int64_t mast, temperature; /* thirds */
+    } kos[] = { { "M={1|N}; N={M|0}", 2, 1 }, { "M={1|N}; N={M|-1}", 1, 2 } };
+    for (size_t i = 0; i < sizeof kos / sizeof kos[0]; i++)
+        for (int rule = 0; rule < 2; rule++)
+            for (size_t k = 0; k < 2; k++) {
+                sg_gthermograph th = thermo_rule(kos[i].ko, both[k], rule == 1);
+                assert_ratio(th.mast, kos[i].mast, 3);
+                assert_ratio(th.temperature, kos[i].temperature, 3);
+                sg_gthermograph_free(&th);
+            }
     /* The command line: the default rule and the option. */
     support_run cmd = support_host("analyze 'ko:T={1|U}; U={T|V}; V={U|-1}' --method "
                                    "thermograph --komaster right --json", NULL);
