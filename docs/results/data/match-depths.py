@@ -2,7 +2,10 @@
 """The depths a match log's records report (`depths`, one a move: the deepest completed
 iteration of the mover's strategy, 0 for none), per strategy: how many moves, the median
 and quartiles of the depth, and the share of moves with none. Hotstrat reports the
-shallowest of its rooms' estimates; alphabeta its global search's. Usage:
+shallowest of its rooms' estimates; alphabeta its global search's. With --cpu, instead:
+the median over games of each strategy's CPU seconds a move (cpu_left or cpu_right over
+the moves it made), for logs with or without depths. Usage:
+    python3 docs/results/data/match-depths.py --cpu LOG.jsonl [LOG.jsonl ...]
     python3 docs/results/data/match-depths.py LOG.jsonl [LOG.jsonl ...]
 """
 import json
@@ -26,6 +29,27 @@ def depths_by_strategy(path):
                 mover = "right" if mover == "left" else "left"
     return by
 
+
+def cpu_per_move(path):
+    by = {}
+    with open(path) as f:
+        for line in f:
+            g = json.loads(line)
+            n = len(g["moves"])
+            first = (n + 1) // 2  # moves of the first mover
+            for side in ("left", "right"):
+                made = first if g["first"] == side else n - first
+                if made:
+                    by.setdefault(g[side + "_player"], []).append(g["cpu_" + side] / made)
+    return by
+
+
+if sys.argv[1:2] == ["--cpu"]:
+    for path in sys.argv[2:]:
+        for name, secs in sorted(cpu_per_move(path).items()):
+            print("%s: %s: median %.1f CPU s a move over %d games"
+                  % (path, name, statistics.median(secs), len(secs)))
+    sys.exit(0)
 
 for path in sys.argv[1:]:
     for name, ds in sorted(depths_by_strategy(path).items()):
