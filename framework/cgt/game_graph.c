@@ -308,6 +308,13 @@ static int in_ko(const game_graph *g, bool *ko)
     return rc;
 }
 
+/* Whether a komaster's move to `to` takes a ko: it reaches a ban, in a position that
+ * gets a committed copy. */
+static bool takes_ko(const game_graph *g, const bool *ko, uint32_t to)
+{
+    return ko[to] && !g->node[to].leaf && g->node[to].lift != to;
+}
+
 int gg_commit(game_graph *g, int km)
 {
     for (uint32_t i = 0; i < g->n; i++)
@@ -321,9 +328,41 @@ int gg_commit(game_graph *g, int km)
     bool *ko = calloc(n, sizeof *ko);
     uint32_t *copy = malloc(n * sizeof *copy);
     int rc = ko && copy ? in_ko(g, ko) : SG_ERR_NOMEM;
+    /* Only copies the komaster can reach are made: those his ko-taking moves lead to and
+     * those the koloser's moves and the lifting of bans reach from them. The others would
+     * double the sweep's work for nothing. */
+    uint32_t *queue = rc == SG_OK ? malloc(n * sizeof *queue) : NULL;
+    size_t head = 0, tail = 0;
+    if (rc == SG_OK && !queue)
+        rc = SG_ERR_NOMEM;
+    for (uint32_t i = 0; rc == SG_OK && i < n; i++)
+        copy[i] = UINT32_MAX;
+    for (uint32_t i = 0; rc == SG_OK && i < n; i++)
+        for (uint32_t e = 0; e < g->node[i].count; e++) {
+            uint32_t to = g->edge[g->node[i].first + e].to;
+            if (g->edge[g->node[i].first + e].who == master && takes_ko(g, ko, to) &&
+                copy[to] == UINT32_MAX) {
+                copy[to] = 0;
+                queue[tail++] = to;
+            }
+        }
+    while (rc == SG_OK && head < tail) {
+        const gg_node *nd = &g->node[queue[head++]];
+        for (uint32_t e = 0; e <= nd->count; e++) {
+            uint32_t to = e < nd->count ? g->edge[nd->first + e].to : nd->lift;
+            if (e < nd->count && g->edge[nd->first + e].who == master)
+                continue;
+            if (ko[to] && !g->node[to].leaf && copy[to] == UINT32_MAX) {
+                copy[to] = 0;
+                queue[tail++] = to;
+            }
+        }
+    }
+    free(queue);
     size_t extra = 0;
     for (uint32_t i = 0; rc == SG_OK && i < n; i++)
-        copy[i] = ko[i] && !g->node[i].leaf ? (uint32_t)(n + extra++) : UINT32_MAX;
+        if (copy[i] != UINT32_MAX)
+            copy[i] = (uint32_t)(n + extra++);
     if (rc == SG_OK && extra == 0) {
         free(ko);
         free(copy);
@@ -384,8 +423,7 @@ int gg_commit(game_graph *g, int km)
     /* The komaster's ko-taking moves, from originals and copies, lead into the copies. */
     for (size_t e = 0; e < g->ne; e++) {
         gg_edge *ed = &g->edge[e];
-        if (ed->who == master && ed->to < n && copy[ed->to] != UINT32_MAX &&
-            g->node[ed->to].lift != ed->to)
+        if (ed->who == master && ed->to < n && takes_ko(g, ko, ed->to))
             ed->to = copy[ed->to];
     }
     free(ko);
