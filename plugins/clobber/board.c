@@ -3,19 +3,6 @@
 
 #include <string.h>
 
-/* Column 0 and column 7 of every row: a shift along a row must not wrap through them. */
-#define COL0 UINT64_C(0x0101010101010101)
-#define COL7 UINT64_C(0x8080808080808080)
-
-uint64_t clob_board_mask(int width, int height)
-{
-    uint64_t row = width >= CLOB_SIDE_MAX ? UINT64_C(0xff) : (UINT64_C(1) << width) - 1;
-    uint64_t mask = 0;
-    for (int r = 0; r < height; r++)
-        mask |= row << (r * CLOB_SIDE_MAX);
-    return mask;
-}
-
 bool clob_load(const void *pos, clob_board *b)
 {
     clob_pos p;
@@ -45,21 +32,6 @@ void clob_store(const clob_board *b, void *pos)
     p.left = b->left & mask;
     p.right = b->right & mask & ~b->left;
     memcpy(pos, &p, sizeof p);
-}
-
-uint64_t clob_shift(uint64_t m, int dir)
-{
-    switch (dir) {
-    case 0: return m >> CLOB_SIDE_MAX;
-    case 1: return (m >> 1) & ~COL7;
-    case 2: return (m << 1) & ~COL0;
-    default: return m << CLOB_SIDE_MAX;
-    }
-}
-
-uint64_t clob_neighbours(uint64_t m)
-{
-    return clob_shift(m, 0) | clob_shift(m, 1) | clob_shift(m, 2) | clob_shift(m, 3);
 }
 
 uint64_t clob_movers(const clob_board *b, sg_player who)

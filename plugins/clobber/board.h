@@ -32,7 +32,15 @@ typedef struct clob_board {
 
 static inline int clob_square(int row, int col) { return row * CLOB_SIDE_MAX + col; }
 static inline uint64_t clob_bit(int sq) { return UINT64_C(1) << sq; }
-static inline int clob_popcount(uint64_t x) { return __builtin_popcountll(x); }
+/* Without -mpopcnt (the portable build) __builtin_popcountll is a call into libgcc, and
+ * move counting and group sizes ask for it at every node. */
+static inline int clob_popcount(uint64_t x)
+{
+    x -= (x >> 1) & UINT64_C(0x5555555555555555);
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
 
 /* The stones of who, and of the other player. */
 static inline uint64_t clob_own(const clob_board *b, sg_player who)
@@ -44,8 +52,15 @@ static inline uint64_t clob_theirs(const clob_board *b, sg_player who)
     return who == SG_LEFT ? b->right : b->left;
 }
 
-/* All squares of a width x height board. */
-uint64_t clob_board_mask(int width, int height);
+/* All squares of a width x height board (1 to 8 each). Inline, like the shifts below:
+ * every call into the plugin loads a board, and these run at every node. */
+static inline uint64_t clob_board_mask(int width, int height)
+{
+    uint64_t row = width >= CLOB_SIDE_MAX ? UINT64_C(0xff) : (UINT64_C(1) << width) - 1;
+    uint64_t rows = height >= CLOB_SIDE_MAX ? ~UINT64_C(0)
+                                            : (UINT64_C(1) << (height * CLOB_SIDE_MAX)) - 1;
+    return (row * UINT64_C(0x0101010101010101)) & rows;
+}
 
 /* Loads a blob; false when it is not a well-formed position (size, stray or shared
  * bits, padding), so that bad bytes from a caller never reach move generation. */
@@ -55,9 +70,21 @@ void clob_store(const clob_board *b, void *pos);
 /* The four orthogonal neighbours of the squares in m that lie on an 8x8 board, in one
  * direction each: 0 up, 1 left, 2 right, 3 down (the order of their square numbers). */
 #define CLOB_DIRECTIONS 4
-uint64_t clob_shift(uint64_t m, int dir);
+static inline uint64_t clob_shift(uint64_t m, int dir)
+{
+    const uint64_t col0 = UINT64_C(0x0101010101010101), col7 = UINT64_C(0x8080808080808080);
+    switch (dir) {
+    case 0: return m >> CLOB_SIDE_MAX;
+    case 1: return (m >> 1) & ~col7; /* along a row, never wrapping into the next */
+    case 2: return (m << 1) & ~col0;
+    default: return m << CLOB_SIDE_MAX;
+    }
+}
 /* Every neighbour of the squares in m. */
-uint64_t clob_neighbours(uint64_t m);
+static inline uint64_t clob_neighbours(uint64_t m)
+{
+    return clob_shift(m, 0) | clob_shift(m, 1) | clob_shift(m, 2) | clob_shift(m, 3);
+}
 
 /* The stones of who that have a move (an orthogonal neighbour of the other colour). */
 uint64_t clob_movers(const clob_board *b, sg_player who);
