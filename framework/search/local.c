@@ -33,6 +33,26 @@ typedef struct move_info {
  * nodes, and the table's memo first maps a position through the game's symmetries. */
 #define FORM_SLOTS_LOG2 16
 
+/* How far past max_days a game's forms are made. A birthday bound is only a proxy for
+ * what a form costs, and its scale differs by game: at the same bound a Clobber group has
+ * a handful of options and an Amazons room dozens. So each game starts at max_days and is
+ * probed one day further: the first DAYS_TRIALS positions met just past its limit get a
+ * form within DAYS_PROBE positions each; when every one succeeds the limit moves up a day
+ * (and the next is probed), and the first failure ends the probing of that game. Decided
+ * by positions, not time, so a search stays reproducible. The two numbers were chosen on
+ * random boards of seeds 97 and 99 (docs/results/outcome-solving.md), not on the sets we
+ * report. */
+#define DAYS_GAMES 8
+#define DAYS_TRIALS 32u
+#define DAYS_PROBE 100u
+
+typedef struct game_days {
+    const sg_game *game; /* NULL = free */
+    unsigned limit;      /* forms are made up to this birthday bound */
+    unsigned trials;     /* probes at limit + 1 so far */
+    bool settled;        /* a probe failed: limit is final */
+} game_days;
+
 typedef struct form_slot {
     uint64_t key; /* 0 = empty */
     sg_cg form;
@@ -67,6 +87,7 @@ struct sg_local {
     bool comp_has_rank;
     unsigned max_days; /* 0 = analyse every position */
     form_slot *forms;
+    game_days days[DAYS_GAMES];
 };
 
 static uint64_t position_key(const sg_game *game, const void *pos)
@@ -166,6 +187,7 @@ void sg_local_reset(sg_local *l)
     memset(&l->failed, 0, sizeof l->failed);
     memset(l->incs, 0, ((size_t)1 << INC_SLOTS_LOG2) * sizeof *l->incs);
     memset(l->forms, 0, ((size_t)1 << FORM_SLOTS_LOG2) * sizeof *l->forms);
+    memset(l->days, 0, sizeof l->days);
     sg_thermo_cache_reset(l->thermo);
 }
 
@@ -175,6 +197,23 @@ void sg_local_set_temperature(sg_local *l, sg_local_temperature_fn fn, void *ctx
     l->temperature_ctx = ctx;
 }
 
+/* The game's entry of the days table, added at max_days when new; NULL when the table is
+ * full (the game then keeps max_days). */
+static game_days *game_days_of(sg_local *l, const sg_game *game)
+{
+    for (size_t i = 0; i < DAYS_GAMES; i++) {
+        game_days *gd = &l->days[i];
+        if (gd->game == game)
+            return gd;
+        if (!gd->game) {
+            gd->game = game;
+            gd->limit = l->max_days;
+            return gd;
+        }
+    }
+    return NULL;
+}
+
 bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out)
 {
     if (sg_is_cg_game(game)) {
@@ -182,9 +221,18 @@ bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out
         return true;
     }
     unsigned days;
-    if (l->max_days && SG_GAME_HAS(game->desc, birthday_bound) &&
-        (!sg_gc_birthday_bound(game->desc, game->instance, pos, &days) || days > l->max_days))
-        return false;
+    game_days *probe = NULL;
+    if (l->max_days && SG_GAME_HAS(game->desc, birthday_bound)) {
+        if (!sg_gc_birthday_bound(game->desc, game->instance, pos, &days))
+            return false;
+        game_days *gd = game_days_of(l, game);
+        unsigned limit = gd ? gd->limit : l->max_days;
+        if (days > limit) {
+            if (!gd || gd->settled || days != limit + 1)
+                return false;
+            probe = gd;
+        }
+    }
     uint64_t key = position_key(game, pos);
     form_slot *slot = &l->forms[key & (((size_t)1 << FORM_SLOTS_LOG2) - 1)];
     if (slot->key == key) {
@@ -194,8 +242,19 @@ bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out
     if (failed_has(&l->failed, key))
         return false;
     char why[200];
-    int rc = sg_cgt_from_game_metered(l->table, game, pos, l->config.max_positions,
-                                      l->config.meter, out, why, sizeof why);
+    uint64_t cap = l->config.max_positions;
+    if (probe && (cap == 0 || cap > DAYS_PROBE))
+        cap = DAYS_PROBE;
+    int rc = sg_cgt_from_game_metered(l->table, game, pos, cap, l->config.meter, out, why,
+                                      sizeof why);
+    if (probe && !(l->config.meter && sg_meter_expired(l->config.meter))) {
+        if (rc != SG_OK)
+            probe->settled = true;
+        else if (++probe->trials == DAYS_TRIALS) {
+            probe->limit++;
+            probe->trials = 0;
+        }
+    }
     if (rc == SG_OK) {
         slot->key = key;
         slot->form = *out;
@@ -207,7 +266,11 @@ bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out
     return false;
 }
 
-void sg_local_set_max_days(sg_local *l, unsigned days) { l->max_days = days; }
+void sg_local_set_max_days(sg_local *l, unsigned days)
+{
+    l->max_days = days;
+    memset(l->days, 0, sizeof l->days);
+}
 
 bool sg_local_temperatures(sg_local *l, const sg_game *game, const void *pos,
                            sg_value *temperature, sg_value *pseudo_left,

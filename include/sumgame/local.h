@@ -78,7 +78,11 @@ bool sg_local_form(sg_local *l, const sg_game *game, const void *pos, sg_cg *out
 /* Analyses only positions whose game bounds their birthday (birthday_bound) by at most
  * days: larger ones are not tried and count as cut short, so a search over a large
  * position pays nothing for its forms until its parts are small (0 = every position is
- * tried, the default). A game without birthday_bound is always tried. */
+ * tried, the default). A game without birthday_bound is always tried. Each game's limit
+ * then moves up a day at a time while its forms one day further are cheap: the first 32
+ * positions met just past the limit are tried within 100 positions each, and when all 32
+ * succeed the limit rises; the first that does not ends it for that game. Setting days
+ * starts every game at days again. */
 void sg_local_set_max_days(sg_local *l, unsigned days);
 /* Temperature and Hotstrat+ pseudo-temperatures of a component position; false when
  * its analysis was cut short. */

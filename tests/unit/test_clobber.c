@@ -17,6 +17,7 @@
 
 #include "sumgame/cgt.h"
 #include "sumgame/database.h"
+#include "sumgame/local.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
 #include "sumgame/solve.h"
@@ -666,6 +667,80 @@ static void test_sums_against_referee(void **state)
     sg_solver_free(solver);
 }
 
+/* The local analysis's per-game day limit (sumgame/local.h, sg_local_set_max_days):
+ * Clobber's forms one day past the limit are cheap, so after the first 32 of them the
+ * limit moves up and a board two days past the start gets a form; not before. Then
+ * single boards solved for the winner from reduce_days 2, where the limit climbs through
+ * most of the search, give the referee's winners. */
+static void test_form_days_rise(void **state)
+{
+    (void)state;
+    sg_local_config lc;
+    memset(&lc, 0, sizeof lc);
+    sg_local *l;
+    char err[256] = "";
+    if (sg_local_new(&lc, NULL, &l, err, sizeof err) != SG_OK)
+        fail_msg("local: %s", err);
+    sg_local_set_max_days(l, 2);
+    pos far = parse_ok("xoxox"); /* five stones in a group: born by day 4 at most */
+    unsigned days;
+    assert_true(D()->birthday_bound(I(), far.b, &days));
+    assert_int_equal(days, 4);
+    sg_cg g;
+    assert_false(sg_local_form(l, &clob.game, far.b, &g));
+    sg_rng rng;
+    sg_rng_seed(&rng, 3);
+    int fed = 0;
+    bool risen = false;
+    for (int k = 0; k < 5000 && !risen; k++) {
+        char board[32];
+        random_board(&rng, 2, 3, 1, board);
+        pos p = parse_ok(board);
+        if (!D()->birthday_bound(I(), p.b, &days) || days != 3)
+            continue;
+        assert_true(sg_local_form(l, &clob.game, p.b, &g));
+        fed++;
+        risen = sg_local_form(l, &clob.game, far.b, &g);
+    }
+    assert_true(risen);
+    assert_true(fed >= 32);
+    sg_local_free(l);
+
+    sg_solve_config config;
+    memset(&config, 0, sizeof config);
+    config.tt_log2 = 16;
+    sg_solver *solver;
+    if (sg_solver_new(&config, &solver, err, sizeof err) != SG_OK)
+        fail_msg("solver: %s", err);
+    sg_rng_seed(&rng, 27);
+    const int boards = UNDER_ASAN ? 6 : 16;
+    int wins[2] = { 0, 0 };
+    for (int k = 0; k < boards; k++) {
+        char board[32];
+        random_board(&rng, 3, 4, 0, board);
+        const char *list[2] = { board, NULL };
+        ref_pos p = ref_sum(list);
+        bool left_first = ref_wins(p, 0), right_first = ref_wins(p, 1);
+        sg_sum *sum = make_sum(list);
+        sg_solver_set_reduce_days(solver, 2);
+        if (sg_solver_load(solver, sum, err, sizeof err) != SG_OK)
+            fail_msg("load: %s", err);
+        sg_solve_answer a;
+        if (sg_solver_outcome(solver, SG_LEFT, &a, err, sizeof err) != SG_OK)
+            fail_msg("%s, Left first: %s", board, err);
+        assert_int_equal(a.winner, left_first ? SG_LEFT : SG_RIGHT);
+        if (sg_solver_outcome(solver, SG_RIGHT, &a, err, sizeof err) != SG_OK)
+            fail_msg("%s, Right first: %s", board, err);
+        assert_int_equal(a.winner, right_first ? SG_RIGHT : SG_LEFT);
+        sg_sum_free(sum);
+        wins[0] += left_first;
+        wins[1] += right_first;
+    }
+    /* Both first players win some and lose some: the check sees both answers. */
+    assert_true(wins[0] > 0 && wins[0] < boards && wins[1] > 0 && wins[1] < boards);
+    sg_solver_free(solver);
+}
+
 /* ---- Split, hash, symmetry ------------------------------------------------------------ */
 
 static size_t split_texts(const char *board, char texts[][80], size_t cap)
@@ -1184,6 +1259,7 @@ int main(void)
         cmocka_unit_test(test_published_values),
         cmocka_unit_test(test_engine_against_referee),
         cmocka_unit_test(test_sums_against_referee),
+        cmocka_unit_test(test_form_days_rise),
         cmocka_unit_test(test_split),
         cmocka_unit_test(test_hash),
         cmocka_unit_test(test_symmetry),
