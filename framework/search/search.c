@@ -690,7 +690,8 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     }
     /* A colliding key may hold a move of another position: use it only if legal here. */
     have_tt_move = have_tt_move && !s->no_best_first && move_to_front(moves, count, tt_move);
-    if (s->config.order)
+    bool order_later = s->config.order && s->config.order_after_best && have_tt_move;
+    if (s->config.order && !order_later)
         s->config.order(s->config.order_ctx, sum, who, moves, count,
                         have_tt_move ? &tt_move : NULL);
 
@@ -703,6 +704,8 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     sg_value best = zero();
     sg_sum_move best_move = moves[0];
     for (size_t i = 0; i < count; i++) {
+        if (i == 1 && order_later)
+            s->config.order(s->config.order_ctx, sum, who, moves, count, &tt_move);
         sg_sum_move m = moves[i];
         const sg_sum *child = s->plies[ply + 1].sum;
         uint64_t child_x = xstate;

@@ -31,7 +31,6 @@ struct sg_solver {
     char inexact[400];
     sg_local *local; /* TEMP, INC and the incentive order */
     unsigned reduce_days; /* only components born by then are reduced; 0 = all */
-    sg_sum *scratch;      /* the outcome order's child */
     struct ranked *ranked;
     size_t ranked_cap;
 };
@@ -134,7 +133,6 @@ void sg_solver_free(sg_solver *s)
         return;
     sg_search_free(s->engine);
     sg_local_free(s->local);
-    sg_sum_free(s->scratch);
     free(s->ranked);
     sg_sum_free(s->reduced);
     sg_cgt_free(s->table);
@@ -245,18 +243,20 @@ int sg_solver_component_text(const sg_solver *s, size_t i, char *buf, size_t cap
     return sg_cgt_format(s->table, s->comps[i].id, buf, cap);
 }
 
-static int decide(void *ctx, const sg_sum *sum, sg_player who);
-
 static int by_key(const void *a, const void *b)
 {
     const struct ranked *x = a, *y = b;
     return x->key > y->key ? -1 : x->key < y->key ? 1 : x->at < y->at ? -1 : x->at > y->at;
 }
 
-/* The outcome search's move order (after the table's move): moves into a position the
- * mover is known to win first, then by the games' evaluation of the position reached,
- * best for the mover first, and moves into a known loss last. A boolean search that
- * finds a winning move early skips the rest of the node. */
+/* The outcome search's move order (after the table's move): by how much the move changes
+ * its component's evaluation (the game's evaluate() before and after, the opponent to
+ * move), best for the mover first. Only the moved component is played, as it stands:
+ * playing each move into the sum instead (split, numbers settled by the oracle, the
+ * child decided when all its parts have forms) put moves into known wins first, but made
+ * forms of the parts of moves the search never tried; ordering by evaluation alone took
+ * MCGS's Amazons 4x4 autotests from 2.4 to 1.3 CPU s and Clobber's from 18.1 to 12.1
+ * (docs/results/outcome-solving.md). */
 static void outcome_order(void *ctx, const sg_sum *sum, sg_player who, sg_sum_move *moves,
                           size_t count, const sg_sum_move *best)
 {
@@ -271,32 +271,36 @@ static void outcome_order(void *ctx, const sg_sum *sum, sg_player who, sg_sum_mo
         s->ranked = grown;
         s->ranked_cap = count;
     }
-    if (!s->scratch && !(s->scratch = sg_sum_new(sg_sum_policy(sum))))
-        return;
     double sign = who == SG_LEFT ? 1.0 : -1.0;
+    size_t evaluated = SIZE_MAX;
+    double before = 0;
+    bool any = false;
     for (size_t k = from; k < count; k++) {
         struct ranked *r = &s->ranked[k - from];
         r->at = k;
         r->move = moves[k];
         r->key = 0;
+        const sg_game *g = sg_sum_game(sum, moves[k].component);
+        const void *pos = sg_sum_pos(sum, moves[k].component);
+        if (!g->desc->evaluate)
+            continue;
+        if (moves[k].component != evaluated) {
+            evaluated = moves[k].component;
+            before = sg_value_to_double(
+                sg_gc_evaluate(g->desc, g->instance, pos, sg_opponent(who)));
+        }
+        _Alignas(16) unsigned char next[SG_POS_MAX];
         char why[160];
-        if (sg_sum_play(sum, who, moves[k], s->scratch, why, sizeof why) != SG_OK)
-            continue;
-        int w = decide(s, s->scratch, sg_opponent(who));
-        if (w) {
-            r->key = (double)w * sign * 1e300;
-            continue;
-        }
-        double eval = sg_value_to_double(sg_sum_frozen(s->scratch));
-        for (size_t i = 0, n = sg_sum_count(s->scratch); i < n; i++) {
-            const sg_game *g = sg_sum_game(s->scratch, i);
-            if (g->desc->evaluate)
-                eval += sg_value_to_double(sg_gc_evaluate(g->desc, g->instance,
-                                                          sg_sum_pos(s->scratch, i),
-                                                          sg_opponent(who)));
-        }
-        r->key = sign * eval;
+        if (sg_gc_play(g->desc, g->instance, pos, who, moves[k].move, next, why, sizeof why) !=
+            SG_OK)
+            continue; /* the search plays it and reports the broken contract */
+        double after =
+            sg_value_to_double(sg_gc_evaluate(g->desc, g->instance, next, sg_opponent(who)));
+        r->key = sign * (after - before);
+        any = true;
     }
+    if (!any)
+        return; /* no game evaluates: the games' own order stands */
     qsort(s->ranked, count - from, sizeof *s->ranked, by_key);
     for (size_t k = from; k < count; k++)
         moves[k] = s->ranked[k - from].move;
@@ -318,6 +322,7 @@ static int run(sg_solver *s, const sg_sum *sum, sg_player first, bool outcome,
     if (outcome && s->reduce_days) {
         sc.order = outcome_order;
         sc.order_ctx = s;
+        sc.order_after_best = true;
     }
     if (outcome)
         sg_search_clear(s->engine); /* outcome scores live under other keys */

@@ -96,6 +96,10 @@ typedef struct sg_search_config {
      * exact. The table key includes the frozen total in this mode. */
     bool outcome;
     bool no_tt;            /* search without the transposition table (for testing) */
+    /* order() is called only after the best move (moves[0]) failed to end the node, and
+     * must keep it first: an order that costs much is then not paid at the many nodes
+     * where the table's move cuts them off. */
+    bool order_after_best;
 } sg_search_config;
 
 #define SG_SEARCH_PV_MAX 64

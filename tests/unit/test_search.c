@@ -939,6 +939,66 @@ static void test_order_hook(void **state)
     }
 }
 
+/* Reverses the moves after the best one, which stays first (what order_after_best asks). */
+static void reverse_rest(void *ctx, const sg_sum *sum, sg_player to_move, sg_sum_move *moves,
+                         size_t count, const sg_sum_move *best)
+{
+    (void)sum;
+    (void)to_move;
+    struct order_probe *p = ctx;
+    p->calls++;
+    size_t from = 0;
+    if (best) {
+        assert_int_equal(moves[0].component, best->component);
+        assert_int_equal(moves[0].move, best->move);
+        p->best_first++;
+        from = 1;
+    }
+    for (size_t i = from; i < from + (count - from) / 2; i++) {
+        sg_sum_move t = moves[i];
+        moves[i] = moves[count - 1 - (i - from)];
+        moves[count - 1 - (i - from)] = t;
+    }
+}
+
+/* An order made only after the table's move failed to cut the node off searches the same
+ * tree (same score, nodes and best move) and is asked less often. */
+static void test_order_after_best(void **state)
+{
+    (void)state;
+    reset_trees(103);
+    int early_calls = 0, late_calls = 0;
+    for (int round = 0; round < 60; round++) {
+        tg.count = 0;
+        uint32_t roots[MAX_COMPONENTS];
+        int n = 2 + (int)rnd(3);
+        random_roots(roots, n, 2 + (int)rnd(2));
+        sg_sum *sum = make_sum(SG_FREEZE_INTEGERS, roots, n);
+        sg_search_result r[2];
+        for (int late = 0; late < 2; late++) {
+            struct order_probe probe = { 0, 0 };
+            sg_search_config cfg = { .iterative = true, .order = reverse_rest,
+                                     .order_ctx = &probe, .tt_log2 = 12,
+                                     .order_after_best = late };
+            sg_search *s = engine(&cfg);
+            assert_int_equal(run(s, sum, SG_LEFT, &r[late]), SG_OK);
+            *(late ? &late_calls : &early_calls) += probe.calls;
+            sg_search_free(s);
+        }
+        struct naive nv = { SG_FREEZE_INTEGERS, NULL, false, false };
+        assert_value(r[1].score, reference(&nv, roots, n, SG_LEFT, UNLIMITED), "ordered late");
+        assert_value(r[1].score, r[0].score, "late against early");
+        assert_int_equal(r[1].nodes, r[0].nodes);
+        if (r[0].pv_length > 0) {
+            assert_int_equal(r[1].pv[0].component, r[0].pv[0].component);
+            assert_int_equal(r[1].pv[0].move, r[0].pv[0].move);
+        }
+        sg_sum_free(sum);
+    }
+    assert_true(late_calls > 0);
+    assert_true(late_calls < early_calls);
+}
+
 static void test_outcome(void **state)
 {
     (void)state;
@@ -1086,6 +1146,7 @@ int main(void)
         cmocka_unit_test(test_extra_component),
         cmocka_unit_test(test_extra_by_hand),
         cmocka_unit_test(test_order_hook),
+        cmocka_unit_test(test_order_after_best),
         cmocka_unit_test(test_outcome),
         cmocka_unit_test(test_stuck_positions),
         cmocka_unit_test(test_bad_config),
