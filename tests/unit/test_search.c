@@ -891,6 +891,7 @@ static void test_extra_by_hand(void **state)
 struct order_probe {
     int calls;
     int best_first;
+    bool keep_best; /* reverse only the moves after best (what order_after_best asks) */
 };
 
 static void reverse_order(void *ctx, const sg_sum *sum, sg_player to_move, sg_sum_move *moves,
@@ -900,15 +901,17 @@ static void reverse_order(void *ctx, const sg_sum *sum, sg_player to_move, sg_su
     (void)to_move;
     struct order_probe *p = ctx;
     p->calls++;
+    size_t from = 0;
     if (best) {
         assert_int_equal(moves[0].component, best->component);
         assert_int_equal(moves[0].move, best->move);
         p->best_first++;
+        from = p->keep_best ? 1 : 0;
     }
-    for (size_t i = 0; i < count / 2; i++) {
+    for (size_t i = from; i < from + (count - from) / 2; i++) {
         sg_sum_move t = moves[i];
-        moves[i] = moves[count - 1 - i];
-        moves[count - 1 - i] = t;
+        moves[i] = moves[count - 1 - (i - from)];
+        moves[count - 1 - (i - from)] = t;
     }
 }
 
@@ -922,7 +925,7 @@ static void test_order_hook(void **state)
         int n = 2 + (int)rnd(3);
         random_roots(roots, n, 2 + (int)rnd(2));
         sg_sum *sum = make_sum(SG_FREEZE_INTEGERS, roots, n);
-        struct order_probe probe = { 0, 0 };
+        struct order_probe probe = { 0, 0, false };
         sg_search_config cfg = { .iterative = true, .order = reverse_order,
                                  .order_ctx = &probe, .tt_log2 = 12 };
         sg_search *s = engine(&cfg);
@@ -936,28 +939,6 @@ static void test_order_hook(void **state)
             assert_true(probe.best_first > 0);
         sg_search_free(s);
         sg_sum_free(sum);
-    }
-}
-
-/* Reverses the moves after the best one, which stays first (what order_after_best asks). */
-static void reverse_rest(void *ctx, const sg_sum *sum, sg_player to_move, sg_sum_move *moves,
-                         size_t count, const sg_sum_move *best)
-{
-    (void)sum;
-    (void)to_move;
-    struct order_probe *p = ctx;
-    p->calls++;
-    size_t from = 0;
-    if (best) {
-        assert_int_equal(moves[0].component, best->component);
-        assert_int_equal(moves[0].move, best->move);
-        p->best_first++;
-        from = 1;
-    }
-    for (size_t i = from; i < from + (count - from) / 2; i++) {
-        sg_sum_move t = moves[i];
-        moves[i] = moves[count - 1 - (i - from)];
-        moves[count - 1 - (i - from)] = t;
     }
 }
 
@@ -976,8 +957,8 @@ static void test_order_after_best(void **state)
         sg_sum *sum = make_sum(SG_FREEZE_INTEGERS, roots, n);
         sg_search_result r[2];
         for (int late = 0; late < 2; late++) {
-            struct order_probe probe = { 0, 0 };
-            sg_search_config cfg = { .iterative = true, .order = reverse_rest,
+            struct order_probe probe = { 0, 0, true };
+            sg_search_config cfg = { .iterative = true, .order = reverse_order,
                                      .order_ctx = &probe, .tt_log2 = 12,
                                      .order_after_best = late };
             sg_search *s = engine(&cfg);
