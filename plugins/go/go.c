@@ -16,6 +16,7 @@
  *     moves per point): a region that has made cap moves settles at its area score as
  *     it stands. */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,6 +39,8 @@ typedef struct go_instance {
     bool selfatari; /* false: a move that leaves its string in atari and captures nothing is
                      * not listed */
     bool territory; /* rules = territory: territory plus prisoners, stones do not count */
+    bool ko_local;  /* ko = local: only a move in the region lifts its ban (no
+                     * moved_elsewhere), so every region is a short game */
 } go_instance;
 
 static const sg_param_doc param_docs[] = {
@@ -57,15 +60,42 @@ static const sg_param_doc param_docs[] = {
                           "generalized thermography; throw-ins and snapbacks are lost)" },
     { "rules", "area", "area: stones plus territory; territory: territory plus prisoners "
                        "(Japanese counting, dame worth nothing)" },
+    { "ko", "elsewhere", "elsewhere: a move in another component lifts a ko ban, as in Go; "
+                         "local: only a move in the region does, so a region with kos is a "
+                         "short game exact analysis takes (the ko's taker may leave it)" },
     { NULL, NULL, NULL },
 };
+
+/* A parameter with two values: *second is whether it is the second (the first is the
+ * default). */
+static int choice(const sg_params *params, const char *key, const char *first,
+                  const char *second_name, int *second, char *err, size_t errlen)
+{
+    *second = 0;
+    for (size_t i = 0; params && i < params->count; i++) {
+        if (strcmp(params->items[i].key, key) != 0)
+            continue;
+        const char *v = params->items[i].value;
+        if (strcmp(v, second_name) == 0)
+            *second = 1;
+        else if (strcmp(v, first) == 0)
+            *second = 0;
+        else {
+            snprintf(err, errlen, "%s:%d: %s: %s must be %s or %s, not '%.40s'",
+                     params->file ? params->file : "?", params->items[i].line,
+                     params->section ? params->section : "?", key, first, second_name, v);
+            return SG_ERR_INVALID;
+        }
+    }
+    return SG_OK;
+}
 
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
                   size_t errlen)
 {
     static const char *const known[] = { "cap",   "width", "height",   "black",
                                          "white", "walls", "patterns", "cycles", "selfatari",
-                                         "rules", NULL };
+                                         "rules", "ko", NULL };
     long long cap, width, height, black, white, walls;
     bool patterns, cycles, selfatari;
     if (sg_params_check_known(params, known, err, errlen) != SG_OK ||
@@ -79,19 +109,10 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         sg_params_bool(params, "cycles", false, &cycles, err, errlen) != SG_OK ||
         sg_params_bool(params, "selfatari", true, &selfatari, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
-    bool territory = false;
-    for (size_t i = 0; params && i < params->count; i++)
-        if (strcmp(params->items[i].key, "rules") == 0) {
-            const char *v = params->items[i].value;
-            if (strcmp(v, "territory") == 0)
-                territory = true;
-            else if (strcmp(v, "area") != 0) {
-                snprintf(err, errlen, "%s:%d: %s: rules must be area or territory, not '%.40s'",
-                         params->file ? params->file : "?", params->items[i].line,
-                         params->section ? params->section : "?", v);
-                return SG_ERR_INVALID;
-            }
-        }
+    int territory, ko_local;
+    if (choice(params, "rules", "area", "territory", &territory, err, errlen) != SG_OK ||
+        choice(params, "ko", "elsewhere", "local", &ko_local, err, errlen) != SG_OK)
+        return SG_ERR_INVALID;
     if (cycles && cap) {
         snprintf(err, errlen, "cap and cycles exclude each other (cycles keeps no move count)");
         return SG_ERR_INVALID;
@@ -119,6 +140,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     inst->cycles = cycles;
     inst->selfatari = selfatari;
     inst->territory = territory;
+    inst->ko_local = ko_local;
     if (patterns) {
         inst->patterns = host->alloc(sizeof *inst->patterns);
         if (!inst->patterns) {
@@ -148,19 +170,26 @@ static unsigned cap_of(const go_instance *inst, const go_pos *pos)
     return 4u * (unsigned)go_bb_count(go_bb_make(pos->on));
 }
 
-/* The chains through the points of marks[0] leave the board as dead (prisoners under
- * territory rules), those through marks[1] become safe stones. */
-static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[2], char *err,
-                       size_t errlen)
+/* The chains through the alive marks become safe stones. A chain through a dead mark
+ * stays where it is as the capturer's settled point: a safe stone of the other colour,
+ * so no move is made there (the real board has a stone there until the game ends), worth
+ * a prisoner and a point of territory each under territory rules (safe stones count as
+ * area under area rules). Then territory: a point marked c's
+ * territory is settled when every neighbour is c's marked territory or c's safe stone,
+ * so no move of the region can reach it; it becomes a safe stone of c, and under
+ * territory rules its point goes into base (a safe stone counts nothing there). Points
+ * of marked territory next to the rest of the board stay in play. */
+static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[GO_MARKS],
+                       char *err, size_t errlen)
 {
     go_bb on = go_bb_make(p->on);
     go_bb st[2] = { go_bb_make(p->stones[0]) & on, go_bb_make(p->stones[1]) & on };
     go_bb safe[2] = { go_bb_make(p->safe[0]), go_bb_make(p->safe[1]) };
     for (int alive = 0; alive < 2; alive++)
-        for (go_bb m = marks[alive]; m; m &= m - 1) {
+        for (go_bb m = marks[alive ? GO_MARK_ALIVE : GO_MARK_DEAD]; m; m &= m - 1) {
             int q = go_bb_first(m), c = (st[0] & inst->geo.bit[q]) ? 0 : 1;
-            if (alive && ((safe[0] | safe[1]) & inst->geo.bit[q]))
-                continue; /* safe already (another mark of the same chain) */
+            if ((safe[0] | safe[1]) & inst->geo.bit[q])
+                continue; /* done already (another mark of the same chain) */
             if (!(st[c] & inst->geo.bit[q])) {
                 char t[8];
                 go_format_point(p, q, t, sizeof t);
@@ -169,13 +198,35 @@ static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[2],
             }
             go_bb chain = go_chain(&inst->geo, st[c], on, q);
             st[c] &= ~chain;
-            if (alive) {
-                safe[c] |= chain;
-                on &= ~chain;
-            } else if (inst->territory) {
-                p->base = (int16_t)(p->base + (c == 0 ? -1 : 1) * go_bb_count(chain));
-            }
+            safe[alive ? c : 1 - c] |= chain;
+            on &= ~chain;
+            if (!alive && inst->territory)
+                p->base = (int16_t)(p->base + (c == 0 ? -2 : 2) * go_bb_count(chain));
         }
+    go_bb settled[2] = { 0, 0 };
+    for (int c = 0; c < 2; c++) {
+        go_bb mine = marks[GO_MARK_TB + c];
+        go_bb bad = mine & (~on | st[0] | st[1] | marks[GO_MARK_TB + 1 - c]);
+        if (bad) {
+            char t[8];
+            go_format_point(p, go_bb_first(bad), t, sizeof t);
+            snprintf(err, errlen, "%s=%s: territory is an empty point of the board, marked for "
+                                  "one colour", c == 0 ? "tb" : "tw", t);
+            return SG_ERR_INVALID;
+        }
+        for (go_bb m = mine; m; m &= m - 1) {
+            int q = go_bb_first(m);
+            go_bb around = inst->geo.adjacent[q] & (on | safe[0] | safe[1]);
+            if (!(around & ~(mine | safe[c])))
+                settled[c] |= inst->geo.bit[q];
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        safe[c] |= settled[c];
+        on &= ~settled[c];
+        if (inst->territory)
+            p->base = (int16_t)(p->base + (c == 0 ? 1 : -1) * go_bb_count(settled[c]));
+    }
     go_bb_store(on, p->on);
     go_bb_store(st[0], p->stones[0]);
     go_bb_store(st[1], p->stones[1]);
@@ -189,10 +240,12 @@ static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[2],
     return SG_OK;
 }
 
-/* An SGF record, then optionally [dead=P,alive=P,...] after its last ')'. */
+/* An SGF record (its TB and TW are territory marks), then optionally
+ * [dead=P,alive=P,tb=P,tw=P,...] after its last ')'. */
 static int parse_sgf(go_instance *inst, const char *text, go_pos *p, char *err, size_t errlen)
 {
-    int rc = go_parse_sgf(&inst->geo, text, inst->territory, p, err, errlen);
+    go_bb marks[GO_MARKS] = { 0 }, territory[2];
+    int rc = go_parse_sgf(&inst->geo, text, inst->territory, p, territory, err, errlen);
     const char *close = strrchr(text, ')');
     const char *tail = close ? close + 1 : "";
     while (*tail == ' ' || *tail == '\n' || *tail == '\r' || *tail == '\t')
@@ -201,7 +254,6 @@ static int parse_sgf(go_instance *inst, const char *text, go_pos *p, char *err, 
         /* the marks, read by the row notation's parser on the board written out: its
          * state (whole, base, ko) and the marks in one pair of brackets */
         char rows[512], both[2048];
-        go_bb marks[2];
         go_pos again;
         if (tail[0] != '[') {
             snprintf(err, errlen, "sgf: after the record only [dead=POINT,alive=POINT,...] "
@@ -215,15 +267,22 @@ static int parse_sgf(go_instance *inst, const char *text, go_pos *p, char *err, 
             rows[n - 1] = ',';
         else
             rows[n] = '[', rows[n + 1] = '\0';
-        if (snprintf(both, sizeof both, "%s%s", rows, tail + 1) >= (int)sizeof both) {
+        size_t len = strlen(tail + 1);
+        while (len && strchr(" \n\r\t", tail[len]))
+            len--; /* a file's last newline */
+        if (len > INT_MAX ||
+            snprintf(both, sizeof both, "%s%.*s", rows, (int)len, tail + 1) >= (int)sizeof both) {
             snprintf(err, errlen, "sgf: too many marks after the record");
             return SG_ERR_INVALID;
         }
         rc = go_parse_position(&inst->geo, both, &again, marks, err, errlen);
         if (rc == SG_OK)
-            rc = apply_marks(inst, &again, marks, err, errlen);
-        if (rc == SG_OK)
             *p = again;
+    }
+    if (rc == SG_OK) {
+        marks[GO_MARK_TB] |= territory[GO_BLACK];
+        marks[GO_MARK_TW] |= territory[GO_WHITE];
+        rc = apply_marks(inst, p, marks, err, errlen);
     }
     return rc;
 }
@@ -232,7 +291,7 @@ static int parse(void *instance, const char *text, void *pos, char *err, size_t 
 {
     go_instance *inst = instance;
     go_pos p;
-    go_bb marks[2];
+    go_bb marks[GO_MARKS];
     const char *t = text;
     while (*t == ' ' || *t == '\n' || *t == '\r' || *t == '\t')
         t++;
@@ -547,9 +606,9 @@ static int generate(void *instance, sg_rng *rng, void *pos, char *err, size_t er
 
 static bool moved_elsewhere(void *instance, const void *pos, void *out)
 {
-    (void)instance;
+    const go_instance *inst = instance;
     const go_pos *p = pos;
-    if (p->ko == GO_NO_POINT)
+    if (p->ko == GO_NO_POINT || inst->ko_local)
         return false;
     go_pos *o = out;
     *o = *p;

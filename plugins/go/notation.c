@@ -41,8 +41,19 @@ int go_format_point(const go_pos *pos, int point, char *buf, size_t cap)
     return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
 }
 
+/* Which of marks[] an item such as "alive=c3" fills, or -1. */
+static int mark_of(const char *item)
+{
+    static const char *const names[GO_MARKS] = { "dead=", "alive=", "tb=", "tw=" };
+    for (int m = 0; m < GO_MARKS; m++)
+        if (strncmp(item, names[m], strlen(names[m])) == 0)
+            return m;
+    return -1;
+}
+
 /* Parses the bracketed state after the rows into pos. */
-static int parse_state(const char *s, go_pos *pos, go_bb marks[2], char *err, size_t errlen)
+static int parse_state(const char *s, go_pos *pos, go_bb marks[GO_MARKS], char *err,
+                       size_t errlen)
 {
     const char *end = strchr(s, ']');
     if (!end || end[1]) {
@@ -83,15 +94,14 @@ static int parse_state(const char *s, go_pos *pos, go_bb marks[2], char *err, si
                 return SG_ERR_INVALID;
             }
             pos->base = (int16_t)n;
-        } else if (marks && (strncmp(item, "dead=", 5) == 0 || strncmp(item, "alive=", 6) == 0)) {
-            bool alive = item[0] == 'a';
-            int p;
-            if (go_parse_point(pos, item + (alive ? 6 : 5), &p, err, errlen) != SG_OK)
+        } else if (marks && mark_of(item) >= 0) {
+            int m = mark_of(item), p;
+            if (go_parse_point(pos, strchr(item, '=') + 1, &p, err, errlen) != SG_OK)
                 return SG_ERR_INVALID;
-            marks[alive] |= (go_bb)1 << p;
+            marks[m] |= (go_bb)1 << p;
         } else {
             snprintf(err, errlen, "'%s': unknown state (ko=POINT, moves=N, base=N, whole, "
-                                  "dead=POINT or alive=POINT)", item);
+                                  "dead=POINT, alive=POINT, tb=POINT or tw=POINT)", item);
             return SG_ERR_INVALID;
         }
         s = comma ? comma + 1 : end;
@@ -119,13 +129,14 @@ static int check_ko(const go_geometry *geo, go_pos *pos, char *err, size_t errle
     return SG_ERR_INVALID;
 }
 
-int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos, go_bb marks[2],
-                      char *err, size_t errlen)
+int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos,
+                      go_bb marks[GO_MARKS], char *err, size_t errlen)
 {
     memset(pos, 0, sizeof *pos);
     pos->ko = GO_NO_POINT;
     if (marks)
-        marks[0] = marks[1] = 0;
+        for (int m = 0; m < GO_MARKS; m++)
+            marks[m] = 0;
     go_bb on = 0, stones[2] = { 0, 0 }, safe[2] = { 0, 0 };
     int x = 0, y = 0, width = -1;
     const char *s = text;

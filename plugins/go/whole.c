@@ -145,8 +145,10 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
         region[nr] = fill(left & -left, on);
         left &= ~region[nr++];
     }
-    if (nr <= 1 && (!whole || (!(safe[0] & ~go_bb_make(pos->safe[0])) &&
-                               !(safe[1] & ~go_bb_make(pos->safe[1]))))) {
+    /* one region and no safe stone: the board is its own part. Safe stones (Benson's, or
+     * marked alive, dead or settled) make parts: only the score part counts them under
+     * area rules, and only a part is read as sure territory. */
+    if (nr <= 1 && (!whole || !(safe[0] | safe[1]))) {
         if (parts && cap)
             parts[0] = *pos;
         return 1;
@@ -217,9 +219,11 @@ static int sgf_point(const go_pos *pos, const char *v, size_t len, int *p)
 }
 
 int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_pos *pos,
-                 char *err, size_t errlen)
+                 go_bb marked[2], char *err, size_t errlen)
 {
     memset(pos, 0, sizeof *pos);
+    if (marked)
+        marked[0] = marked[1] = 0;
     pos->ko = GO_NO_POINT;
     pos->width = pos->height = 19;
     pos->whole = 1;
@@ -292,7 +296,8 @@ int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_po
             continue;
         }
         bool setup = strcmp(ident, "AB") == 0 || strcmp(ident, "AW") == 0 ||
-                     strcmp(ident, "AE") == 0;
+                     strcmp(ident, "AE") == 0 || strcmp(ident, "TB") == 0 ||
+                     strcmp(ident, "TW") == 0;
         bool move = strcmp(ident, "B") == 0 || strcmp(ident, "W") == 0;
         if (!setup && !move)
             continue;
@@ -321,6 +326,11 @@ int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_po
             for (int y = p / GO_STRIDE; y <= q / GO_STRIDE; y++)
                 for (int x = p % GO_STRIDE; x <= q % GO_STRIDE; x++)
                     rect |= geo->bit[y * GO_STRIDE + x];
+            if (ident[0] == 'T') {
+                if (marked)
+                    marked[ident[1] == 'B' ? GO_BLACK : GO_WHITE] |= rect;
+                continue;
+            }
             go_bb s0 = go_bb_make(pos->stones[0]) & ~rect, s1 = go_bb_make(pos->stones[1]) & ~rect;
             if (ident[1] == 'B')
                 s0 |= rect;

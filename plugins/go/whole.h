@@ -29,8 +29,10 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
                 size_t cap);
 
 /* A board from an SGF game record: SZ (at most 9), AB, AW, AE, then the B and W moves of
- * the main line played by the rules (captures; prisoners into base when territory). */
+ * the main line played by the rules (captures; prisoners into base when territory).
+ * The points of its TB and TW properties (territory marks, any node of the main line)
+ * go into marked[GO_BLACK] and marked[GO_WHITE] when it is not NULL. */
 int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_pos *pos,
-                 char *err, size_t errlen);
+                 go_bb marked[2], char *err, size_t errlen);
 
 #endif

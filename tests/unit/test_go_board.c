@@ -16,6 +16,8 @@
 
 static support_game area, territory;
 
+static support_run host(const char *args);
+
 static int setup(void **state)
 {
     (void)state;
@@ -99,7 +101,10 @@ static void test_benson_one_eye_is_not_safe(void **state)
 
 /* A mark makes the chain through b2 safe, whatever Benson says: the eye a3 settles (no
  * move) into the score part (area: 3 stones + 1 eye = 4), the rest is one region. A dead
- * mark takes the white stone at a1 off; under territory rules it is Black's prisoner. */
+ * mark turns the white stone at a1 into Black's settled point, a safe stone x (the real
+ * board keeps the stone there until the end, so nobody plays there): under territory
+ * rules a prisoner and a point of territory for Black, base 2; under area rules the safe
+ * stone counts as Black's area. */
 static void test_marks(void **state)
 {
     (void)state;
@@ -108,15 +113,97 @@ static void test_marks(void **state)
     assert_string_equal(split_text(&area, ".X../XX../....[whole,alive=b2]"),
                         "#x../xx../.... + #x##/xx##/####[base=4]");
     p = support_parse(&territory.game, ".X../XX../O...[whole,dead=a1]");
-    assert_string_equal(support_format(&territory.game, &p), ".X../XX../....[base=1,whole]");
+    assert_string_equal(support_format(&territory.game, &p), ".X../XX../x...[base=2,whole]");
     p = support_parse(&area.game, ".X../XX../O...[whole,dead=a1]");
-    assert_string_equal(support_format(&area.game, &p), ".X../XX../....[whole]");
+    assert_string_equal(support_format(&area.game, &p), ".X../XX../x...[whole]");
+    /* two marks on one chain take it once */
+    p = support_parse(&territory.game, ".X../XX../OO..[whole,dead=a1,dead=b1]");
+    assert_string_equal(support_format(&territory.game, &p), ".X../XX../xx..[base=4,whole]");
     char err[256] = "";
     unsigned char b[SG_POS_MAX];
     assert_int_equal(area.game.desc->parse(area.game.instance, ".X../XX../O...[dead=c3]", b, err,
                                            sizeof err),
                      SG_ERR_INVALID);
     assert_non_null(strstr(err, "dead=c3: no stone there"));
+}
+
+/* Territory marks (tb=, tw=, SGF TB/TW). Columns a and b are Black's territory behind a
+ * safe black wall on c, White's wall on d: every marked point has only marked points and
+ * Black's safe stones next to it, so all six settle as Black's (safe stones x), base 6
+ * under territory rules. Column e, unmarked, touches only White's safe wall and every
+ * point of it touches the wall: sure territory, 3 for White. Territory rules: 6 - 3 = 3;
+ * area rules: 6 settled points and 3 black stones against 3 white stones and 3 points,
+ * 3 too. */
+static void test_territory_marks(void **state)
+{
+    (void)state;
+    const char *board = "..XO./..XO./..XO.[whole,alive=c3,alive=d3,tb=a3,tb=b3,tb=a2,tb=b2,"
+                        "tb=a1,tb=b1]";
+    support_pos p = support_parse(&territory.game, board);
+    assert_string_equal(support_format(&territory.game, &p), "xxxo./xxxo./xxxo.[base=6,whole]");
+    /* the split: column e is a part (sure territory, worth -3), the rest the score part */
+    assert_string_equal(split_text(&territory, board),
+                        "##xo./##xo./##xo. + xxxo#/xxxo#/xxxo#[base=6]");
+    assert_true(number_of(&territory, "##xo./##xo./##xo.", "-3"));
+    assert_string_equal(split_text(&area, board),
+                        "##xo./##xo./##xo. + xxxo#/xxxo#/xxxo#[base=6]");
+    assert_true(number_of(&area, "##xo./##xo./##xo.", "-3"));
+    /* b2 touches c2, an empty point nobody marked: it stays in play, and so nothing
+     * settles */
+    p = support_parse(&territory.game, "X..O/XX.O[whole,alive=a2,alive=d2,tb=b2]");
+    assert_string_equal(support_format(&territory.game, &p), "x..o/xx.o[whole]");
+    /* SGF: TB over column a (aa:ad is a4..a1), the walls marked alive after the record;
+     * column d, unmarked, stays in play */
+    p = support_parse(&territory.game, "(;SZ[4]AB[ba:bd]AW[ca:cd];TB[aa:ad])[alive=b4,alive=c4]");
+    assert_string_equal(support_format(&territory.game, &p), "xxo./xxo./xxo./xxo.[base=4,whole]");
+    /* White's mark settles for White: d1 next to White's wall and to tw=d2 */
+    p = support_parse(&territory.game, "X.O./X.O.[whole,alive=a2,alive=c2,tw=d2,tw=d1]");
+    assert_string_equal(support_format(&territory.game, &p), "x.oo/x.oo[base=-2,whole]");
+    char err[256] = "";
+    unsigned char b[SG_POS_MAX];
+    assert_int_equal(territory.game.desc->parse(territory.game.instance, "X./..[tb=a2]", b, err,
+                                                sizeof err),
+                     SG_ERR_INVALID);
+    assert_non_null(strstr(err, "tb=a2: territory is an empty point of the board, marked for "
+                                "one colour"));
+    assert_int_equal(territory.game.desc->parse(territory.game.instance, "X./..[tb=b2,tw=b2]",
+                                                b, err, sizeof err),
+                     SG_ERR_INVALID);
+    assert_non_null(strstr(err, "=b2: territory is an empty point"));
+}
+
+/* ko = local: a ban stays until a move in its own region, so a move elsewhere does not
+ * lift it (moved_elsewhere reports nothing), and exact analysis takes a region whose
+ * play reaches a ko instead of refusing it. xXOo/X.XO/xXOo, territory rules, by hand:
+ * Black's b2 connects c2 and fills the last point: 0. White's b2 takes c2 (a prisoner,
+ * -1) and is a ko: Black may not take back at c2, and with the ban kept there is no
+ * other Black move; White's c2 connects and fills the last point: -1. So White's b2 leads to { | -1 } = -2, and the region is {0 | -2}. */
+static void test_ko_local(void **state)
+{
+    (void)state;
+    static const sg_param items[] = { { "rules", "territory", 0 }, { "ko", "local", 0 } };
+    sg_params params = { "test", "sum", items, 2 };
+    support_game local;
+    support_game_open(&local, "go", &params);
+    const char *ko = "xXOo/XO.O/xXOo[ko=c2,moves=1,base=-1]";
+    unsigned char out[SG_POS_MAX];
+    support_pos p = support_parse(&territory.game, ko);
+    assert_true(territory.game.desc->moved_elsewhere(territory.game.instance, p.b, out));
+    p = support_parse(&local.game, ko);
+    assert_false(local.game.desc->moved_elsewhere(local.game.instance, p.b, out));
+    support_game_close(&local);
+    support_run r = host("analyze 'go:xXOo/X.XO/xXOo' --params rules=territory");
+    assert_int_equal(r.status, 1);
+    support_assert_contains(r.err, "reaches a ko");
+    support_run_free(&r);
+    r = host("analyze 'go:xXOo/X.XO/xXOo' --params rules=territory,ko=local --canonical");
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "canonical form:           {0|-2}");
+    support_run_free(&r);
+    r = host("analyze 'go:.' --params ko=nearby");
+    assert_int_equal(r.status, 1);
+    support_assert_contains(r.err, "ko must be elsewhere or local, not 'nearby'");
+    support_run_free(&r);
 }
 
 /* B b3, W a3, B a2: the white corner stone loses its last liberty and is captured. Under
@@ -364,6 +451,8 @@ int main(void)
         cmocka_unit_test(test_benson_one_eye_is_not_safe),
         cmocka_unit_test(test_marks),
         cmocka_unit_test(test_sgf),
+        cmocka_unit_test(test_territory_marks),
+        cmocka_unit_test(test_ko_local),
         cmocka_unit_test(test_sure_territory),
         cmocka_unit_test(test_chilled_values),
         cmocka_unit_test(test_solve_whole_board_from_sgf),
