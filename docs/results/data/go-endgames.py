@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Late 9x9 endgames from GNU Go self-play, solved by sumgame and played against GNU Go
+with colours swapped (docs/results/go-endgames.md, issue #29).
+
+For each seed: GNU Go plays itself (Japanese rules, komi 0) until at most --empty points
+are empty; its final_status_list alive/dead and black_territory/white_territory become
+marks on the board (docs/games/go.md, "Whole boards"); `sumgame solve` gives the exact
+result with the player to move first; then two games from the position, sumgame's
+`solver` strategy over GTP against GNU Go at --opponent-level, once as the player to move
+and once as the other. Both engines count the finished board (final_score).
+
+    docs/results/data/go-endgames.py --sumgame build/sumgame --seeds 1-10 \\
+        --out /tmp/go-endgames > docs/results/data/go-endgames.jsonl
+
+One JSON line per seed on standard output; progress on standard error. Every run is
+reproduced by its seed (GNU Go's --seed; sumgame's solver is deterministic).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+GNUGO = "/usr/games/gnugo"
+
+
+class Gtp:
+    """One GTP engine on pipes."""
+
+    def __init__(self, argv):
+        self.argv = argv
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+
+    def __call__(self, command):
+        self.p.stdin.write(command + "\n")
+        self.p.stdin.flush()
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("%s: engine closed on '%s'" % (self.argv[0], command))
+            if line.strip() == "":
+                if lines:
+                    break
+                continue
+            lines.append(line.rstrip("\n"))
+        text = "\n".join(lines)
+        ok = text.startswith("=")
+        return ok, text[1:].strip()
+
+    def must(self, command):
+        ok, text = self(command)
+        if not ok:
+            raise RuntimeError("%s: '%s' failed: %s" % (self.argv[0], command, text))
+        return text
+
+    def close(self):
+        try:
+            self("quit")
+        except (RuntimeError, BrokenPipeError):
+            pass
+        self.p.wait(timeout=10)
+
+
+def gnugo(seed, level):
+    return Gtp([GNUGO, "--mode", "gtp", "--level", str(level), "--japanese-rules",
+                "--seed", str(seed)])
+
+
+def other(colour):
+    return "white" if colour == "black" else "black"
+
+
+def selfplay(seed, empty, level, max_moves=200):
+    """GNU Go against itself until at most `empty` points are empty: the plain SGF, the
+    colour to move, and GNU Go's statuses, or None when the game ended first."""
+    g = gnugo(seed, level)
+    g.must("boardsize 9")
+    g.must("komi 0")
+    g.must("clear_board")
+    colour, passes = "black", 0
+    for _ in range(max_moves):
+        move = g.must("genmove " + colour)
+        passes = passes + 1 if move.lower() == "pass" else 0
+        colour = other(colour)
+        if passes >= 2:
+            g.close()
+            return None
+        stones = len(g.must("list_stones black").split()) + len(g.must("list_stones white").split())
+        if 81 - stones <= empty:
+            break
+    sgf = g.must("printsgf")
+    g.close()
+    return sgf, colour, 81 - stones
+
+
+def statuses(path, seed, level):
+    """GNU Go's statuses of the board in path, read at `level`."""
+    g = gnugo(seed, level)
+    g.must("loadsgf " + path)
+    status = {k: g.must("final_status_list " + k).split()
+              for k in ("alive", "dead", "black_territory", "white_territory", "dame")}
+    g.close()
+    return status
+
+
+def marks(status):
+    items = (["alive=" + p.lower() for p in status["alive"]] +
+             ["dead=" + p.lower() for p in status["dead"]] +
+             ["tb=" + p.lower() for p in status["black_territory"]] +
+             ["tw=" + p.lower() for p in status["white_territory"]])
+    return "[" + ",".join(items) + "]"
+
+
+def score_of(text):
+    """A GTP score ('B+3', 'W+2.0', '0') as Black's points."""
+    text = text.strip()
+    if text in ("0", "Draw"):
+        return Fraction(0)
+    sign = 1 if text[0] == "B" else -1
+    return sign * Fraction(text[2:])
+
+
+def solve(sumgame, path, first, limit):
+    side = "left" if first == "black" else "right"
+    r = subprocess.run([sumgame, "solve", "go:@" + path, "--params", "go:rules=territory,ko=local",
+                        "--first", side, "--json", "--time", str(limit)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "exit %d" % r.returncode
+    j = json.loads(r.stdout)
+    return j, None
+
+
+def play(sumgame, plain, marked, alive, first, ours, level, seed, per_move, max_moves=150):
+    """One game from the position: sumgame plays `ours`. Returns the record."""
+    us = Gtp([sumgame, "gtp", "--game", "go", "--strategy", "solver",
+              "--game-param", "rules=territory", "--game-param", "ko=local", "--seed", str(seed),
+              "--time-per-move", str(per_move)])
+    them = gnugo(seed, level)
+    for e, f in ((us, marked), (them, plain)):
+        e.must("boardsize 9")
+        e.must("loadsgf " + f)
+        # after loadsgf: GNU Go's printsgf writes the prisoners taken so far as komi (KM),
+        # which the exact result, counted from the position on, does not have
+        e.must("komi 0")
+    colour, passes, moves, longest, note, resyncs = first, 0, [], 0.0, None, []
+
+    def resync(why):
+        """Loads GNU Go's board into sumgame again, marked with GNU Go's statuses now: the
+        game has left the marked model (GNU Go played where the marks say nobody plays,
+        or captured stones the marks call alive)."""
+        resyncs.append(why)
+        path = "%s-%s-resync%d.sgf" % (marked[:-4], ours, len(resyncs))
+        board = them.must("printsgf")
+        status = {k: them.must("final_status_list " + k).split()
+                  for k in ("alive", "dead", "black_territory", "white_territory")}
+        with open(path, "w") as f:
+            f.write(board + marks(status) + "\n")
+        safe.clear()
+        safe.update(status["alive"])
+        return us("loadsgf " + path)
+
+    def stones():
+        return set(them.must("list_stones black").split() + them.must("list_stones white").split())
+
+    safe = set(alive)
+    before = stones()
+    refused = 0
+    while passes < 2 and len(moves) < max_moves:
+        mover, waiter = (us, them) if colour == ours else (them, us)
+        t0 = time.monotonic()
+        ok, move = mover("genmove " + colour)
+        took = time.monotonic() - t0
+        if mover is us:
+            longest = max(longest, took)
+        if not ok:
+            note = "%s genmove failed: %s" % ("sumgame" if mover is us else "gnugo", move)
+            break
+        ok, text = waiter("play %s %s" % (colour, move))
+        if not ok and waiter is them and refused < 3:
+            # sumgame's board had drifted from the real one: sync it and ask again
+            refused += 1
+            ok, text = resync("%s %s refused by GNU Go" % (colour, move))
+            if ok:
+                continue
+        if not ok and waiter is us:
+            ok, text = resync("%s %s refused by sumgame" % (colour, move))
+        if not ok:
+            note = "%s refused %s %s: %s" % ("sumgame" if waiter is us else "gnugo",
+                                           colour, move, text)
+            break
+        refused = 0
+        moves.append(move)
+        after = stones()
+        if (before - after) & safe:
+            # a capture of stones the marks call alive: only the real board has it
+            ok, text = resync("%s %s captured marked-alive stones" % (colour, move))
+            if not ok:
+                note = "sumgame could not load the board again: " + text
+                break
+        before = after
+        passes = passes + 1 if move.lower() == "pass" else 0
+        colour = other(colour)
+    ours_score = us("final_score")
+    theirs = them.must("final_score")
+    ours_dead = us("final_status_list dead")
+    theirs_dead = them.must("final_status_list dead")
+    us.close()
+    them.close()
+    return {
+        "sumgame": ours, "moves": moves, "ended": passes >= 2, "note": note,
+        "resyncs": resyncs,
+        "gnugo_score": theirs, "sumgame_score": ours_score[1] if ours_score[0] else None,
+        "gnugo_dead": sorted(theirs_dead.split()),
+        "sumgame_dead": sorted(ours_dead[1].split()) if ours_dead[0] else None,
+        "longest_move_s": round(longest, 3),
+    }
+
+
+def seeds(text):
+    out = []
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        out += list(range(int(a), int(b or a) + 1))
+    return out
+
+
+def stop_of(rec):
+    """The exact result (Black's points) with the player to move first, or None."""
+    j = rec["exact"]
+    if not j:
+        return None
+    key = "left_first" if rec["to_move"] == "black" else "right_first"
+    return Fraction(j[key]) if key in j else None
+
+
+def regions(rec):
+    """The empty points of each part in play, from solve's parsed sum."""
+    j = rec["exact"]
+    if not j or "parsed" not in j:
+        return None
+    return [part.count(".") for part in j["parsed"].split(" + ") if part.startswith("go:")]
+
+
+def table(path):
+    """The results page's tables from the JSON lines in path."""
+    recs, seen, same = [], {}, []
+    for line in open(path):
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        key = r.get("sgf", "").split("DT[")[0] + r.get("sgf", "").split("]", 4)[-1]
+        if r.get("sgf") and key in seen:
+            same.append("%d = %d" % (r["seed"], seen[key]))  # GNU Go played the same game
+            continue
+        seen[key] = r["seed"]
+        recs.append(r)
+    print("| seed | empty | to move | parts (empty points) | solve s | exact |"
+          " sumgame as | GNU Go's count | sumgame's count | resyncs | sumgame vs exact |")
+    print("| ---: | ---: | --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
+    for r in recs:
+        v = stop_of(r)
+        parts = regions(r)
+        for g in r["games"]:
+            achieved = score_of(g["gnugo_score"])
+            sign = 1 if g["sumgame"] == "black" else -1
+            diff = None if v is None else sign * (achieved - v)
+            print("| %d | %d | %s | %s | %s | %s | %s | %s | %s | %d | %s |" % (
+                r["seed"], r["empty"], r["to_move"],
+                "" if parts is None else " ".join(str(n) for n in parts if n),
+                "%.2f" % r["exact"]["seconds"] if r["exact"] else "not solved",
+                "" if v is None else ("B+%s" % v if v > 0 else "W+%s" % -v if v < 0 else "0"),
+                g["sumgame"], g["gnugo_score"], g["sumgame_score"] or "",
+                len(g["resyncs"]),
+                "not finished" if not g["ended"] else "" if diff is None else "%+g" % diff))
+    games = [(r, g) for r in recs for g in r["games"]]
+    solved = [r for r in recs if r["exact"]]
+    fast = [r for r in solved if r["exact"]["seconds"] <= 1.0]
+    kept = [(r, g) for r, g in games if not g["resyncs"] and g["ended"] and stop_of(r) is not None]
+
+    def gain(r, g):
+        sign = 1 if g["sumgame"] == "black" else -1
+        return sign * (score_of(g["gnugo_score"]) - stop_of(r))
+    print()
+    print("- positions: %d (seeds with the same game as an earlier one: %s)" %
+          (len(recs), ", ".join(same) or "none"))
+    print("- solved: %d, within 1 s (wall clock): %d; largest part in play: %d empty points" %
+          (len(solved), len(fast), max((max(regions(r) or [0]) for r in solved), default=0)))
+    print("- games: %d; finished inside the marks (no resync): %d; sumgame at or above the "
+          "exact result there: %d; GNU Go's loss there: %s points in all" %
+          (len(games), len(kept), sum(1 for r, g in kept if gain(r, g) >= 0),
+           sum(gain(r, g) for r, g in kept)))
+    out = [(r, g) for r, g in games if g["resyncs"] and g["ended"] and stop_of(r) is not None]
+    print("- games that left the marks: %d; sumgame below the exact result in %d, by %s "
+          "points in all" % (len(out), sum(1 for r, g in out if gain(r, g) < 0),
+                             -sum(gain(r, g) for r, g in out if gain(r, g) < 0)))
+    agree = [g for r, g in games if not g["resyncs"] and g["ended"]]
+    print("- final_score equal to GNU Go's in %d of the %d finished games without a resync" %
+          (sum(1 for g in agree if g["sumgame_score"] and
+               score_of(g["sumgame_score"]) == score_of(g["gnugo_score"])), len(agree)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sumgame", default="build/sumgame")
+    ap.add_argument("--seeds", default="1-10")
+    ap.add_argument("--empty", type=int, default=40)
+    ap.add_argument("--selfplay-level", type=int, default=6)
+    ap.add_argument("--opponent-level", type=int, default=10)
+    ap.add_argument("--time-per-move", type=float, default=1.0)
+    ap.add_argument("--solve-time", type=float, default=60.0)
+    ap.add_argument("--out", default="/tmp/go-endgames")
+    ap.add_argument("--table", metavar="JSONL", help="print the page's table of a run and stop")
+    a = ap.parse_args()
+    if a.table:
+        table(a.table)
+        return
+    os.makedirs(a.out, exist_ok=True)
+    sumgame = os.path.abspath(a.sumgame)
+    for seed in seeds(a.seeds):
+        got = selfplay(seed, a.empty, a.selfplay_level)
+        if got is None:
+            print("seed %d: the game ended before %d empty points" % (seed, a.empty),
+                  file=sys.stderr)
+            continue
+        sgf, to_move, empty = got
+        plain = os.path.join(a.out, "seed%d.sgf" % seed)
+        marked = os.path.join(a.out, "seed%d-marked.sgf" % seed)
+        with open(plain, "w") as f:
+            f.write(sgf + "\n")
+        status = statuses(plain, seed, a.opponent_level)
+        with open(marked, "w") as f:
+            f.write(sgf + marks(status) + "\n")
+        t0 = time.monotonic()
+        exact, why = solve(sumgame, marked, to_move, a.solve_time)
+        solve_s = time.monotonic() - t0
+        rec = {"seed": seed, "empty": empty, "to_move": to_move, "sgf": sgf, "status": status,
+               "solve_s": round(solve_s, 3), "exact": exact, "exact_error": why, "games": []}
+        print("seed %d: %d empty, %s to move, solve %.2f s %s" %
+              (seed, empty, to_move, solve_s, why or ""), file=sys.stderr)
+        for ours in (to_move, other(to_move)):
+            g = play(sumgame, plain, marked, status["alive"], to_move, ours, a.opponent_level,
+                     seed, a.time_per_move)
+            rec["games"].append(g)
+            print("  sumgame %s: gnugo %s, sumgame %s, %d moves, %d resyncs%s" %
+                  (ours, g["gnugo_score"], g["sumgame_score"], len(g["moves"]),
+                   len(g["resyncs"]),
+                   " (" + g["note"] + ")" if g["note"] else ""), file=sys.stderr)
+        print(json.dumps(rec), flush=True)
+
+
+if __name__ == "__main__":
+    main()
