@@ -69,6 +69,24 @@ static bool number_of(support_game *g, const char *text, const char *want)
     return true;
 }
 
+/* text read by g is written back as want */
+static void formats_as(support_game *g, const char *text, const char *want)
+{
+    support_pos p = support_parse(&g->game, text);
+    assert_string_equal(support_format(&g->game, &p), want);
+}
+
+/* text is refused by g's parser with a message containing want */
+static void refused(support_game *g, const char *text, const char *want)
+{
+    char err[256] = "";
+    unsigned char b[SG_POS_MAX];
+    assert_int_equal(g->game.desc->parse(g->game.instance, text, b, err, sizeof err),
+                     SG_ERR_INVALID);
+    if (!strstr(err, want))
+        fail_msg("%s: '%s', expected '%s'", text, err, want);
+}
+
 /* Black b3, d3 and row 2 form one chain with two one-point eyes (a3, c3), each a region
  * whose every empty point is a liberty of the chain: unconditionally alive. Row 1 is a
  * third such region (every point touches row 2). The eyes are regions where nobody has
@@ -108,23 +126,14 @@ static void test_benson_one_eye_is_not_safe(void **state)
 static void test_marks(void **state)
 {
     (void)state;
-    support_pos p = support_parse(&area.game, ".X../XX../....[whole,alive=b2]");
-    assert_string_equal(support_format(&area.game, &p), ".x../xx../....[whole]");
+    formats_as(&area, ".X../XX../....[whole,alive=b2]", ".x../xx../....[whole]");
     assert_string_equal(split_text(&area, ".X../XX../....[whole,alive=b2]"),
                         "#x../xx../.... + #x##/xx##/####[base=4]");
-    p = support_parse(&territory.game, ".X../XX../O...[whole,dead=a1]");
-    assert_string_equal(support_format(&territory.game, &p), ".X../XX../x...[base=2,whole]");
-    p = support_parse(&area.game, ".X../XX../O...[whole,dead=a1]");
-    assert_string_equal(support_format(&area.game, &p), ".X../XX../x...[whole]");
+    formats_as(&territory, ".X../XX../O...[whole,dead=a1]", ".X../XX../x...[base=2,whole]");
+    formats_as(&area, ".X../XX../O...[whole,dead=a1]", ".X../XX../x...[whole]");
     /* two marks on one chain take it once */
-    p = support_parse(&territory.game, ".X../XX../OO..[whole,dead=a1,dead=b1]");
-    assert_string_equal(support_format(&territory.game, &p), ".X../XX../xx..[base=4,whole]");
-    char err[256] = "";
-    unsigned char b[SG_POS_MAX];
-    assert_int_equal(area.game.desc->parse(area.game.instance, ".X../XX../O...[dead=c3]", b, err,
-                                           sizeof err),
-                     SG_ERR_INVALID);
-    assert_non_null(strstr(err, "dead=c3: no stone there"));
+    formats_as(&territory, ".X../XX../OO..[whole,dead=a1,dead=b1]", ".X../XX../xx..[base=4,whole]");
+    refused(&area, ".X../XX../O...[dead=c3]", "dead=c3: no stone there");
 }
 
 /* Territory marks (tb=, tw=, SGF TB/TW). Columns a and b are Black's territory behind a
@@ -139,8 +148,7 @@ static void test_territory_marks(void **state)
     (void)state;
     const char *board = "..XO./..XO./..XO.[whole,alive=c3,alive=d3,tb=a3,tb=b3,tb=a2,tb=b2,"
                         "tb=a1,tb=b1]";
-    support_pos p = support_parse(&territory.game, board);
-    assert_string_equal(support_format(&territory.game, &p), "xxxo./xxxo./xxxo.[base=6,whole]");
+    formats_as(&territory, board, "xxxo./xxxo./xxxo.[base=6,whole]");
     /* the split: column e is a part (sure territory, worth -3), the rest the score part */
     assert_string_equal(split_text(&territory, board),
                         "##xo./##xo./##xo. + xxxo#/xxxo#/xxxo#[base=6]");
@@ -150,26 +158,15 @@ static void test_territory_marks(void **state)
     assert_true(number_of(&area, "##xo./##xo./##xo.", "-3"));
     /* b2 touches c2, an empty point nobody marked: it stays in play, and so nothing
      * settles */
-    p = support_parse(&territory.game, "X..O/XX.O[whole,alive=a2,alive=d2,tb=b2]");
-    assert_string_equal(support_format(&territory.game, &p), "x..o/xx.o[whole]");
+    formats_as(&territory, "X..O/XX.O[whole,alive=a2,alive=d2,tb=b2]", "x..o/xx.o[whole]");
     /* SGF: TB over column a (aa:ad is a4..a1), the walls marked alive after the record;
      * column d, unmarked, stays in play */
-    p = support_parse(&territory.game, "(;SZ[4]AB[ba:bd]AW[ca:cd];TB[aa:ad])[alive=b4,alive=c4]");
-    assert_string_equal(support_format(&territory.game, &p), "xxo./xxo./xxo./xxo.[base=4,whole]");
+    formats_as(&territory, "(;SZ[4]AB[ba:bd]AW[ca:cd];TB[aa:ad])[alive=b4,alive=c4]", "xxo./xxo./xxo./xxo.[base=4,whole]");
     /* White's mark settles for White: d1 next to White's wall and to tw=d2 */
-    p = support_parse(&territory.game, "X.O./X.O.[whole,alive=a2,alive=c2,tw=d2,tw=d1]");
-    assert_string_equal(support_format(&territory.game, &p), "x.oo/x.oo[base=-2,whole]");
-    char err[256] = "";
-    unsigned char b[SG_POS_MAX];
-    assert_int_equal(territory.game.desc->parse(territory.game.instance, "X./..[tb=a2]", b, err,
-                                                sizeof err),
-                     SG_ERR_INVALID);
-    assert_non_null(strstr(err, "tb=a2: territory is an empty point of the board, marked for "
-                                "one colour"));
-    assert_int_equal(territory.game.desc->parse(territory.game.instance, "X./..[tb=b2,tw=b2]",
-                                                b, err, sizeof err),
-                     SG_ERR_INVALID);
-    assert_non_null(strstr(err, "=b2: territory is an empty point"));
+    formats_as(&territory, "X.O./X.O.[whole,alive=a2,alive=c2,tw=d2,tw=d1]", "x.oo/x.oo[base=-2,whole]");
+    refused(&territory, "X./..[tb=a2]", "tb=a2: territory is an empty point of the board, marked for "
+                                "one colour");
+    refused(&territory, "X./..[tb=b2,tw=b2]", "=b2: territory is an empty point");
 }
 
 /* ko = local: a ban stays until a move in its own region, so a move elsewhere does not
@@ -213,30 +210,15 @@ static void test_sgf(void **state)
 {
     (void)state;
     const char *game = "(;GM[1]FF[4]SZ[3];B[ba];W[aa];B[ab])";
-    support_pos p = support_parse(&area.game, game);
-    assert_string_equal(support_format(&area.game, &p), ".X./X../...[whole]");
-    p = support_parse(&territory.game, game);
-    assert_string_equal(support_format(&territory.game, &p), ".X./X../...[base=1,whole]");
-    p = support_parse(&area.game, "(;SZ[3]AB[aa:ab]AW[cc](;B[bb])(;W[bb]))");
+    formats_as(&area, game, ".X./X../...[whole]");
+    formats_as(&territory, game, ".X./X../...[base=1,whole]");
     /* the main line is the first variation: Black b2 */
-    assert_string_equal(support_format(&area.game, &p), "X../XX./..O[whole]");
+    formats_as(&area, "(;SZ[3]AB[aa:ab]AW[cc](;B[bb])(;W[bb]))", "X../XX./..O[whole]");
     /* marks after the record: the chain through a3 is safe */
-    p = support_parse(&area.game, "(;SZ[3]AB[aa][ab][ba]AW[cc])[alive=a3]");
-    assert_string_equal(support_format(&area.game, &p), "xx./x../..O[whole]");
-    char err[256] = "";
-    unsigned char b[SG_POS_MAX];
-    assert_int_equal(area.game.desc->parse(area.game.instance, "(;SZ[3]AB[aa]) x", b, err,
-                                           sizeof err),
-                     SG_ERR_INVALID);
-    assert_non_null(strstr(err, "only [dead=POINT,alive=POINT,...] may follow"));
-    assert_int_equal(area.game.desc->parse(area.game.instance, "(;SZ[19]AB[aa])", b, err,
-                                           sizeof err),
-                     SG_ERR_INVALID);
-    assert_non_null(strstr(err, "up to 9x9"));
-    assert_int_equal(area.game.desc->parse(area.game.instance, "(;SZ[3];B[aa];W[aa])", b, err,
-                                           sizeof err),
-                     SG_ERR_INVALID);
-    assert_non_null(strstr(err, "move 2, W[aa], is not a legal move"));
+    formats_as(&area, "(;SZ[3]AB[aa][ab][ba]AW[cc])[alive=a3]", "xx./x../..O[whole]");
+    refused(&area, "(;SZ[3]AB[aa]) x", "only [dead=POINT,alive=POINT,...] may follow");
+    refused(&area, "(;SZ[19]AB[aa])", "up to 9x9");
+    refused(&area, "(;SZ[3];B[aa];W[aa])", "move 2, W[aa], is not a legal move");
 }
 
 /* A region bounded by Black's safe stones alone, with a white stone in it and every
