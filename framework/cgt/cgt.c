@@ -1242,6 +1242,10 @@ static int children(struct walk *w, const void *pos, int side, size_t *frame, si
 
 static int expand_new(struct walk *w, const void *at, uint64_t key, sg_cg *out);
 
+/* The longest line of play the walk follows: deeper, the positions each level keeps on
+ * the stack would overflow it (ASan's larger frames included). */
+#define CGT_MAX_DEPTH 1000
+
 /* Expands a position not in the memo (key is position_key(pos)), refusing one that is
  * already being expanded further up: play has come back to it. A linear scan, since
  * paths are short next to the work of expanding each of their positions. */
@@ -1258,6 +1262,19 @@ static int expand(struct walk *w, const void *at, uint64_t key, sg_cg *out)
                  "%s: play from '%s' comes back to it (%zu moves later): a game with cycles "
                  "has no canonical form, and the exact engine handles loop-free games only",
                  d->name, text, w->depth - i);
+        return SG_ERR_UNSUPPORTED;
+    }
+    if (w->depth >= CGT_MAX_DEPTH) {
+        /* each level holds positions on the C stack: a game whose positions never
+         * repeat (a counter that keeps growing) would otherwise overflow it */
+        const sg_game_desc *d = w->game->desc;
+        char root[160];
+        if (sg_gc_format(d, w->game->instance, w->root, root, sizeof root) != SG_OK)
+            snprintf(root, sizeof root, "?");
+        snprintf(w->err, w->errlen,
+                 "%s: play from '%s' goes on for more than %d moves without ending; the "
+                 "exact engine handles games no deeper than that",
+                 d->name, root, CGT_MAX_DEPTH);
         return SG_ERR_UNSUPPORTED;
     }
     if (w->depth == w->path_cap) {

@@ -197,6 +197,13 @@ static void test_ko_local(void **state)
     assert_int_equal(r.status, 0);
     support_assert_contains(r.out, "canonical form:           {0|-2}");
     support_run_free(&r);
+    /* territory rules keep prisoners in the position, so without a move cap (cycles =
+     * yes) and with bans kept, play from here never repeats a position: refused in one
+     * line (it overflowed the stack before, reported as a crash in split()) */
+    r = host("analyze 'go:x../...' --params rules=territory,ko=local,cycles=yes");
+    assert_int_equal(r.status, 1);
+    support_assert_contains(r.err, "goes on for more than 1000 moves without ending");
+    support_run_free(&r);
     r = host("analyze 'go:.' --params ko=nearby");
     assert_int_equal(r.status, 1);
     support_assert_contains(r.err, "ko must be elsewhere or local, not 'nearby'");
