@@ -167,6 +167,11 @@ static unsigned cap_of(const go_instance *inst, const go_pos *pos)
 {
     if (inst->cap > 0)
         return (unsigned)inst->cap;
+    /* A whole board counts its every point: marks and safe chains take points off the
+     * region, but a game on the board (GTP) goes on over all of them, and its parts,
+     * which count from 0, must not find the board closed before they are. */
+    if (pos->whole)
+        return 4u * pos->width * pos->height;
     return 4u * (unsigned)go_bb_count(go_bb_make(pos->on));
 }
 

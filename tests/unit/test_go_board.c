@@ -159,6 +159,12 @@ static void test_territory_marks(void **state)
     /* b2 touches c2, an empty point nobody marked: it stays in play, and so nothing
      * settles */
     formats_as(&territory, "X..O/XX.O[whole,alive=a2,alive=d2,tb=b2]", "x..o/xx.o[whole]");
+    /* the move cap of a whole board counts its eight points (32 moves), not the three
+     * the marks leave in play (12): a game on the board goes on over all of them */
+    formats_as(&territory, "X..O/XX.O[whole,alive=a2,alive=d2,moves=20]",
+               "x..o/xx.o[moves=20,whole]");
+    refused(&territory, "X..O/XX.O[whole,alive=a2,alive=d2,moves=33]",
+            "past the region's cap of 32 moves");
     /* SGF: TB over column a (aa:ad is a4..a1), the walls marked alive after the record;
      * column d, unmarked, stays in play */
     formats_as(&territory, "(;SZ[4]AB[ba:bd]AW[ca:cd];TB[aa:ad])[alive=b4,alive=c4]", "xxo./xxo./xxo./xxo.[base=4,whole]");
