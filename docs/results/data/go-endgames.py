@@ -107,8 +107,8 @@ def statuses(path, seed, level):
     return status
 
 
-def marks(status):
-    items = (["alive=" + p.lower() for p in status["alive"]] +
+def marks(status, ko=None):
+    items = (["ko=" + ko.lower()] if ko else []) + (["alive=" + p.lower() for p in status["alive"]] +
              ["dead=" + p.lower() for p in status["dead"]] +
              ["tb=" + p.lower() for p in status["black_territory"]] +
              ["tw=" + p.lower() for p in status["white_territory"]])
@@ -158,8 +158,13 @@ def play(sumgame, plain, marked, alive, first, ours, level, seed, per_move, max_
         board = them.must("printsgf")
         status = {k: them.must("final_status_list " + k).split()
                   for k in ("alive", "dead", "black_territory", "white_territory")}
+        # printsgf keeps no ko ban: a lone stone that just took a lone stone and has one
+        # liberty left bans the taking back there
+        ko = None
+        if last and len(last[1]) == 1 and them("countlib " + last[0]) == (True, "1"):
+            ko = next(iter(last[1]))
         with open(path, "w") as f:
-            f.write(board + marks(status) + "\n")
+            f.write(board + marks(status, ko) + "\n")
         safe.clear()
         safe.update(status["alive"])
         return us("loadsgf " + path)
@@ -169,6 +174,7 @@ def play(sumgame, plain, marked, alive, first, ours, level, seed, per_move, max_
 
     safe = set(alive)
     before = stones()
+    last = None  # the last move on the board and the stones it took
     refused = 0
     while passes < 2 and len(moves) < max_moves:
         mover, waiter = (us, them) if colour == ours else (them, us)
@@ -188,6 +194,8 @@ def play(sumgame, plain, marked, alive, first, ours, level, seed, per_move, max_
             if ok:
                 continue
         if not ok and waiter is us:
+            if move.lower() != "pass":
+                last = (move, before - stones())
             ok, text = resync("%s %s refused by sumgame" % (colour, move))
         if not ok:
             note = "%s refused %s %s: %s" % ("sumgame" if waiter is us else "gnugo",
@@ -196,6 +204,7 @@ def play(sumgame, plain, marked, alive, first, ours, level, seed, per_move, max_
         refused = 0
         moves.append(move)
         after = stones()
+        last = (move, before - after) if move.lower() != "pass" else None
         if (before - after) & safe:
             # a capture of stones the marks call alive: only the real board has it
             ok, text = resync("%s %s captured marked-alive stones" % (colour, move))
