@@ -328,6 +328,12 @@ def main():
     if a.table:
         table(a.table)
         return
+    if not os.access(GNUGO, os.X_OK):
+        sys.exit("go-endgames.py: %s not found: install Debian's gnugo (apt-get install "
+                 "gnugo)" % GNUGO)
+    if not os.access(a.sumgame, os.X_OK):
+        sys.exit("go-endgames.py: --sumgame %s: no such program (make builds build/sumgame)"
+                 % a.sumgame)
     os.makedirs(a.out, exist_ok=True)
     sumgame = os.path.abspath(a.sumgame)
     for seed in seeds(a.seeds):
