@@ -1246,6 +1246,22 @@ static int expand_new(struct walk *w, const void *at, uint64_t key, sg_cg *out);
  * the stack would overflow it (ASan's larger frames included). */
 #define CGT_MAX_DEPTH 1000
 
+/* Each level of the walk holds positions on the C stack: a game whose positions never
+ * repeat (a counter that keeps growing) would otherwise overflow it. Out of line, so the
+ * walk's hot path stays small. */
+__attribute__((cold, noinline)) static int too_deep(struct walk *w)
+{
+    const sg_game_desc *d = w->game->desc;
+    char root[160];
+    if (sg_gc_format(d, w->game->instance, w->root, root, sizeof root) != SG_OK)
+        snprintf(root, sizeof root, "?");
+    snprintf(w->err, w->errlen,
+             "%s: play from '%s' goes on for more than %d moves without ending; the exact "
+             "engine handles games no deeper than that",
+             d->name, root, CGT_MAX_DEPTH);
+    return SG_ERR_UNSUPPORTED;
+}
+
 /* Expands a position not in the memo (key is position_key(pos)), refusing one that is
  * already being expanded further up: play has come back to it. A linear scan, since
  * paths are short next to the work of expanding each of their positions. */
@@ -1264,19 +1280,8 @@ static int expand(struct walk *w, const void *at, uint64_t key, sg_cg *out)
                  d->name, text, w->depth - i);
         return SG_ERR_UNSUPPORTED;
     }
-    if (w->depth >= CGT_MAX_DEPTH) {
-        /* each level holds positions on the C stack: a game whose positions never
-         * repeat (a counter that keeps growing) would otherwise overflow it */
-        const sg_game_desc *d = w->game->desc;
-        char root[160];
-        if (sg_gc_format(d, w->game->instance, w->root, root, sizeof root) != SG_OK)
-            snprintf(root, sizeof root, "?");
-        snprintf(w->err, w->errlen,
-                 "%s: play from '%s' goes on for more than %d moves without ending; the "
-                 "exact engine handles games no deeper than that",
-                 d->name, root, CGT_MAX_DEPTH);
-        return SG_ERR_UNSUPPORTED;
-    }
+    if (w->depth >= CGT_MAX_DEPTH)
+        return too_deep(w);
     if (w->depth == w->path_cap) {
         w->path_cap = w->path_cap ? 2 * w->path_cap : 64;
         w->path = xrealloc(w->path, w->path_cap * sizeof *w->path);
