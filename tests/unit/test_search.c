@@ -467,6 +467,16 @@ static void random_roots(uint32_t *roots, int n, int depth)
         roots[i] = random_tree(depth);
 }
 
+/* A sum of least + rnd(spread) random trees of depth 2 or 3 (in roots, *n of them), the
+ * tree table emptied first. */
+static sg_sum *random_sum(sg_freeze policy, int least, int spread, uint32_t *roots, int *n)
+{
+    tg.count = 0;
+    *n = least + (int)rnd((uint64_t)spread);
+    random_roots(roots, *n, 2 + (int)rnd(2));
+    return make_sum(policy, roots, *n);
+}
+
 static void uniform_roots(uint32_t *roots, int n)
 {
     for (int i = 0; i < n; i++)
@@ -532,11 +542,9 @@ static void check_random_exact(sg_search_config cfg, sg_freeze policy, uint64_t 
     reset_trees(seed);
     sg_search *s = engine(&cfg);
     for (int round = 0; round < rounds; round++) {
-        tg.count = 0;
         uint32_t roots[MAX_COMPONENTS];
-        int n = 1 + (int)rnd(4);
-        random_roots(roots, n, 2 + (int)rnd(2));
-        sg_sum *sum = make_sum(policy, roots, n);
+        int n;
+        sg_sum *sum = random_sum(policy, 1, 4, roots, &n);
         for (int p = 0; p < 2; p++) {
             sg_player who = p ? SG_RIGHT : SG_LEFT;
             struct naive nv = { policy, NULL, false, false };
@@ -815,11 +823,9 @@ static void check_coupons(struct coupons *c, uint64_t seed, sg_freeze policy)
 {
     reset_trees(seed);
     for (int round = 0; round < 40; round++) {
-        tg.count = 0;
         uint32_t roots[MAX_COMPONENTS];
-        int n = 1 + (int)rnd(3);
-        random_roots(roots, n, 2 + (int)rnd(2));
-        sg_sum *sum = make_sum(policy, roots, n);
+        int n;
+        sg_sum *sum = random_sum(policy, 1, 3, roots, &n);
         sg_search_extra x = { .ctx = c, .initial_state = 0, .move_count = c_move_count,
                               .play = c_play, .value = c_value,
                               .leaf = c->leaf_at_end ? c_leaf : NULL };
@@ -920,11 +926,9 @@ static void test_order_hook(void **state)
     (void)state;
     reset_trees(101);
     for (int round = 0; round < 60; round++) {
-        tg.count = 0;
         uint32_t roots[MAX_COMPONENTS];
-        int n = 2 + (int)rnd(3);
-        random_roots(roots, n, 2 + (int)rnd(2));
-        sg_sum *sum = make_sum(SG_FREEZE_INTEGERS, roots, n);
+        int n;
+        sg_sum *sum = random_sum(SG_FREEZE_INTEGERS, 2, 3, roots, &n);
         struct order_probe probe = { 0, 0, false };
         sg_search_config cfg = { .iterative = true, .order = reverse_order,
                                  .order_ctx = &probe, .tt_log2 = 12 };
@@ -950,11 +954,9 @@ static void test_order_after_best(void **state)
     reset_trees(103);
     int early_calls = 0, late_calls = 0;
     for (int round = 0; round < 60; round++) {
-        tg.count = 0;
         uint32_t roots[MAX_COMPONENTS];
-        int n = 2 + (int)rnd(3);
-        random_roots(roots, n, 2 + (int)rnd(2));
-        sg_sum *sum = make_sum(SG_FREEZE_INTEGERS, roots, n);
+        int n;
+        sg_sum *sum = random_sum(SG_FREEZE_INTEGERS, 2, 3, roots, &n);
         sg_search_result r[2];
         for (int late = 0; late < 2; late++) {
             struct order_probe probe = { 0, 0, true };
@@ -1010,11 +1012,9 @@ static void test_outcome(void **state)
     sg_search_free(s);
 
     for (int round = 0; round < 150; round++) {
-        tg.count = 0;
         uint32_t roots[MAX_COMPONENTS];
-        int n = 1 + (int)rnd(4);
-        random_roots(roots, n, 2 + (int)rnd(2));
-        sum = make_sum(SG_FREEZE_NUMBERS, roots, n);
+        int n;
+        sum = random_sum(SG_FREEZE_NUMBERS, 1, 4, roots, &n);
         sg_search_config oc = { .outcome = true, .iterative = round % 2 == 0, .tt_log2 = 12 };
         s = engine(&oc);
         for (int p = 0; p < 2; p++) {
