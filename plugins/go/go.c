@@ -66,30 +66,6 @@ static const sg_param_doc param_docs[] = {
     { NULL, NULL, NULL },
 };
 
-/* A parameter with two values: *second is whether it is the second (the first is the
- * default). */
-static int choice(const sg_params *params, const char *key, const char *first,
-                  const char *second_name, int *second, char *err, size_t errlen)
-{
-    *second = 0;
-    for (size_t i = 0; params && i < params->count; i++) {
-        if (strcmp(params->items[i].key, key) != 0)
-            continue;
-        const char *v = params->items[i].value;
-        if (strcmp(v, second_name) == 0)
-            *second = 1;
-        else if (strcmp(v, first) == 0)
-            *second = 0;
-        else {
-            snprintf(err, errlen, "%s:%d: %s: %s must be %s or %s, not '%.40s'",
-                     params->file ? params->file : "?", params->items[i].line,
-                     params->section ? params->section : "?", key, first, second_name, v);
-            return SG_ERR_INVALID;
-        }
-    }
-    return SG_OK;
-}
-
 static int create(const sg_host *host, const sg_params *params, void **out, char *err,
                   size_t errlen)
 {
@@ -109,9 +85,11 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         sg_params_bool(params, "cycles", false, &cycles, err, errlen) != SG_OK ||
         sg_params_bool(params, "selfatari", true, &selfatari, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
+    static const char *const rules[] = { "area", "territory", NULL };
+    static const char *const kos[] = { "elsewhere", "local", NULL };
     int territory, ko_local;
-    if (choice(params, "rules", "area", "territory", &territory, err, errlen) != SG_OK ||
-        choice(params, "ko", "elsewhere", "local", &ko_local, err, errlen) != SG_OK)
+    if (sg_params_enum(params, "rules", rules, 0, &territory, err, errlen) != SG_OK ||
+        sg_params_enum(params, "ko", kos, 0, &ko_local, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
     if (cycles && cap) {
         snprintf(err, errlen, "cap and cycles exclude each other (cycles keeps no move count)");

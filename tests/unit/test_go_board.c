@@ -212,7 +212,7 @@ static void test_ko_local(void **state)
     support_run_free(&r);
     r = host("analyze 'go:.' --params ko=nearby");
     assert_int_equal(r.status, 1);
-    support_assert_contains(r.err, "ko must be elsewhere or local, not 'nearby'");
+    support_assert_contains(r.err, "ko = 'nearby' is not one of: elsewhere, local");
     support_run_free(&r);
 }
 
