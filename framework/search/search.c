@@ -76,6 +76,8 @@ struct sg_search {
     bool no_best_first;
     sg_search_evaluate_fn evaluate; /* or NULL: the games' evaluate() */
     void *evaluate_ctx;
+    sg_search_leaf_fn leaf; /* or NULL: evaluate */
+    void *leaf_ctx;
     sg_search_horizon_fn horizon_fn; /* or NULL */
     void *horizon_ctx;
     sg_search_gate_fn gate_fn; /* or NULL */
@@ -452,6 +454,8 @@ static sg_value heuristic_score(sg_search *s, const sg_sum *sum, sg_player who,
     if (s->config.outcome)
         return zero();
     sg_value total = sg_value_add(sg_sum_frozen(sum), extra_value(s, xstate, who));
+    if (s->leaf)
+        return for_mover(sg_value_add(total, s->leaf(s->leaf_ctx, sum, who, xstate)), who);
     if (s->evaluate)
         return for_mover(sg_value_add(total, s->evaluate(s->evaluate_ctx, sum, who)), who);
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
@@ -878,6 +882,12 @@ void sg_search_set_evaluate(sg_search *s, sg_search_evaluate_fn fn, void *ctx)
 {
     s->evaluate = fn;
     s->evaluate_ctx = ctx;
+}
+
+void sg_search_set_leaf(sg_search *s, sg_search_leaf_fn fn, void *ctx)
+{
+    s->leaf = fn;
+    s->leaf_ctx = ctx;
 }
 
 void sg_search_set_horizon(sg_search *s, sg_search_horizon_fn fn, void *ctx)

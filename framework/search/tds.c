@@ -8,6 +8,7 @@
 #include "sumgame/cgt.h"
 #include "sumgame/clock.h"
 #include "sumgame/coupons.h"
+#include "sumgame/rng.h"
 #include "sumgame/search.h"
 #include "sumgame/solve.h"
 #include "sumgame/thermograph.h"
@@ -24,8 +25,18 @@
 #define EXACT_DAYS_MAX 8
 /* Positions one E6 analysis may visit before it gives up on that node. */
 #define EXACT_POSITIONS_MAX 20000
+/* E7's memo of one-ply thermographs, by component position. */
+#define LEAF_MEMO_LOG2 16
+/* E7 counts at most this many of a leaf's components hotter than the coupon on top. */
+#define LEAF_HOT_MAX 16
 /* At most this many E1 pre-searches are recorded for the 2-delta check. */
 #define PRESEARCH_MAX 24
+
+/* E7: a component's one-ply mean and temperature (key 0 = empty). */
+typedef struct leaf_entry {
+    uint64_t key;
+    sg_value mean, temperature;
+} leaf_entry;
 
 typedef struct drop_entry {
     uint64_t key;    /* 0 = empty */
@@ -48,6 +59,10 @@ struct sg_tds {
     /* E6: exact temperatures of small positions, from canonical forms. */
     sg_thermo_cache *exact;
     drop_entry *exact_memo;
+    /* E7: one-ply thermographs of leaf positions, and a move list for making them. */
+    leaf_entry *leaves;
+    sg_move *leaf_moves;
+    size_t leaf_cap;
     /* The exact stops of complete estimates: one solver for many estimates (making one
      * zeroes its table, which cost more than the estimates of small rooms themselves). */
     sg_solver *stops;
@@ -156,6 +171,8 @@ void sg_tds_free(sg_tds *tds)
     free(tds->drops);
     sg_thermo_cache_free(tds->exact);
     free(tds->exact_memo);
+    free(tds->leaves);
+    free(tds->leaf_moves);
     sg_solver_free(tds->stops);
     free(tds);
 }
@@ -180,7 +197,7 @@ bool sg_tds_met_ko(const sg_tds *tds) { return tds->met_ko; }
 /* ---- enhancement sets ------------------------------------------------------------- */
 
 /* The bit of enhancement number k + 1 (E6 sits above SG_TDS_HALF_TMIN). */
-static unsigned enhancement_bit(int k) { return k < 5 ? 1u << k : SG_TDS_E6; }
+static unsigned enhancement_bit(int k) { return k < 5 ? 1u << k : k == 5 ? SG_TDS_E6 : SG_TDS_E7; }
 
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen)
 {
@@ -194,13 +211,13 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         for (const char *p = text; *p && !bad; p++) {
             if (*p == ',' || isspace((unsigned char)*p))
                 continue;
-            bad = *p < '1' || *p > '6';
+            bad = *p < '1' || *p > '7';
             if (!bad)
                 bits |= enhancement_bit(*p - '1');
             any = true;
         }
         if (bad || !any) {
-            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-6",
+            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-7",
                      text);
             return SG_ERR_INVALID;
         }
@@ -215,7 +232,7 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         snprintf(err, errlen, "enhancements '%.40s': 5 (GHI-correct states) needs 3", text);
         return SG_ERR_INVALID;
     }
-    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6)) | bits;
+    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6 | SG_TDS_E7)) | bits;
     return SG_OK;
 }
 
@@ -224,7 +241,7 @@ void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap)
     size_t used = 0;
     if (cap)
         buf[0] = '\0';
-    for (int k = 0; k < 6; k++) {
+    for (int k = 0; k < 7; k++) {
         if (!(mask & enhancement_bit(k)))
             continue;
         int n = snprintf(buf + used, used < cap ? cap - used : 0, "%s%d", used ? "," : "", k + 1);
@@ -239,7 +256,7 @@ void sg_tds_enhancements_name(unsigned mask, char *buf, size_t cap)
 {
     size_t used = (size_t)snprintf(buf, cap, "TDS");
     bool first = true;
-    for (int k = 0; k < 6 && used < cap; k++) {
+    for (int k = 0; k < 7 && used < cap; k++) {
         if (!(mask & enhancement_bit(k)))
             continue;
         int n = snprintf(buf + used, cap - used, "%s%d", first ? "_" : "", k + 1);
@@ -437,6 +454,105 @@ static bool table_filter(void *ctx, uint64_t state)
     return sg_coupons_state_minus_ones(state) == 0;
 }
 
+/* ---- E7: thermographic leaves -------------------------------------------------------- */
+
+/* The one-ply thermograph of a component from evaluate(): a = Left's best option as
+ * evaluate() scores it with Right to move, b = Right's best with Left to move; for a > b
+ * the mean (a + b) / 2 and the temperature (a - b) / 2 of {a | b}, else evaluate() of the
+ * position itself at temperature 0. Memoized by position (it does not depend on the
+ * stack), so the walk down the coupons pays for each leaf once. */
+static void one_ply(sg_tds *tds, const sg_sum *sum, size_t i, sg_value *mean, sg_value *temp)
+{
+    const sg_game *g = sg_sum_game(sum, i);
+    const void *pos = sg_sum_pos(sum, i);
+    uint64_t key = sg_mix64(sg_sum_component_hash(sum, i) ^ (uint64_t)(uintptr_t)g->instance) | 1;
+    leaf_entry *e = tds->leaves ? &tds->leaves[key & (((size_t)1 << LEAF_MEMO_LOG2) - 1)] : NULL;
+    if (e && e->key == key) {
+        *mean = e->mean;
+        *temp = e->temperature;
+        return;
+    }
+    *mean = sg_gc_evaluate(g->desc, g->instance, pos, SG_LEFT);
+    *temp = zero();
+    sg_value best[2];
+    bool has[2] = { false, false };
+    unsigned char child[SG_POS_MAX];
+    char err[80];
+    for (int k = 0; k < 2; k++) {
+        sg_player who = k ? SG_RIGHT : SG_LEFT;
+        size_t n = 0;
+        int rc = sg_gc_moves(g->desc, g->instance, pos, who, tds->leaf_moves, tds->leaf_cap, &n);
+        if (rc == SG_ERR_RANGE) {
+            sg_move *grown = realloc(tds->leaf_moves, n * sizeof *grown);
+            if (!grown)
+                return;
+            tds->leaf_moves = grown;
+            tds->leaf_cap = n;
+            rc = sg_gc_moves(g->desc, g->instance, pos, who, tds->leaf_moves, n, &n);
+        }
+        if (rc != SG_OK)
+            return;
+        for (size_t m = 0; m < n; m++) {
+            if (sg_gc_play(g->desc, g->instance, pos, who, tds->leaf_moves[m], child, err,
+                           sizeof err) != SG_OK)
+                continue;
+            sg_value v = sg_gc_evaluate(g->desc, g->instance, child, sg_opponent(who));
+            int c = has[k] ? sg_value_cmp(v, best[k]) : 0;
+            if (!has[k] || (k ? c < 0 : c > 0))
+                best[k] = v;
+            has[k] = true;
+        }
+    }
+    if (has[0] && has[1] && sg_value_cmp(best[0], best[1]) > 0) {
+        *mean = sg_value_half(sg_value_add(best[0], best[1]));
+        *temp = sg_value_half(sg_value_sub(best[0], best[1]));
+    }
+    if (e) {
+        e->key = key;
+        e->mean = *mean;
+        e->temperature = *temp;
+    }
+}
+
+/* E7's leaf score: what the player to move gets from G with the coupon c on top, by the
+ * components' one-ply thermographs, as in a sum of switches {m + t | m - t}: the sum of
+ * the means, plus for the player to move (minus for the opponent) t1 - t2 + t3 - ...
+ * over the temperatures above c, hottest first, and - c after an odd number of them, the
+ * players alternating in the components hotter than c before the coupons (the stack's
+ * own worth is counted with the mover taking its first coupon). A mean alone, as
+ * evaluate() gives it, credits a hot leaf to neither player, so the player who moved into
+ * it gains as if the opponent could not answer: TDS's temperatures then run about twice
+ * too high on Amazons rooms (docs/results/tds-anytime.md). */
+static sg_value thermographic_leaf(void *ctx, const sg_sum *sum, sg_player to_move,
+                                   uint64_t state)
+{
+    run *r = ctx;
+    size_t taken = sg_coupons_state_taken(r->stack, state);
+    sg_value c = taken < r->stack->count ? sg_coupons_at(r->stack, taken) : zero();
+    if (sg_value_cmp(c, zero()) < 0)
+        c = zero();
+    sg_value total = zero(), hot[LEAF_HOT_MAX];
+    size_t k = 0;
+    for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
+        sg_value m, t;
+        one_ply(r->tds, sum, i, &m, &t);
+        total = sg_value_add(total, m);
+        if (sg_value_cmp(t, c) <= 0 ||
+            (k == LEAF_HOT_MAX && sg_value_cmp(t, hot[k - 1]) <= 0))
+            continue;
+        /* Insertion, hottest first (a leaf has a handful of components); when full, the
+         * coolest drops out. */
+        size_t j = k < LEAF_HOT_MAX ? k++ : k - 1;
+        for (; j > 0 && sg_value_cmp(hot[j - 1], t) < 0; j--)
+            hot[j] = hot[j - 1];
+        hot[j] = t;
+    }
+    sg_value excess = k % 2 ? sg_value_neg(c) : zero();
+    for (size_t j = 0; j < k; j++)
+        excess = j % 2 ? sg_value_sub(excess, hot[j]) : sg_value_add(excess, hot[j]);
+    return to_move == SG_LEFT ? sg_value_add(total, excess) : sg_value_sub(total, excess);
+}
+
 /* Searches G + C after the top `taken` coupons are gone, mover to play; with game_first
  * the coupon is withheld until someone moves in G. Without with_stack it searches G
  * alone. A search that the budget stops before its first iteration is replaced by one of
@@ -452,6 +568,10 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     sg_search_set_gate(engine, gated ? gate : NULL, r);
     sg_search_set_table_filter(engine,
                                with_stack && !(r->enh & SG_TDS_E5) ? table_filter : NULL, r);
+    bool thermographic = with_stack && r->heuristic && (r->enh & SG_TDS_E7) &&
+                         (r->tds->leaves || (r->tds->leaves = calloc((size_t)1 << LEAF_MEMO_LOG2,
+                                                                     sizeof *r->tds->leaves)));
+    sg_search_set_leaf(engine, thermographic ? thermographic_leaf : NULL, r);
     sg_search_extra extra;
     sg_search_config config = { .max_depth = r->config->depth, .iterative = r->heuristic };
     bool spent = !remaining_budget(r, &config.budget);

@@ -196,6 +196,14 @@ void sg_search_set_best_first(sg_search *search, bool on);
 typedef sg_value (*sg_search_evaluate_fn)(void *ctx, const sg_sum *sum, sg_player to_move);
 void sg_search_set_evaluate(sg_search *search, sg_search_evaluate_fn fn, void *ctx);
 
+/* Optional evaluation of depth-limited (and horizon) leaves that also sees the extra
+ * component's state (TDS+'s thermographic leaves score a position by the coupon on top);
+ * it takes precedence over the evaluate() hook and returns what that one returns. NULL
+ * (the default) leaves the evaluation to that hook. */
+typedef sg_value (*sg_search_leaf_fn)(void *ctx, const sg_sum *sum, sg_player to_move,
+                                      uint64_t extra_state);
+void sg_search_set_leaf(sg_search *search, sg_search_leaf_fn fn, void *ctx);
+
 /* Optional horizon: a node below the root for which horizon() returns true is scored as
  * a depth-limited leaf (the temperature-bounded search of Müller and Li §3.2 stops where
  * no component is hotter than its bound). Entries of the table that such leaves

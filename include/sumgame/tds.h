@@ -113,14 +113,20 @@ typedef struct sg_tds sg_tds;
  * least that; no pre-search is needed there. Exact without any conjecture. Not in
  * "all"; "6" in a list. */
 #define SG_TDS_E6 (1u << 6)
+/* Ours, not the lecture's: a depth-limited leaf of a heuristic search is scored by the
+ * one-ply thermographs of its components (the mean and temperature of {a | b}, a and b
+ * the best options' evaluate()): the sum of the means, plus for the player to move what
+ * the hottest temperature exceeds the coupon on top by. Complete searches have no such
+ * leaves, so exact estimates do not change. In `tdsplus`, not in "all"; "7" in a list. */
+#define SG_TDS_E7 (1u << 7)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
 #define SG_TDS_HALF_TMIN (1u << 5)
 /* TDS+ as `tdsplus` runs it. */
-#define SG_TDS_PLUS (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN)
+#define SG_TDS_PLUS (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7)
 
 /* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
- * bits SG_TDS_E1.. (other bits of *mask are kept). Refuses numbers outside 1-5 and the
+ * bits SG_TDS_E1.. (other bits of *mask are kept). Refuses numbers outside 1-7 and the
  * lecture's dependencies (4 needs 1 and 3; 5 needs 3), with a one-line message. */
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen);
 /* "none" or "1,3,5". */

@@ -82,11 +82,17 @@ static void test_enhancement_lists(void **state)
     assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6);
     sg_tds_enhancements_format(SG_TDS_E1 | SG_TDS_E6 | SG_TDS_HALF_TMIN, buf, sizeof buf);
     assert_string_equal(buf, "1,6");
+    assert_int_equal(sg_tds_enhancements_parse("3,7", &m, err, sizeof err), SG_OK);
+    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E3 | SG_TDS_E7);
+    sg_tds_enhancements_format(SG_TDS_PLUS, buf, sizeof buf);
+    assert_string_equal(buf, "1,2,3,4,5,7");
+    sg_tds_enhancements_name(SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E7, buf, sizeof buf);
+    assert_string_equal(buf, "TDS_357");
 
     static const struct { const char *text, *needle; } bad[] = {
-        { "7", "expected none, all or numbers 1-6" },
-        { "", "expected none, all or numbers 1-6" },
-        { "1,x", "expected none, all or numbers 1-6" },
+        { "8", "expected none, all or numbers 1-7" },
+        { "", "expected none, all or numbers 1-7" },
+        { "1,x", "expected none, all or numbers 1-7" },
         { "4", "4 (recursive TDS) needs 1 and 3" },
         { "1,4", "4 (recursive TDS) needs 1 and 3" },
         { "1,5", "5 (GHI-correct states) needs 3" },
@@ -370,7 +376,7 @@ static void test_analyze_tdsplus(void **state)
                                  NULL);
     assert_int_equal(r.status, 0);
     if (!strstr(r.out, "\"mean\":\"-3/4\"") || !strstr(r.out, "\"temperature\":\"5/4\"") ||
-        !strstr(r.out, "\"enhancements\":\"1,2,3,4,5\"") || !strstr(r.out, "\"exact\":true"))
+        !strstr(r.out, "\"enhancements\":\"1,2,3,4,5,7\"") || !strstr(r.out, "\"exact\":true"))
         fail_msg("unexpected output: %s", r.out);
     support_run_free(&r);
     r = support_host("analyze 'amazons:xBxx/W.xx/x..x/xxxx' --method tds --enhancements 1,3 "
