@@ -4,10 +4,13 @@
  * SECONDS of wall clock by
  *   - αβ: the engine alone on the room, Left to move, iterative deepening, the games'
  *     evaluation at the leaves (what the alphabeta strategy runs);
- *   - TDS+: an anytime estimate, delta 1/2, t_max 4 (the sum-game experiments' settings).
+ *   - TDS+: an anytime estimate, delta 1/2, t_max 4 (the sum-game experiments' settings),
+ *     as `tdsplus` runs it (with E7's thermographic leaves) and with the lecture's five
+ *     enhancements alone (E7 scores a leaf by a one-ply look at each component: dearer
+ *     nodes, better leaves).
  * Prints each one's nodes per second and depth (αβ: plies of the deepest finished
  * iteration; TDS+: plies per search of the deepest finished estimate), the medians over
- * the rooms, and the ratio of the αβ rate to the TDS+ rate (the issue's target: within 2).
+ * the rooms, and the ratio of the αβ rate to the TDS+ rates (the issue's target: within 2).
  * Usage: bench_tds_rate BUILD_DIR [SECONDS] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,18 +50,21 @@ int main(int argc, char **argv)
     if (bench_open_game("bench_tds_rate", build, "amazons", NULL, &plugin, &game) != 0)
         return 1;
     char err[256];
-    sg_tds *tds = sg_tds_new(0, err, sizeof err);
-    if (!tds)
-        die("tds", err);
-    sg_tds_set_enhancements(tds, SG_TDS_PLUS);
+    /* [0]: tdsplus as it runs (E7 on); [1]: the lecture's five (E7 off). */
+    sg_tds *tds[2];
+    for (int v = 0; v < 2; v++) {
+        if (!(tds[v] = sg_tds_new(0, err, sizeof err)))
+            die("tds", err);
+        sg_tds_set_enhancements(tds[v], v ? SG_TDS_PLUS & ~SG_TDS_E7 : SG_TDS_PLUS);
+    }
     sg_search_config sc = { .tt_log2 = 20 };
     sg_search *ab = sg_search_new(&sc, err, sizeof err);
     if (!ab)
         die("search", err);
-    double ab_rate[NROOMS], tds_rate[NROOMS], ratio[NROOMS], ab_depth[NROOMS],
-        tds_depth[NROOMS];
+    double ab_rate[NROOMS], tds_rate[2][NROOMS], ratio[2][NROOMS], ab_depth[NROOMS],
+        tds_depth[2][NROOMS];
     printf("bench_tds_rate: %zu Amazons rooms, %.1f s each, αβ alone against anytime TDS+ "
-           "(delta 1/2, t_max 4)\n",
+           "(delta 1/2, t_max 4), with E7 and without (\"five\")\n",
            NROOMS, seconds);
     for (size_t i = 0; i < NROOMS; i++) {
         _Alignas(16) unsigned char pos[SG_POS_MAX];
@@ -76,32 +82,40 @@ int main(int argc, char **argv)
         double t_ab = sg_clock_seconds() - t0;
         if (rc != SG_OK && rc != SG_ERR_BUDGET)
             die("alphabeta", err);
-        sg_tds_config tc = { .delta = sg_value_make(1, 1), .has_tmax = true,
-                             .tmax = sg_value_int(4), .seconds = seconds };
-        sg_estimate e;
-        t0 = sg_clock_seconds();
-        if (sg_tds_estimate(tds, &game, pos, &tc, &e, err, sizeof err) != SG_OK)
-            die("tds", err);
-        double t_tds = sg_clock_seconds() - t0;
         ab_rate[i] = t_ab > 0 ? (double)r.nodes / t_ab : 0;
-        tds_rate[i] = t_tds > 0 ? (double)e.nodes / t_tds : 0;
-        ratio[i] = tds_rate[i] > 0 ? ab_rate[i] / tds_rate[i] : 0;
         ab_depth[i] = r.completed ? r.depth : 0;
-        tds_depth[i] = sg_tds_last_depth(tds);
-        printf("  %-44s αβ %9.0f nodes/s depth %2.0f | TDS+ %9.0f nodes/s depth %2.0f%s\n",
-               rooms[i], ab_rate[i], ab_depth[i], tds_rate[i], tds_depth[i],
-               e.exact ? " (exact)" : "");
+        printf("  %-44s αβ %9.0f nodes/s depth %2.0f", rooms[i], ab_rate[i], ab_depth[i]);
+        for (int v = 0; v < 2; v++) {
+            sg_tds_config tc = { .delta = sg_value_make(1, 1), .has_tmax = true,
+                                 .tmax = sg_value_int(4), .seconds = seconds };
+            sg_estimate e;
+            t0 = sg_clock_seconds();
+            if (sg_tds_estimate(tds[v], &game, pos, &tc, &e, err, sizeof err) != SG_OK)
+                die("tds", err);
+            double t_tds = sg_clock_seconds() - t0;
+            tds_rate[v][i] = t_tds > 0 ? (double)e.nodes / t_tds : 0;
+            ratio[v][i] = tds_rate[v][i] > 0 ? ab_rate[i] / tds_rate[v][i] : 0;
+            tds_depth[v][i] = sg_tds_last_depth(tds[v]);
+            printf(" | %s %9.0f nodes/s depth %2.0f%s", v ? "five" : "TDS+", tds_rate[v][i],
+                   tds_depth[v][i], e.exact ? " (exact)" : "");
+        }
+        printf("\n");
         sg_sum_free(sum);
     }
-    double ab5[3], tds5[3];
+    double ab5[3];
     memcpy(ab5, ab_depth, sizeof ab5);
-    memcpy(tds5, tds_depth, sizeof tds5);
-    printf("  medians: αβ %.0f nodes/s, TDS+ %.0f nodes/s; ratio αβ / TDS+ %.2f; "
-           "depth on 5x5 αβ %.0f, TDS+ %.0f; on 6x6 αβ %.0f, TDS+ %.0f\n",
-           bench_median(ab_rate, NROOMS), bench_median(tds_rate, NROOMS),
-           bench_median(ratio, NROOMS), bench_median(ab5, 3), bench_median(tds5, 3),
-           bench_median(ab_depth + 3, 3), bench_median(tds_depth + 3, 3));
-    sg_tds_free(tds);
+    printf("  medians: αβ %.0f nodes/s, depth on 5x5 %.0f, on 6x6 %.0f\n",
+           bench_median(ab_rate, NROOMS), bench_median(ab5, 3), bench_median(ab_depth + 3, 3));
+    for (int v = 0; v < 2; v++) {
+        double tds5[3];
+        memcpy(tds5, tds_depth[v], sizeof tds5);
+        printf("  medians: %s %.0f nodes/s; ratio αβ / %s %.2f; depth on 5x5 %.0f, on 6x6 "
+               "%.0f\n",
+               v ? "five" : "TDS+", bench_median(tds_rate[v], NROOMS), v ? "five" : "TDS+",
+               bench_median(ratio[v], NROOMS), bench_median(tds5, 3),
+               bench_median(tds_depth[v] + 3, 3));
+        sg_tds_free(tds[v]);
+    }
     sg_search_free(ab);
     return 0;
 }
