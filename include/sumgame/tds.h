@@ -115,9 +115,11 @@ typedef struct sg_tds sg_tds;
 #define SG_TDS_E6 (1u << 6)
 /* Ours, not the lecture's: a depth-limited leaf of a heuristic search is scored by the
  * one-ply thermographs of its components (the mean and temperature of {a | b}, a and b
- * the best options' evaluate()): the sum of the means, plus for the player to move what
- * the hottest temperature exceeds the coupon on top by. Complete searches have no such
- * leaves, so exact estimates do not change. In `tdsplus`, not in "all"; "7" in a list. */
+ * the best options' evaluate()): the sum of the means, plus for the player to move
+ * t1 - t2 + t3 - ... over the temperatures above the coupon c on top, hottest first, and
+ * - c after an odd number of them, as in a sum of switches. Complete searches have no
+ * such leaves, so exact estimates do not change. In `tdsplus`, not in "all"; "7" in a
+ * list. */
 #define SG_TDS_E7 (1u << 7)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
