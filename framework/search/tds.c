@@ -460,14 +460,15 @@ static bool table_filter(void *ctx, uint64_t state)
  * evaluate() scores it with Right to move, b = Right's best with Left to move; for a > b
  * the mean (a + b) / 2 and the temperature (a - b) / 2 of {a | b}, else evaluate() of the
  * position itself at temperature 0. Memoized by position (it does not depend on the
- * stack), so the walk down the coupons pays for each leaf once. */
+ * stack), so the walk down the coupons pays for each leaf once; search() allocates the
+ * memo before it installs the leaf hook. */
 static void one_ply(sg_tds *tds, const sg_sum *sum, size_t i, sg_value *mean, sg_value *temp)
 {
     const sg_game *g = sg_sum_game(sum, i);
     const void *pos = sg_sum_pos(sum, i);
     uint64_t key = sg_mix64(sg_sum_component_hash(sum, i) ^ (uint64_t)(uintptr_t)g->instance) | 1;
-    leaf_entry *e = tds->leaves ? &tds->leaves[key & (((size_t)1 << LEAF_MEMO_LOG2) - 1)] : NULL;
-    if (e && e->key == key) {
+    leaf_entry *e = &tds->leaves[key & (((size_t)1 << LEAF_MEMO_LOG2) - 1)];
+    if (e->key == key) {
         *mean = e->mean;
         *temp = e->temperature;
         return;
@@ -476,7 +477,7 @@ static void one_ply(sg_tds *tds, const sg_sum *sum, size_t i, sg_value *mean, sg
     *temp = zero();
     sg_value best[2];
     bool has[2] = { false, false };
-    unsigned char child[SG_POS_MAX];
+    _Alignas(16) unsigned char child[SG_POS_MAX];
     char err[80];
     for (int k = 0; k < 2; k++) {
         sg_player who = k ? SG_RIGHT : SG_LEFT;
@@ -507,11 +508,9 @@ static void one_ply(sg_tds *tds, const sg_sum *sum, size_t i, sg_value *mean, sg
         *mean = sg_value_half(sg_value_add(best[0], best[1]));
         *temp = sg_value_half(sg_value_sub(best[0], best[1]));
     }
-    if (e) {
-        e->key = key;
-        e->mean = *mean;
-        e->temperature = *temp;
-    }
+    e->key = key;
+    e->mean = *mean;
+    e->temperature = *temp;
 }
 
 /* E7's leaf score: what the player to move gets from G with the coupon c on top, by the
