@@ -23,6 +23,9 @@
 /* Evaluations remembered per component: 2^14 entries of 24 bytes, about an L2 cache
  * (with 2^12 the bench's fixed sum took 8% longer; 2^16 saved another 3%). */
 #define EVAL_CACHE_LOG2 14
+/* Components' keys under their games' symmetries (sg_search_set_symmetric): 2^16 pairs
+ * of 16 bytes, 1 MiB. */
+#define SYM_CACHE_LOG2 16
 
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 #define FLAG_BOUND_MASK 3u
@@ -51,6 +54,11 @@ typedef struct eval_entry {
     int32_t exp;
     int32_t generation; /* valid when it is the engine's; 0 = never filled */
 } eval_entry;
+
+/* A component's raw key (| 1, so that 0 is free) and the key of its class. */
+typedef struct sym_entry {
+    uint64_t raw, key;
+} sym_entry;
 
 /* An αβ window edge: a value or an infinity. Node scores themselves are always finite. */
 typedef struct edge {
@@ -94,6 +102,7 @@ struct sg_search {
     size_t ndirty, dirty_cap;
     bool dirty_overflow;
     eval_entry *evals;
+    sym_entry *sym; /* NULL: keys of the positions as they are */
     int32_t eval_generation; /* clearing starts a new one instead of zeroing the cache */
     struct ply *plies;
     size_t nplies, plies_cap;
@@ -261,6 +270,7 @@ void sg_search_free(sg_search *search)
     free(search->plies);
     tt_free(search->tt, (search->bucket_mask + 1) * 2);
     free(search->evals);
+    free(search->sym);
     free(search->dirty);
     free(search);
 }
@@ -321,10 +331,34 @@ static bool ensure_ply(sg_search *s, size_t ply)
 
 /* ---- transposition table ------------------------------------------------------------ */
 
+/* The sum's key with each component keyed by its class under its game's symmetries, so
+ * that mirrored positions share an entry. Summed as sg_sum_hash sums the raw keys. */
+static uint64_t symmetric_hash(const sg_search *s, const sg_sum *sum)
+{
+    uint64_t h = 0;
+    for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
+        const sg_game *g = sg_sum_game(sum, i);
+        uint64_t raw = sg_sum_component_hash(sum, i);
+        if (!SG_GAME_HAS(g->desc, canonical)) {
+            h += raw;
+            continue;
+        }
+        sym_entry *e = &s->sym[sg_mix64(raw) & (((size_t)1 << SYM_CACHE_LOG2) - 1)];
+        if (e->raw != (raw | 1)) {
+            _Alignas(16) unsigned char rep[SG_POS_MAX];
+            sg_gc_canonical(g->desc, g->instance, sg_sum_pos(sum, i), rep);
+            e->raw = raw | 1;
+            e->key = sg_component_hash(g, rep);
+        }
+        h += e->key;
+    }
+    return h;
+}
+
 static uint64_t node_key(const sg_search *s, const sg_sum *sum, sg_player who,
                          uint64_t xstate)
 {
-    uint64_t key = sg_sum_hash(sum);
+    uint64_t key = s->sym ? symmetric_hash(s, sum) : sg_sum_hash(sum);
     if (who == SG_RIGHT)
         key ^= UINT64_C(0x9E3779B97F4A7C15);
     if (s->config.extra)
@@ -356,19 +390,48 @@ static int priority(const tt_entry *e)
     return (e->flags & FLAG_FREE) ? INT16_MAX + 1 : e->draft;
 }
 
+/* Under symmetric keys an entry may have been stored by a mirror image of the node, whose
+ * moves are not this node's: the entry's move then carries the top bits of the raw key of
+ * the sum it belongs to (above the component, which must fit in 16 bits). */
+static uint32_t orientation(const sg_search *s, const sg_sum *sum)
+{
+    return s->sym ? (uint32_t)(sg_sum_hash(sum) >> 48) : 0;
+}
+
+/* The entry's best move, if it has one for this orientation of the node. */
+static bool entry_move(const tt_entry *e, uint32_t orient, const sg_search *s,
+                       sg_sum_move *m)
+{
+    if (!(e->flags & FLAG_MOVE))
+        return false;
+    m->move = e->move;
+    m->component = e->component;
+    if (s->sym) {
+        if ((e->component >> 16) != orient)
+            return false;
+        m->component = e->component & 0xFFFFu;
+    }
+    return true;
+}
+
 static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int depth,
-                     bool free_of_heuristics, bool horizon, sg_sum_move best)
+                     bool free_of_heuristics, bool horizon, sg_sum_move best, uint32_t orient)
 {
     tt_entry e;
     e.key = key;
     e.move = best.move;
     e.component = best.component;
+    bool has_move = true;
+    if (s->sym) {
+        has_move = best.component < 0xFFFFu;
+        e.component = orient << 16 | (best.component & 0xFFFFu);
+    }
     e.num = rel.num;
     e.exp = (int8_t)rel.exp;
     e.draft = depth == DEPTH_UNLIMITED ? DRAFT_UNLIMITED
               : depth >= DRAFT_UNLIMITED ? DRAFT_UNLIMITED - 1 : (int16_t)depth;
-    e.flags = (uint8_t)(bound | FLAG_MOVE | (free_of_heuristics ? FLAG_FREE : 0) |
-                        (horizon ? FLAG_HORIZON : 0));
+    e.flags = (uint8_t)(bound | (has_move ? FLAG_MOVE : 0) |
+                        (free_of_heuristics ? FLAG_FREE : 0) | (horizon ? FLAG_HORIZON : 0));
     size_t bucket = key & s->bucket_mask;
     tt_entry *b = &s->tt[bucket * 2];
     if ((b[0].flags & FLAG_BOUND_MASK) == BOUND_NONE && !s->dirty_overflow) {
@@ -382,9 +445,11 @@ static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int de
         if ((b[i].flags & FLAG_BOUND_MASK) != BOUND_NONE && b[i].key == key) {
             /* A proven bound is worth more than a heuristic score of the same node. */
             if ((b[i].flags & FLAG_FREE) && !free_of_heuristics) {
-                b[i].move = e.move;
-                b[i].component = e.component;
-                b[i].flags |= FLAG_MOVE;
+                if (has_move) {
+                    b[i].move = e.move;
+                    b[i].component = e.component;
+                    b[i].flags |= FLAG_MOVE;
+                }
             } else {
                 b[i] = e;
             }
@@ -645,6 +710,11 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
         return heuristic_score(s, sum, who, xstate);
     }
 
+    /* An outcome score is -1 or 1 (0 at a depth-limited leaf): a win is the best there
+     * is, so it ends the node whatever the window. Without this the root's window, open
+     * above, let the first line of the search try every move after a win was found. */
+    if (s->config.outcome && cmp_edge(sg_value_int(1), beta) < 0)
+        beta = finite(sg_value_int(1));
     uint64_t key = node_key(s, sum, who, xstate);
     sg_value base = s->config.outcome ? zero() : for_mover(frozen, who);
     sg_sum_move tt_move = { 0, 0 };
@@ -664,11 +734,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                 return v;
             }
         }
-        if (e->flags & FLAG_MOVE) {
-            tt_move.component = e->component;
-            tt_move.move = e->move;
-            have_tt_move = true;
-        }
+        have_tt_move = entry_move(e, orientation(s, sum), s, &tt_move);
     }
 
     size_t count = 0;
@@ -768,7 +834,8 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     bool below = s->horizon;
     s->horizon = outer_horizon || below;
     if (use_tt)
-        tt_store(s, key, sg_value_sub(best, base), bound, depth, all_exact, below, best_move);
+        tt_store(s, key, sg_value_sub(best, base), bound, depth, all_exact, below, best_move,
+                 orientation(s, sum));
     *exact = all_exact;
     return best;
 }
@@ -875,6 +942,22 @@ void sg_search_set_prune(sg_search *s, sg_search_prune_fn fn, void *ctx)
 }
 
 void sg_search_set_meter(sg_search *s, sg_meter *meter) { s->meter = meter; }
+
+int sg_search_set_symmetric(sg_search *s, bool on)
+{
+    if (on == (s->sym != NULL))
+        return SG_OK;
+    if (on) {
+        s->sym = calloc((size_t)1 << SYM_CACHE_LOG2, sizeof *s->sym);
+        if (!s->sym)
+            return SG_ERR_NOMEM;
+    } else {
+        free(s->sym);
+        s->sym = NULL;
+    }
+    sg_search_clear(s); /* the keys change */
+    return SG_OK;
+}
 
 void sg_search_set_best_first(sg_search *s, bool on) { s->no_best_first = !on; }
 
@@ -997,8 +1080,8 @@ int sg_search_run(sg_search *s, const sg_sum *sum, sg_player to_move,
     result->seconds = sg_deadline_elapsed(&s->deadline);
     if (!result->completed) {
         const tt_entry *e = sg_sum_is_over(sum) ? NULL : tt_probe(s, node_key(s, sum, to_move, x0));
-        if (e && (e->flags & FLAG_MOVE)) {
-            sg_sum_move m = { e->component, e->move };
+        sg_sum_move m;
+        if (e && entry_move(e, orientation(s, sum), s, &m)) {
             const sg_sum *next;
             uint64_t xs = x0;
             if (replay(s, sum, to_move, &xs, m, s->plies[1].sum, &next)) {

@@ -162,6 +162,13 @@ void sg_search_set_decide(sg_search *search, sg_search_decide_fn fn, void *ctx);
 /* Ticks meter (NULL = none) once per node as well: an expired meter stops the search as
  * a spent budget does. The meter outlives the searches that use it. */
 void sg_search_set_meter(sg_search *search, sg_meter *meter);
+/* Keys the transposition table by each component's class under its game's symmetries
+ * (game.h's canonical), so that a position and its mirror images share one entry: equal
+ * values, one search. Off by default. A table move is kept only for the orientation that
+ * stored it, and a sum of more than 65,534 components keeps none. Switching clears the
+ * table. SG_ERR_NOMEM when its cache (1 MiB) cannot be had; the search is then as it
+ * was. */
+int sg_search_set_symmetric(sg_search *search, bool on);
 
 /* Move ordering policies (Müller and Li §3.1 and Experiment 1), by name in INI files and
  * on the command line (sg_order_names). The engine itself only knows whether to put the

@@ -21,6 +21,7 @@
 #include "sumgame/cgt.h"
 #include "sumgame/estimator.h"
 #include "sumgame/rng.h"
+#include "sumgame/search.h"
 #include "sumgame/solve.h"
 
 enum { HB_INTEGERS, HB_BLIND, RCG, AMAZONS, NGAMES };
@@ -375,6 +376,127 @@ static void test_methods_agree(void **state)
 
 /* A component too large for its cap is searched as it is, and the answer says that it
  * is not exact instead of reporting another quantity as the stop. */
+/* Random rooms (3x4 with one amazon each, 3x3 with two) as one position: the outcome
+ * search's winner against the sign of the canonical form, for both first players, with
+ * the rooms searched as they are (day limits 1 and 2) and reduced at once (0). Where the
+ * first player wins, its move must keep the win: the canonical form of what it leaves,
+ * with the opponent to move, is a loss for the opponent. The search keys its table by
+ * the rooms' symmetry classes and stops at a node's first win; a symmetric room comes up
+ * by construction in a third of the cases. */
+static void test_outcome_search(void **state)
+{
+    (void)state;
+    sg_rng rng;
+    sg_rng_seed(&rng, 2611);
+    sg_cgt *t = sg_cgt_new();
+    char err[512];
+    for (int round = 0; round < 36; round++) {
+        int rows = 3, cols = round % 2 ? 3 : 4, amazons = cols == 3 ? 2 : 1;
+        char cell[12];
+        for (int i = 0; i < rows * cols; i++)
+            cell[i] = sg_rng_below(&rng, 5) == 0 ? 'x' : '.';
+        for (int k = 0; k < 2 * amazons; k++) {
+            int at;
+            do
+                at = (int)sg_rng_below(&rng, (uint64_t)(rows * cols));
+            while (cell[at] == 'B' || cell[at] == 'W');
+            cell[at] = k % 2 ? 'W' : 'B';
+            if (round % 3 == 0) /* its mirror image under the half turn */
+                cell[rows * cols - 1 - at] = k % 2 ? 'W' : 'B';
+        }
+        char text[32];
+        size_t used = 0;
+        for (int r = 0; r < rows; r++) {
+            if (r)
+                text[used++] = '/';
+            memcpy(text + used, cell + r * cols, (size_t)cols);
+            used += (size_t)cols;
+        }
+        text[used] = '\0';
+        struct item it = item(AMAZONS, text);
+        sg_cg g = canonical_sum(t, &it, 1);
+        sg_cmp sign = sg_cgt_compare(t, g, sg_cgt_number(t, sg_value_int(0)));
+        sg_sum *sum = make_sum(&it, 1);
+        for (unsigned days = 0; days <= 2; days++) {
+            sg_solver *solver;
+            assert_int_equal(sg_solver_new(NULL, &solver, err, sizeof err), SG_OK);
+            sg_solver_set_reduce_days(solver, days);
+            if (sg_solver_load(solver, sum, err, sizeof err) != SG_OK)
+                fail_msg("%s: %s", it.text, err);
+            for (int k = 0; k < 2; k++) {
+                sg_player first = k ? SG_RIGHT : SG_LEFT;
+                sg_player winner = sign == SG_CMP_GREATER ? SG_LEFT
+                                   : sign == SG_CMP_LESS  ? SG_RIGHT
+                                   : sign == SG_CMP_EQUAL ? sg_opponent(first)
+                                                          : first;
+                sg_solve_answer a;
+                if (sg_solver_outcome(solver, first, &a, err, sizeof err) != SG_OK)
+                    fail_msg("%s, days %u: %s", it.text, days, err);
+                if (a.winner != winner)
+                    fail_msg("%s, days %u, %s first: winner %d, the form says %d", it.text,
+                             days, k ? "right" : "left", a.winner, winner);
+                if (winner != first || sg_sum_is_over(sum))
+                    continue;
+                if (!a.has_move) { /* a number: the solver names no move */
+                    assert_true(sg_cgt_is_number(t, g, NULL));
+                    continue;
+                }
+                sg_sum *next = sg_sum_new(SG_FREEZE_NUMBERS);
+                if (sg_sum_play(sum, first, a.move, next, err, sizeof err) != SG_OK)
+                    fail_msg("%s: winning move illegal: %s", it.text, err);
+                sg_cmp after =
+                    sg_cgt_compare(t, canonical_of_sum(t, next), sg_cgt_number(t, sg_value_int(0)));
+                /* the opponent moves next and must lose: Left wins G > 0 or G = 0 with
+                 * Right to move; Right wins G < 0 or G = 0 with Left to move */
+                bool kept = first == SG_LEFT ? after == SG_CMP_GREATER || after == SG_CMP_EQUAL
+                                             : after == SG_CMP_LESS || after == SG_CMP_EQUAL;
+                if (!kept)
+                    fail_msg("%s, days %u, %s first: the winning move leaves a game the "
+                             "opponent wins",
+                             it.text, days, k ? "right" : "left");
+                sg_sum_free(next);
+            }
+            sg_solver_free(solver);
+        }
+        sg_sum_free(sum);
+    }
+    sg_cgt_free(t);
+}
+
+/* Keys by symmetry class: the same outcomes in fewer nodes on rooms that are their own
+ * mirror images, where every move has a twin whose subtree is the same up to the
+ * mirror. */
+static void test_symmetric_keys(void **state)
+{
+    (void)state;
+    static const char *const mirrored[] = { "B..W/..../W..B", "B.W/.../W.B", ".B../W..W/..B." };
+    char err[256];
+    for (size_t i = 0; i < sizeof mirrored / sizeof mirrored[0]; i++) {
+        struct item it = item(AMAZONS, mirrored[i]);
+        sg_sum *sum = make_sum(&it, 1);
+        for (int k = 0; k < 2; k++) {
+            sg_player first = k ? SG_RIGHT : SG_LEFT;
+            sg_search_result r[2];
+            for (int sym = 0; sym < 2; sym++) {
+                sg_search_config oc = { .outcome = true, .tt_log2 = 16 };
+                sg_search *s = sg_search_new(&oc, err, sizeof err);
+                assert_non_null(s);
+                assert_int_equal(sg_search_set_symmetric(s, sym), SG_OK);
+                if (sg_search_run(s, sum, first, &r[sym], err, sizeof err) != SG_OK)
+                    fail_msg("%s: %s", mirrored[i], err);
+                sg_search_free(s);
+            }
+            assert_true(r[0].exact && r[1].exact);
+            assert_true(sg_value_eq(r[0].score, r[1].score));
+            if (r[1].nodes >= r[0].nodes)
+                fail_msg("%s, %s first: %llu nodes by symmetry class, %llu without", mirrored[i],
+                         k ? "right" : "left", (unsigned long long)r[1].nodes,
+                         (unsigned long long)r[0].nodes);
+        }
+        sg_sum_free(sum);
+    }
+}
+
 static void test_unreduced_is_reported(void **state)
 {
     (void)state;
@@ -544,6 +666,8 @@ int main(void)
         cmocka_unit_test(test_random_sums),
         cmocka_unit_test(test_every_option_agrees),
         cmocka_unit_test(test_methods_agree),
+        cmocka_unit_test(test_outcome_search),
+        cmocka_unit_test(test_symmetric_keys),
         cmocka_unit_test(test_unreduced_is_reported),
         cmocka_unit_test(test_cli),
         cmocka_unit_test(test_limits),

@@ -1029,6 +1029,33 @@ static void test_outcome(void **state)
     }
 }
 
+/* A win is the best an outcome score can be, so the first winning move ends a node, the
+ * root's included: Left has three moves to 1, each a win (Right then has no move), and
+ * only the first is searched. Two nodes: the root and that child. A search that took the
+ * root's open window literally searched all three (four nodes). */
+static void test_outcome_win_ends_the_node(void **state)
+{
+    (void)state;
+    reset_trees(112);
+    uint32_t root = new_node();
+    tg.node[root].nl = MAX_OPTIONS;
+    for (int k = 0; k < MAX_OPTIONS; k++)
+        tg.node[root].l[k] = leaf(1);
+    tg.node[root].nr = 1;
+    tg.node[root].r[0] = leaf(-1);
+    sg_search_config cfg = { .outcome = true };
+    sg_search *s = engine(&cfg);
+    sg_sum *sum = make_sum(SG_FREEZE_NUMBERS, &root, 1);
+    sg_search_result r;
+    assert_int_equal(run(s, sum, SG_LEFT, &r), SG_OK);
+    assert_value(r.score, sg_value_int(1), "left wins");
+    assert_true(r.exact);
+    assert_int_equal(r.nodes, 2);
+    assert_int_equal(r.pv_length, 1);
+    sg_sum_free(sum);
+    sg_search_free(s);
+}
+
 static void test_stuck_positions(void **state)
 {
     (void)state;
@@ -1129,6 +1156,7 @@ int main(void)
         cmocka_unit_test(test_order_hook),
         cmocka_unit_test(test_order_after_best),
         cmocka_unit_test(test_outcome),
+        cmocka_unit_test(test_outcome_win_ends_the_node),
         cmocka_unit_test(test_stuck_positions),
         cmocka_unit_test(test_bad_config),
     };
