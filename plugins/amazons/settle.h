@@ -30,6 +30,7 @@ typedef struct amz_settle {
     const amz_geom *geom;
     amz_memo_entry *table; /* allocated on first use */
     size_t mask;           /* table size - 1 */
+    size_t stores;         /* into the table since it was made or grew */
     amz_memo_entry *answers; /* number()'s answers, apart from the searches' entries */
     uint64_t budget;       /* nodes left for the current question */
     uint64_t budget_per_question;
