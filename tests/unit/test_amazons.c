@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sumgame/cgt.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
 
@@ -839,6 +840,94 @@ static void test_against_naive_reference(void **state)
     assert_true(checked_runs > 30);
 }
 
+static bool no_number(void *instance, const void *position, sg_value *value)
+{
+    (void)instance;
+    (void)position;
+    (void)value;
+    return false;
+}
+
+/* Positions where one side is stuck but touches the other's amazons (so it may be freed):
+ * number() against the canonical form walked without number() (the same plugin with the
+ * hook removed, so no answer of number() feeds the reference). The plugin first tries to
+ * show that the other side's longest run keeps the stuck side stuck all the way, and
+ * compares with integers when it cannot; both paths come up here. The reference's number()
+ * knows none. */
+static void test_stuck_values_against_forms(void **state)
+{
+    (void)state;
+    sg_game_desc blind = *D();
+    blind.number = no_number;
+    sg_game g = amz.game;
+    g.desc = &blind;
+    sg_rng rng;
+    sg_rng_seed(&rng, 2611);
+    int checked = 0, negative = 0, positive = 0;
+    for (int trial = 0; trial < 4000 && checked < 60; trial++) {
+        int w = 3 + (int)sg_rng_below(&rng, 2), h = 3;
+        char cells[12];
+        for (int i = 0; i < w * h; i++)
+            cells[i] = sg_rng_below(&rng, 10) < 4 ? 'x' : '.';
+        int nb = 1 + (int)sg_rng_below(&rng, 2), nw = 1 + (int)sg_rng_below(&rng, 2);
+        for (int k = 0; k < nb + nw; k++)
+            cells[sg_rng_below(&rng, (uint64_t)(w * h))] = k < nb ? 'B' : 'W';
+        char text[32];
+        size_t t = 0, empties = 0;
+        for (int r = 0; r < h; r++) {
+            if (r)
+                text[t++] = '/';
+            for (int c = 0; c < w; c++) {
+                text[t++] = cells[r * w + c];
+                empties += cells[r * w + c] == '.';
+            }
+        }
+        text[t] = '\0';
+        grid gr;
+        grid_from(text, &gr);
+        uint64_t bm = naive_moves(&gr, 'B', NULL, 0), wm = naive_moves(&gr, 'W', NULL, 0);
+        if ((bm == 0) == (wm == 0) || empties > 8 || !strchr(text, 'B') || !strchr(text, 'W'))
+            continue;
+        /* the stuck side touches the other */
+        char stuck = bm == 0 ? 'B' : 'W', other = bm == 0 ? 'W' : 'B';
+        bool touching = false;
+        for (int i = 0; i < w * h && !touching; i++) {
+            if (cells[i] != stuck)
+                continue;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int x = i % w + dx, y = i / w + dy;
+                    if ((dx || dy) && x >= 0 && x < w && y >= 0 && y < h &&
+                        cells[y * w + x] == other)
+                        touching = true;
+                }
+        }
+        if (!touching)
+            continue;
+        pos p = parse_ok(text);
+        sg_cgt *table = sg_cgt_new();
+        sg_cg form;
+        char err[256];
+        if (sg_cgt_from_game(table, &g, p.b, 0, &form, err, sizeof err) != SG_OK)
+            fail_msg("%s: %s", text, err);
+        sg_value v;
+        if (!sg_cgt_is_number(table, form, &v))
+            fail_msg("%s: the form is not a number", text);
+        char want[SG_VALUE_TEXT_MAX];
+        sg_value_format(v, want, sizeof want);
+        if (strcmp(number_of(text), want) != 0)
+            fail_msg("%s: number() says %s, the form %s", text, number_of(text), want);
+        sg_cgt_free(table);
+        checked++;
+        negative += sg_value_cmp(v, sg_value_int(0)) < 0;
+        positive += sg_value_cmp(v, sg_value_int(0)) > 0;
+    }
+    print_message("%d stuck positions checked (%d negative, %d positive)\n", checked, negative,
+                  positive);
+    assert_int_equal(checked, 60);
+    assert_true(negative >= 10 && positive >= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -856,6 +945,7 @@ int main(void)
         cmocka_unit_test(test_host_splits_and_settles),
         cmocka_unit_test(test_settled_values),
         cmocka_unit_test(test_settled_values_when_a_stuck_amazon_may_be_freed),
+        cmocka_unit_test(test_stuck_values_against_forms),
         cmocka_unit_test(test_min_distance),
         cmocka_unit_test(test_temperature_bound_and_hash),
         cmocka_unit_test(test_generator),
