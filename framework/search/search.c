@@ -17,11 +17,13 @@
 /* A line longer than this means a game that never ends. */
 #define PLY_LIMIT 4096
 #define TT_DEFAULT_LOG2 20
-/* A table starts at this size (or its configured one, if smaller) and doubles while it
- * is more than half full, up to the configured size: a search of a few thousand nodes
- * then touches a megabyte, not 32 MiB of fresh pages, whose zeroing by the kernel was 13%
- * of MCGS's Amazons 3x4 autotests solved one process per case. */
-#define TT_START_LOG2 15
+/* A table is mapped at its configured size but used from its first 2^16 entries (one
+ * huge page), doubling in place while it is more than half full: a search of a few
+ * thousand nodes then touches 2 MiB, not 32 MiB of fresh pages, whose zeroing by the
+ * kernel was 13% of MCGS's Amazons 3x4 autotests solved one process per case. Mapping
+ * the whole size at once keeps a table larger than the memory allowed an error at
+ * creation, as before. */
+#define TT_START_LOG2 16
 #define TT_MIN_LOG2 4
 #define TT_MAX_LOG2 28
 #define MOVES_INITIAL_CAP 64
@@ -247,7 +249,7 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
     }
     s->config = *config;
     size_t start = log2 < TT_START_LOG2 ? log2 : TT_START_LOG2;
-    s->tt = tt_alloc((size_t)1 << start);
+    s->tt = tt_alloc((size_t)1 << log2);
     s->bucket_mask = ((size_t)1 << (start - 1)) - 1;
     s->max_bucket_mask = ((size_t)1 << (log2 - 1)) - 1;
     s->evals = calloc((size_t)1 << EVAL_CACHE_LOG2, sizeof *s->evals);
@@ -259,7 +261,7 @@ sg_search *sg_search_new(const sg_search_config *config, char *err, size_t errle
     if (!s->tt || !s->evals || !s->dirty) {
         snprintf(err, errlen, "out of memory for a transposition table of 2^%zu entries",
                  log2);
-        tt_free(s->tt, (size_t)1 << start);
+        tt_free(s->tt, (size_t)1 << log2);
         free(s->evals);
         free(s->dirty);
         free(s);
@@ -277,7 +279,7 @@ void sg_search_free(sg_search *search)
         free(search->plies[i].moves);
     }
     free(search->plies);
-    tt_free(search->tt, (search->bucket_mask + 1) * 2);
+    tt_free(search->tt, (search->max_bucket_mask + 1) * 2);
     free(search->evals);
     free(search->sym);
     free(search->dirty);
@@ -453,25 +455,34 @@ static void tt_place(sg_search *s, tt_entry *b, const tt_entry *e)
     }
 }
 
-/* Doubles the table, every entry moved to its bucket in the new one. Without the memory
- * the table stays as it is (and stops growing). */
+/* Doubles the table in place: the entries of bucket i belong to bucket i or i + n of the
+ * doubled table, and the upper half is still untouched (zero). */
 static void tt_grow(sg_search *s)
 {
-    size_t old_slots = (s->bucket_mask + 1) * 2;
-    tt_entry *old = s->tt, *grown = tt_alloc(old_slots * 2);
-    if (!grown) {
-        s->max_bucket_mask = s->bucket_mask;
-        return;
-    }
-    s->tt = grown;
+    size_t n = s->bucket_mask + 1;
     s->bucket_mask = s->bucket_mask * 2 + 1;
-    s->ndirty = 0;
-    s->dirty_overflow = false;
-    s->used = 0;
-    for (size_t i = 0; i < old_slots; i++)
-        if ((old[i].flags & FLAG_BOUND_MASK) != BOUND_NONE)
-            tt_place(s, tt_bucket(s, old[i].key), &old[i]);
-    tt_free(old, old_slots);
+    for (size_t i = 0; i < n; i++) {
+        tt_entry *lo = &s->tt[i * 2], *hi = &s->tt[(i + n) * 2];
+        int kept = 0, moved = 0;
+        tt_entry stay[2];
+        for (int k = 0; k < 2; k++) {
+            if ((lo[k].flags & FLAG_BOUND_MASK) == BOUND_NONE)
+                continue;
+            if (lo[k].key & n)
+                hi[moved++] = lo[k];
+            else
+                stay[kept++] = lo[k];
+        }
+        /* slot order (better first) is kept within each half */
+        memset(lo, 0, 2 * sizeof *lo);
+        memcpy(lo, stay, (size_t)kept * sizeof *lo);
+        if (moved && !s->dirty_overflow) {
+            if (s->ndirty < s->dirty_cap)
+                s->dirty[s->ndirty++] = (uint32_t)(i + n);
+            else
+                s->dirty_overflow = true;
+        }
+    }
 }
 
 static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int depth,
