@@ -166,6 +166,57 @@ def run_ours(case, a):
     return res
 
 
+def run_ours_batch(name, cases, a):
+    """All cases of a set in `solve --batch` processes, one per first player, as MCGS
+    runs a set in one process. Each case keeps the per-case limit (--time); a case's CPU
+    is its own seconds from the JSON, the rest of its process's CPU (start-up, loading)
+    going to the group's first case, so the set's total is the processes' CPU."""
+    res = [None] * len(cases)
+    for first in ("left", "right"):
+        idx = [i for i, c in enumerate(cases) if c["first"] == first]
+        if not idx:
+            continue
+        path = os.path.join(a.work, "%s-%s.batch" % (name, first))
+        with open(path, "w") as f:
+            for i in idx:
+                f.write(cases[i]["sum"] + "\n")
+        cmd = [a.ours, "solve", "--batch", path, "--first", first, "--json",
+               "--time", "%g" % a.timeout] + a.ours_args
+        guard = len(idx) * a.timeout * 2 + 60
+        rc, out, err, cpu, wall = run_limited(cmd, guard, 0, a.mem_mb, a.nice)
+        got = {}
+        for line in (out or "").splitlines():
+            try:
+                j = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(j, dict) and "line" in j:
+                got[j["line"]] = j
+        spent = 0.0
+        for k, i in enumerate(idx):
+            j = got.get(k + 1)
+            r = {"cpu": 0.0, "wall": None, "winner": None}
+            if j is None:
+                r["status"] = "missing (batch exit %s)" % rc
+            elif "error" in j:
+                r["status"] = "error: " + j["error"][:160]
+            elif j.get("stopped"):
+                r["status"] = "timeout (--time)" if "time" in j["stopped"] else "stopped: " + j["stopped"][:120]
+            else:
+                w = j.get("%s_first_winner" % first)
+                if w in ("left", "right") and j.get("exact", True) is not False:
+                    r["status"] = "ok"
+                    r["winner"] = w
+                else:
+                    r["status"] = "error: no winner"
+            if j is not None and "seconds" in j:
+                r["cpu"] = r["wall"] = float(j["seconds"])
+            spent += r["cpu"]
+            res[i] = r
+        res[idx[0]]["cpu"] += cpu - spent
+    return res
+
+
 def run_mcgs(name, cases, a):
     d = os.path.join(a.work, name)
     os.makedirs(d, exist_ok=True)
@@ -332,6 +383,8 @@ def main():
     ap.add_argument("--nice", type=int, default=19)
     ap.add_argument("--work", help="scratch directory (outside the tree)")
     ap.add_argument("--only", choices=["both", "ours", "mcgs"], default="both")
+    ap.add_argument("--ours-batch", action="store_true",
+                    help="run ours with solve --batch, one process per set and first player")
     ap.add_argument("--log", default=None, help="write one JSON line per case here")
     ap.add_argument("--deadline", default=None,
                     help="UTC time HH:MM (its next occurrence) after which no new set is started")
@@ -359,7 +412,11 @@ def main():
             log.write(json.dumps(obj) + "\n")
             log.flush()
 
-    print("ours: %s solve SUM --first F --json %s" % (a.ours, " ".join(a.ours_args)))
+    if a.ours_batch:
+        print("ours: %s solve --batch SET-F.batch --first F --json --time %g %s"
+              % (a.ours, a.timeout, " ".join(a.ours_args)))
+    else:
+        print("ours: %s solve SUM --first F --json %s" % (a.ours, " ".join(a.ours_args)))
     print("mcgs: %s --no-use-db --run-tests --test-timeout %d %s"
           % (a.mcgs, a.timeout * 1000, " ".join(a.mcgs_args)))
     print("per-case timeout %g s (wall), nice %d, address space %d MB" %
@@ -389,7 +446,9 @@ def main():
         ours = [None] * len(cases)
         mc = [None] * len(cases)
         minfo = None
-        if a.only != "mcgs":
+        if a.only != "mcgs" and a.ours_batch:
+            ours = run_ours_batch(name, cases, a)
+        elif a.only != "mcgs":
             for i, c in enumerate(cases):
                 ours[i] = run_ours(c, a)
         if a.only != "ours":

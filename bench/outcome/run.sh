@@ -16,6 +16,8 @@
 #   WORK        scratch directory (MCGS .test copies, CSVs, logs) [/tmp/sumgame-outcome]
 #   ONLY        both | ours | mcgs [both]
 #   DEADLINE    UTC HH:MM after which no new set is started [none]
+#   BATCH       1: ours solves a set in `solve --batch` processes (one per first player),
+#               as MCGS solves a set in one process [0: one process per case]
 # SETs (default: every set of the issue's table that can run here):
 #   amazons-3x4 amazons-4x4 domineering-7x7-15 clobber clobber-1xn open-room
 #   amazons-4x4-random amazons-3x3-sums4 domineering-sums
@@ -75,5 +77,6 @@ args=(--sets "$sets" --mcgs "$mcgs_bin" --mcgs-src "$MCGS_SRC" "--mcgs-args=${MC
       --nice "${NICE:-19}" --work "$WORK" --only "${ONLY:-both}" --log "$WORK/cases.jsonl")
 if [ -n "${OURS_ARGS+x}" ]; then args+=("--ours-args=$OURS_ARGS"); fi
 if [ -n "${DEADLINE:-}" ]; then args+=(--deadline "$DEADLINE"); fi
+if [ "${BATCH:-0}" = 1 ]; then args+=(--ours-batch); fi
 : > "$WORK/cases.jsonl"
 exec python3 "$here/harness.py" "${args[@]}"

@@ -5,6 +5,8 @@
  * outcome (a sum of numbers x is won by Left iff x > 0, or x = 0 with Right to move). */
 #include "support.h"
 
+#include <unistd.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -184,6 +186,56 @@ static void test_bad_input(void **state)
     expect_error("solve 'rcg:{1|0}' --frist left", "--frist");
 }
 
+/* --batch: every sum of a file in one process, one JSON line each with its line number;
+ * a bad line is one error line naming FILE:LINE (and an object in its place), the others
+ * are still solved, and the exit status says a line failed. Values from theory: ±1 and *
+ * are won by the first player, 1 by Left and -1/2 by Right whoever starts. */
+static void test_batch(void **state)
+{
+    (void)state;
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/sumgame-batch-%d.txt", (int)getpid());
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("# four sums and a bad one\nrcg:{1|-1}\n\nrcg:1\nrcg:{1|\n  rcg:-1/2\nclobber:xo\n", f);
+    fclose(f);
+    char args[256];
+    snprintf(args, sizeof args, "solve --batch %s --first right --json --outcome", path);
+    support_run r = support_host(args, NULL);
+    assert_int_equal(r.status, 1);
+    support_assert_contains(r.out, "{\"line\":2,\"outcome\":true,\"right_first_winner\":\"right\"");
+    support_assert_contains(r.out, "{\"line\":4,\"outcome\":true,\"right_first_winner\":\"left\"");
+    support_assert_contains(r.out, "{\"line\":5,\"error\":");
+    support_assert_contains(r.out, "{\"line\":6,\"outcome\":true,\"right_first_winner\":\"right\"");
+    support_assert_contains(r.out, "{\"line\":7,\"outcome\":true,\"right_first_winner\":\"right\"");
+    int lines = 0;
+    for (const char *c = r.out; *c; c++)
+        lines += *c == '\n';
+    assert_int_equal(lines, 5);
+    char want[128];
+    snprintf(want, sizeof want, "sumgame: solve: %s:5: ", path);
+    if (strncmp(r.err, want, strlen(want)) != 0 || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+        fail_msg("stderr: %s", r.err);
+    support_run_free(&r);
+    /* the stop search and summation take it too */
+    snprintf(args, sizeof args, "solve --batch %s --first left", path);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 1);
+    support_assert_contains(r.out, "line:        2\nsum:         rcg:1|-1\nleft first:  1, left wins");
+    support_assert_contains(r.out, "line:        6\nsum:         -1/2 (a number)\nleft first:  -1/2, right wins");
+    support_run_free(&r);
+    snprintf(args, sizeof args, "solve --batch %s --method summation --first left", path);
+    r = support_host(args, NULL);
+    assert_int_equal(r.status, 1);
+    support_assert_contains(r.out, "line:        7\nleft first:  0, left wins");
+    support_run_free(&r);
+    snprintf(args, sizeof args, "solve --batch %s rcg:1", path);
+    expect_error(args, "solve: --batch takes its sums from FILE, not from the command line");
+    unlink(path);
+    snprintf(args, sizeof args, "solve --batch %s", path);
+    expect_error(args, "cannot open");
+}
+
 /* --outcome on a sum of four 3x3 rooms, each "born after day 4" (the default reduce_days):
  * reduced all the same, it is decided at once, where searching the rooms as they are
  * took over 2 million nodes. The winners are those of the sum of the canonical forms
@@ -217,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_first_player_option),
         cmocka_unit_test(test_human_output),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_batch),
         cmocka_unit_test(test_outcome_of_a_sum_of_late_components),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,6 +24,7 @@
 #include "host/cli/cli.h"
 #include "sumgame/fault.h"
 #include "host/cli/limits_opt.h"
+#include "host/cli/in_file.h"
 #include "host/cli/json.h"
 #include "sumgame/solve.h"
 #include "sumgame/summation.h"
@@ -130,11 +131,13 @@ static const char *const answer_names[2] = { "left_first", "right_first" };
 
 static void print_json(const char *given, const sg_solver *solver, const sg_sum *sum,
                        const struct answer *ans, bool outcome, uint64_t nodes, double seconds,
-                       const char *stopped)
+                       const char *stopped, size_t line)
 {
     json_out o;
     json_out_init(&o, stdout);
     json_out_object(&o, NULL);
+    if (line)
+        json_out_uint(&o, "line", line);
     if (outcome)
         json_out_bool(&o, "outcome", true);
     for (int i = 0; i < 2; i++)
@@ -187,11 +190,45 @@ static void print_text(const sg_solver *solver, const sg_sum *sum, const struct 
     printf("nodes:       %llu\nseconds:     %.3f\n", (unsigned long long)nodes, seconds);
 }
 
+/* What one sum is solved with: the command's options. */
+struct solve_opts {
+    sg_solve_config config;
+    int first, method;
+    bool json, outcome;
+    unsigned long long reduce_days;
+};
+
+/* An error of one sum: on its own line of stderr, prefixed with where it came from in a
+ * batch ("FILE:LINE: "), and in --json batches also as an object, so that the output
+ * keeps one line per case. */
+static int sum_fail(const struct solve_opts *o, const char *where, size_t line,
+                    const char *text, int status, const char *msg)
+{
+    if (where) {
+        cli_fail("solve: %s: %s", where, msg);
+        if (o->json) {
+            json_out j;
+            json_out_init(&j, stdout);
+            json_out_object(&j, NULL);
+            json_out_uint(&j, "line", line);
+            json_out_string(&j, "error", msg);
+            json_out_string(&j, "sum", text);
+            json_out_end(&j);
+            fputc('\n', stdout);
+        }
+        return status;
+    }
+    return cli_fail_status(status, "solve: %s", msg);
+}
+
 /* --method summation: the canonical form of the whole sum gives the stops, its outcome
  * class the winners, and one more summation per component a best move. */
-static int solve_by_summation(const char *given, const sg_sum *sum, int first,
-                              const sg_limits *limits, bool json)
+static int solve_by_summation(const char *given, const sg_sum *sum,
+                              const struct solve_opts *opts, const char *where, size_t line)
 {
+    int first = opts->first;
+    bool json = opts->json;
+    const sg_limits *limits = &opts->config.limits;
     sg_meter meter;
     sg_meter_start(&meter, limits);
     progress_line progress;
@@ -235,6 +272,8 @@ static int solve_by_summation(const char *given, const sg_sum *sum, int first,
             json_out o;
             json_out_init(&o, stdout);
             json_out_object(&o, NULL);
+            if (line)
+                json_out_uint(&o, "line", line);
             json_out_string(&o, "method", "summation");
             json_out_bool(&o, "exact", false);
             json_out_string(&o, "stopped", err);
@@ -244,15 +283,20 @@ static int solve_by_summation(const char *given, const sg_sum *sum, int first,
             json_out_end(&o);
             fputc('\n', stdout);
         }
-        cli_fail("solve: %s", err);
+        if (where)
+            cli_fail("solve: %s: %s", where, err);
+        else
+            cli_fail("solve: %s", err);
         return EXIT_LIMIT;
     }
     if (rc != SG_OK)
-        return cli_fail("solve: %s", err[0] ? err : "out of memory");
+        return sum_fail(opts, where, line, given, 1, err[0] ? err : "out of memory");
     if (json) {
         json_out o;
         json_out_init(&o, stdout);
         json_out_object(&o, NULL);
+        if (line)
+            json_out_uint(&o, "line", line);
         json_out_string(&o, "method", "summation");
         for (int i = 0; i < 2; i++)
             if (ans[i].asked)
@@ -266,6 +310,8 @@ static int solve_by_summation(const char *given, const sg_sum *sum, int first,
         fputc('\n', stdout);
         return 0;
     }
+    if (where)
+        printf("line:        %zu\n", line);
     static const char *const labels[2] = { "left first: ", "right first:" };
     for (int i = 0; i < 2; i++) {
         if (!ans[i].asked)
@@ -310,11 +356,117 @@ static int configure_params(catalog *cat, const char *text, char *err, size_t er
     return rc;
 }
 
+/* Parses and solves one sum; its exit status. where and line name it in a batch (NULL
+ * and 0 for the command line's sum). */
+static int solve_one(catalog *cat, const char *text, const struct solve_opts *o,
+                     const char *where, size_t line)
+{
+    sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
+    sg_solver *solver = NULL;
+    progress_line progress;
+    char err[512];
+    int status = 0;
+    int first = o->first;
+    bool json = o->json, outcome = o->outcome;
+    if (!sum) {
+        status = sum_fail(o, where, line, text, 1, "out of memory");
+    } else if (catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK) {
+        status = sum_fail(o, where, line, text, 1, err);
+    } else if (o->method == METHOD_SUMMATION) {
+        status = solve_by_summation(text, sum, o, where, line);
+    } else if (sg_solver_new(&o->config, &solver, err, sizeof err) != SG_OK) {
+        status = sum_fail(o, where, line, text, 1, err);
+    } else {
+        progress_attach(&progress, "solve", sg_solver_meter(solver));
+        struct answer ans[2];
+        memset(ans, 0, sizeof ans);
+        if (outcome)
+            sg_solver_set_reduce_days(solver, (unsigned)o->reduce_days);
+        int rc = sg_solver_load(solver, sum, err, sizeof err);
+        for (int i = 0; i < 2 && rc == SG_OK; i++) {
+            if (first != 2 && first != i)
+                continue;
+            sg_solve_answer a;
+            rc = outcome ? sg_solver_outcome(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err,
+                                             sizeof err)
+                         : sg_solver_solve(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err,
+                                           sizeof err);
+            if (rc != SG_OK)
+                break;
+            ans[i].asked = true;
+            ans[i].stop = a.stop;
+            ans[i].winner = a.winner == SG_LEFT ? "left" : "right";
+            ans[i].has_move = a.has_move &&
+                              sg_sum_format_move_for(sum, i == 0 ? SG_LEFT : SG_RIGHT, a.move,
+                                                     ans[i].move, sizeof ans[i].move) == SG_OK;
+        }
+        progress_done(&progress);
+        sg_meter *m = sg_solver_meter(solver);
+        uint64_t nodes = m->count;
+        double seconds = sg_meter_elapsed(m);
+        if (rc == SG_OK && json) {
+            print_json(text, solver, sum, ans, outcome, nodes, seconds, NULL, line);
+        } else if (rc == SG_OK) {
+            if (where)
+                printf("line:        %zu\n", line);
+            print_text(solver, sum, ans, outcome, nodes, seconds);
+        } else if (rc == SG_ERR_BUDGET) {
+            if (json)
+                print_json(text, solver, sum, ans, outcome, nodes, seconds, err, line);
+            if (where)
+                cli_fail("solve: %s: %s", where, err);
+            else
+                cli_fail("solve: %s", err);
+            status = EXIT_LIMIT;
+        } else {
+            status = sum_fail(o, where, line, text, 1, err);
+        }
+    }
+    sg_solver_free(solver);
+    sg_sum_free(sum);
+    return status;
+}
+
+/* --batch FILE: one sum per line (blank lines and lines starting with '#' skipped), each
+ * solved as the command line's sum would be, under limits of its own; the plugins are
+ * loaded once. The exit status is the worst of the lines': 1 for an error, else 3 for a
+ * limit, else 0. */
+static int solve_batch(catalog *cat, const char *path, const struct solve_opts *o)
+{
+    char err[512];
+    FILE *f = in_file_open(path, err, sizeof err);
+    if (!f)
+        return cli_fail("solve: --batch: %s", err);
+    char *buf = NULL;
+    size_t cap = 0, lineno = 0;
+    int worst = 0;
+    ssize_t n;
+    while ((n = in_file_line(f, &buf, &cap, path, lineno + 1, err, sizeof err)) >= 0) {
+        lineno++;
+        while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+            buf[--n] = '\0';
+        const char *text = buf + strspn(buf, " \t");
+        if (!*text || *text == '#')
+            continue;
+        char where[512];
+        snprintf(where, sizeof where, "%.400s:%zu", path, lineno);
+        fflush(stdout);
+        int status = solve_one(cat, text, o, where, lineno);
+        if (status != 0 && worst != 1)
+            worst = status;
+    }
+    if (n == -2 || ferror(f))
+        worst = cli_fail("solve: --batch: %s", n == -2 ? err : "read error");
+    free(buf);
+    fclose(f);
+    return worst;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     /* A crash inside a game plugin is named in one line, not a silent exit 139. */
     sg_fault_install(sg_fault_cli, "solve");
-    const char *plugin_path = NULL, *game_params = NULL;
+    const char *plugin_path = NULL, *game_params = NULL, *batch = NULL;
     int first = 2, method = METHOD_DECOMPOSITION, order = SG_ORDER_AUTO;
     bool json = false, no_decompose = false, no_incentives = false, outcome = false;
     unsigned long long reduce_days = 0;
@@ -323,6 +475,9 @@ int cmd_solve(int argc, char **argv)
     const args_option options[] = {
         { "--plugin-path", ARGS_STRING, &plugin_path, 0, 0, NULL, "DIRS",
           "directories to look for plugins in first, ':' between them (each must exist)" },
+        { "--batch", ARGS_STRING, &batch, 0, 0, NULL, "FILE",
+          "solve every sum of FILE, one a line ('#' comments), in one process; limits "
+          "hold for each sum" },
         { "--params", ARGS_STRING, &game_params, 0, 0, NULL, "GAME:K=V,...",
           "create GAME with these parameters (go:rules=territory)" },
         { "--first", ARGS_CHOICE, &first, 0, 0, firsts, NULL,
@@ -352,8 +507,10 @@ int cmd_solve(int argc, char **argv)
     size_t npos = 0;
     int status = args_parse("solve", argc, argv, options, sizeof options / sizeof options[0],
                             pos_args, &npos);
-    if (status == 0 && npos == 0)
+    if (status == 0 && npos == 0 && !batch)
         status = cli_usage("solve: missing SUM (try 'sumgame solve --help')");
+    if (status == 0 && npos > 0 && batch)
+        status = cli_usage("solve: --batch takes its sums from FILE, not from the command line");
     if (status == 0 && method == METHOD_SUMMATION &&
         (no_decompose || no_incentives || component_positions || order != SG_ORDER_AUTO ||
          outcome || reduce_days))
@@ -370,71 +527,23 @@ int cmd_solve(int argc, char **argv)
                                .component_positions = component_positions };
     if (status == 0)
         status = limits_opt_parse("solve", &lo, &config.limits);
-    char *text = status == 0 ? join(pos_args, npos) : NULL;
+    char *text = status == 0 && !batch ? join(pos_args, npos) : NULL;
     free(pos_args);
     if (status != 0)
         return status;
-    if (!text)
+    if (!text && !batch)
         return cli_fail("solve: out of memory");
 
     catalog *cat = NULL;
-    sg_sum *sum = sg_sum_new(SG_FREEZE_NUMBERS);
-    sg_solver *solver = NULL;
-    progress_line progress;
+    struct solve_opts o = { config, first, method, json, outcome, reduce_days };
     char err[512];
-    if (!sum) {
-        status = cli_fail("solve: out of memory");
-    } else if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
-               (game_params && configure_params(cat, game_params, err, sizeof err) != SG_OK) ||
-               catalog_parse_sum(cat, text, sum, err, sizeof err) != SG_OK) {
+    if (catalog_open(&cat, plugin_path, err, sizeof err) != SG_OK ||
+        (game_params && configure_params(cat, game_params, err, sizeof err) != SG_OK))
         status = cli_fail("solve: %s", err);
-    } else if (method == METHOD_SUMMATION) {
-        status = solve_by_summation(text, sum, first, &config.limits, json);
-    } else if (sg_solver_new(&config, &solver, err, sizeof err) != SG_OK) {
-        status = cli_fail("solve: %s", err);
-    } else {
-        progress_attach(&progress, "solve", sg_solver_meter(solver));
-        struct answer ans[2];
-        memset(ans, 0, sizeof ans);
-        if (outcome)
-            sg_solver_set_reduce_days(solver, (unsigned)reduce_days);
-        int rc = sg_solver_load(solver, sum, err, sizeof err);
-        for (int i = 0; i < 2 && rc == SG_OK; i++) {
-            if (first != 2 && first != i)
-                continue;
-            sg_solve_answer a;
-            rc = outcome ? sg_solver_outcome(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err,
-                                             sizeof err)
-                         : sg_solver_solve(solver, i == 0 ? SG_LEFT : SG_RIGHT, &a, err,
-                                           sizeof err);
-            if (rc != SG_OK)
-                break;
-            ans[i].asked = true;
-            ans[i].stop = a.stop;
-            ans[i].winner = a.winner == SG_LEFT ? "left" : "right";
-            ans[i].has_move = a.has_move &&
-                              sg_sum_format_move_for(sum, i == 0 ? SG_LEFT : SG_RIGHT, a.move,
-                                                     ans[i].move, sizeof ans[i].move) == SG_OK;
-        }
-        progress_done(&progress);
-        sg_meter *m = sg_solver_meter(solver);
-        uint64_t nodes = m->count;
-        double seconds = sg_meter_elapsed(m);
-        if (rc == SG_OK && json)
-            print_json(text, solver, sum, ans, outcome, nodes, seconds, NULL);
-        else if (rc == SG_OK)
-            print_text(solver, sum, ans, outcome, nodes, seconds);
-        else if (rc == SG_ERR_BUDGET) {
-            if (json)
-                print_json(text, solver, sum, ans, outcome, nodes, seconds, err);
-            cli_fail("solve: %s", err);
-            status = EXIT_LIMIT;
-        } else {
-            status = cli_fail("solve: %s", err);
-        }
-    }
-    sg_solver_free(solver);
-    sg_sum_free(sum);
+    else if (batch)
+        status = solve_batch(cat, batch, &o);
+    else
+        status = solve_one(cat, text, &o, NULL, 0);
     catalog_close(cat);
     free(text);
     return status;
