@@ -739,6 +739,22 @@ static int memo_run(run_memo *m, grid *g, char piece)
     return best;
 }
 
+/* The rows of a w x h array of cells as position text ("B.x/..W"), and its empty squares. */
+static size_t cells_text(const char *cells, int w, int h, char *text)
+{
+    size_t t = 0, empties = 0;
+    for (int r = 0; r < h; r++) {
+        if (r)
+            text[t++] = '/';
+        for (int c = 0; c < w; c++) {
+            text[t++] = cells[r * w + c];
+            empties += cells[r * w + c] == '.';
+        }
+    }
+    text[t] = '\0';
+    return empties;
+}
+
 /* Single amazons in 4x4 and 5x4 rooms with up to 10 empty squares, against the memoized
  * naive search: exercises the plugin's pruning and room splitting on runs that do not
  * fill their room. */
@@ -761,16 +777,7 @@ static void test_longest_runs_against_memoized_reference(void **state)
             cells[i] = sg_rng_below(&rng, 100) < 40 ? 'x' : '.';
         cells[sg_rng_below(&rng, (uint64_t)(w * h))] = 'B';
         char text[64];
-        size_t t = 0, empties = 0;
-        for (int r = 0; r < h; r++) {
-            if (r)
-                text[t++] = '/';
-            for (int c = 0; c < w; c++) {
-                text[t++] = cells[r * w + c];
-                empties += cells[r * w + c] == '.';
-            }
-        }
-        text[t] = '\0';
+        size_t empties = cells_text(cells, w, h, text);
         if (empties > 10)
             continue;
         memset(m.values, 0xff, (m.mask + 1) * sizeof *m.values);
@@ -806,14 +813,7 @@ static void test_against_naive_reference(void **state)
         for (int k = 0; k < nb + nw; k++)
             cells[sg_rng_below(&rng, (uint64_t)(w * h))] = k < nb ? 'B' : 'W';
         char text[64];
-        size_t t = 0;
-        for (int r = 0; r < h; r++) {
-            if (r)
-                text[t++] = '/';
-            for (int c = 0; c < w; c++)
-                text[t++] = cells[r * w + c];
-        }
-        text[t] = '\0';
+        size_t empties = cells_text(cells, w, h, text);
         pos p = parse_ok(text);
         assert_string_equal(fmt(&p), text);
         grid g;
@@ -826,9 +826,6 @@ static void test_against_naive_reference(void **state)
                          (unsigned long long)want);
         }
         /* The naive longest run has no memo: only small rooms. */
-        size_t empties = 0;
-        for (const char *c = text; *c; c++)
-            empties += *c == '.';
         if (!strchr(text, 'W') && empties <= 6) {
             char want[16];
             snprintf(want, sizeof want, "%d", naive_longest_run(text, 'B'));
@@ -873,16 +870,7 @@ static void test_stuck_values_against_forms(void **state)
         for (int k = 0; k < nb + nw; k++)
             cells[sg_rng_below(&rng, (uint64_t)(w * h))] = k < nb ? 'B' : 'W';
         char text[32];
-        size_t t = 0, empties = 0;
-        for (int r = 0; r < h; r++) {
-            if (r)
-                text[t++] = '/';
-            for (int c = 0; c < w; c++) {
-                text[t++] = cells[r * w + c];
-                empties += cells[r * w + c] == '.';
-            }
-        }
-        text[t] = '\0';
+        size_t empties = cells_text(cells, w, h, text);
         grid gr;
         grid_from(text, &gr);
         uint64_t bm = naive_moves(&gr, 'B', NULL, 0), wm = naive_moves(&gr, 'W', NULL, 0);
