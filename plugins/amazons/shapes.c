@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "amazons.h"
+#include "sumgame/bitmatrix.h"
 
 #define GRID_MAX 16
 #define SYMS_MAX 8
@@ -556,34 +557,8 @@ static bool image_less(int iw, const uint64_t im[3], int best_w, const uint64_t 
     return false;
 }
 
-/* Boxes of at most 8 x 8 as 8 x 8 bit matrices, row y in byte y, column x in bit x: the
- * eight maps are then a few word operations each instead of one step per square. */
-static uint64_t mat_transpose(uint64_t m)
-{
-    uint64_t t;
-    t = (m ^ (m >> 7)) & UINT64_C(0x00AA00AA00AA00AA);
-    m ^= t ^ (t << 7);
-    t = (m ^ (m >> 14)) & UINT64_C(0x0000CCCC0000CCCC);
-    m ^= t ^ (t << 14);
-    t = (m ^ (m >> 28)) & UINT64_C(0x00000000F0F0F0F0);
-    m ^= t ^ (t << 28);
-    return m;
-}
-
-/* Columns x -> w - 1 - x within each row (every bit of a row below w). */
-static uint64_t mat_flip_x(uint64_t m, int w)
-{
-    m = ((m >> 1) & UINT64_C(0x5555555555555555)) | ((m & UINT64_C(0x5555555555555555)) << 1);
-    m = ((m >> 2) & UINT64_C(0x3333333333333333)) | ((m & UINT64_C(0x3333333333333333)) << 2);
-    m = ((m >> 4) & UINT64_C(0x0F0F0F0F0F0F0F0F)) | ((m & UINT64_C(0x0F0F0F0F0F0F0F0F)) << 4);
-    return m >> (8 - w);
-}
-
-/* Rows y -> h - 1 - y (every row below h). */
-static uint64_t mat_flip_y(uint64_t m, int h)
-{
-    return __builtin_bswap64(m) >> (8 * (8 - h));
-}
+/* Boxes of at most 8 x 8 are 8 x 8 bit matrices (sumgame/bitmatrix.h): the eight maps
+ * are then a few word operations each instead of one step per square. */
 
 /* canonical_small for a box of at most 8 x 8. The images are compared as the stride-w
  * packing does: with equal widths both orders are by (row, column) from the top, so the
@@ -605,11 +580,11 @@ static void canonical_8x8(const amz_board *bd, int min_r, int min_c, int w, int 
         int iw = swap ? h : w, ih = swap ? w : h;
         uint64_t im[3];
         for (int s = 0; s < 3; s++) {
-            uint64_t x = swap ? mat_transpose(m[s]) : m[s];
+            uint64_t x = swap ? sg_bm8_transpose(m[s]) : m[s];
             if (k & 1)
-                x = mat_flip_x(x, iw);
+                x = sg_bm8_flip_x(x, iw);
             if (k & 2)
-                x = mat_flip_y(x, ih);
+                x = sg_bm8_flip_y(x, ih);
             im[s] = x;
         }
         if (k == 0 || image_less(iw, im, best_w, best)) {

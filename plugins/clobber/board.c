@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "sumgame/bitmatrix.h"
+
 bool clob_load(const void *pos, clob_board *b)
 {
     clob_pos p;
@@ -47,37 +49,32 @@ int clob_move_count(const clob_board *b, sg_player who)
     return n;
 }
 
-/* The image of square (r, c) of a width x height board under symmetry k. */
-static int image_square(int w, int h, int k, int sq)
-{
-    int r = sq / CLOB_SIDE_MAX, c = sq % CLOB_SIDE_MAX, nr, nc;
-    switch (k) {
-    case 0: nr = r; nc = c; break;
-    case 1: nr = r; nc = w - 1 - c; break;
-    case 2: nr = h - 1 - r; nc = c; break;
-    case 3: nr = h - 1 - r; nc = w - 1 - c; break;
-    case 4: nr = c; nc = r; break;
-    case 5: nr = w - 1 - c; nc = h - 1 - r; break;
-    case 6: nr = c; nc = h - 1 - r; break;
-    default: nr = w - 1 - c; nc = r; break;
-    }
-    return clob_square(nr, nc);
-}
-
-static uint64_t image_mask(int w, int h, int k, uint64_t m)
-{
-    uint64_t out = 0;
-    for (; m; m &= m - 1)
-        out |= clob_bit(image_square(w, h, k, __builtin_ctzll(m)));
-    return out;
-}
-
+/* Symmetry k of a width x height board: 0 the identity, 1 columns reversed, 2 rows
+ * reversed, 3 both (the half turn); 4 the transpose (row r, column c to row c, column r),
+ * then 5 with both of the transposed board's reversals, 6 with its columns reversed and
+ * 7 with its rows reversed. Squares are r * 8 + c, so a board is an 8 x 8 bit matrix. */
 void clob_transform(const clob_board *b, int k, clob_board *out)
 {
     int w = b->width, h = b->height;
-    bool swap = k >= 4;
-    clob_board image = { swap ? h : w, swap ? w : h, image_mask(w, h, k, b->left),
-                         image_mask(w, h, k, b->right) };
+    uint64_t left = b->left, right = b->right;
+    if (k >= 4) {
+        left = sg_bm8_transpose(left);
+        right = sg_bm8_transpose(right);
+        int t = w;
+        w = h;
+        h = t;
+    }
+    bool flip_x = k == 1 || k == 3 || k == 5 || k == 6;
+    bool flip_y = k == 2 || k == 3 || k == 5 || k == 7;
+    if (flip_x) {
+        left = sg_bm8_flip_x(left, w);
+        right = sg_bm8_flip_x(right, w);
+    }
+    if (flip_y) {
+        left = sg_bm8_flip_y(left, h);
+        right = sg_bm8_flip_y(right, h);
+    }
+    clob_board image = { w, h, left, right };
     *out = image;
 }
 
