@@ -24,7 +24,7 @@ static const sg_param_doc param_docs[] = {
 };
 
 /* Fixed so that every instance (in any process) hashes a position the same way. */
-#define ZOBRIST_SEED UINT64_C(0x636c6f6262657221)
+#define SIZE_KEY_SEED UINT64_C(0x636c6f6262657221)
 
 static uint64_t splitmix(uint64_t *state)
 {
@@ -64,13 +64,10 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     }
     memset(inst, 0, sizeof *inst);
     inst->host = host;
-    uint64_t state = ZOBRIST_SEED;
-    for (int colour = 0; colour < 2; colour++)
-        for (int sq = 0; sq < CLOB_SQUARES; sq++)
-            inst->zobrist[colour][sq] = splitmix(&state);
+    uint64_t state = SIZE_KEY_SEED;
     for (int w = 0; w <= CLOB_SIDE_MAX; w++)
         for (int h = 0; h <= CLOB_SIDE_MAX; h++)
-            inst->zobrist_size[w][h] = splitmix(&state);
+            inst->size_key[w][h] = splitmix(&state);
     inst->width = width;
     inst->height = height;
     inst->pattern = pattern;
@@ -212,12 +209,12 @@ static uint64_t hash(void *instance, const void *pos)
     clob_board b;
     if (!clob_load(pos, &b))
         return 0;
-    uint64_t h = inst->zobrist_size[b.width][b.height];
-    for (uint64_t m = b.left; m; m &= m - 1)
-        h ^= inst->zobrist[0][__builtin_ctzll(m)];
-    for (uint64_t m = b.right; m; m &= m - 1)
-        h ^= inst->zobrist[1][__builtin_ctzll(m)];
-    return h;
+    /* Two rounds of the splitmix64 finalizer over the masks, salted by the size. A key per
+     * stone (Zobrist) cost a load a stone: hash() was 5% of the profile of an outcome
+     * search, which hashes every position its canonical-form walks meet (MCGS's Clobber
+     * autotests, Left first, in one batch: 2% less CPU, median of 5 paired runs). Nothing
+     * here updates a key move by move. */
+    return sg_mix64(sg_mix64(b.left ^ inst->size_key[b.width][b.height]) ^ b.right);
 }
 
 /* The stones of the groups where play remains (groups holding both colours). */

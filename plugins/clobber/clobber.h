@@ -14,8 +14,7 @@ enum { CLOB_PATTERN_RANDOM, CLOB_PATTERN_CHECKER };
 
 typedef struct clob_instance {
     const sg_host *host;
-    uint64_t zobrist[2][CLOB_SQUARES];                            /* [colour][square] */
-    uint64_t zobrist_size[CLOB_SIDE_MAX + 1][CLOB_SIDE_MAX + 1]; /* [width][height] */
+    uint64_t size_key[CLOB_SIDE_MAX + 1][CLOB_SIDE_MAX + 1]; /* [width][height], hash()'s salt */
     long long width, height; /* generator parameters */
     int pattern;             /* CLOB_PATTERN_* */
     sg_value fill;           /* random boards: chance of a stone on a square, 0..1 */
