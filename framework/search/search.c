@@ -344,8 +344,10 @@ static bool ensure_ply(sg_search *s, size_t ply)
 /* ---- transposition table ------------------------------------------------------------ */
 
 /* The sum's key with each component keyed by its class under its game's symmetries, so
- * that mirrored positions share an entry. Summed as sg_sum_hash sums the raw keys. */
-static uint64_t symmetric_hash(const sg_search *s, const sg_sum *sum)
+ * that mirrored positions share an entry. Summed as sg_sum_hash sums the raw keys. Not
+ * inlined: its position buffer would grow the frame of search_node, which a search 4096
+ * plies deep pays at every ply (under AddressSanitizer that overflowed the stack). */
+__attribute__((noinline)) static uint64_t symmetric_hash(const sg_search *s, const sg_sum *sum)
 {
     uint64_t h = 0;
     for (size_t i = 0, n = sg_sum_count(sum); i < n; i++) {
@@ -443,21 +445,21 @@ static tt_entry *tt_bucket(sg_search *s, uint64_t key)
 
 /* Puts a new entry into bucket b: slot 0 keeps the most valuable entry, slot 1 the most
  * recent. */
-static void tt_place(sg_search *s, tt_entry *b, const tt_entry *e)
+static void tt_place(sg_search *s, tt_entry *b, tt_entry e)
 {
     if ((b[1].flags & FLAG_BOUND_MASK) == BOUND_NONE)
         s->used++;
-    if (priority(e) >= priority(&b[0])) {
+    if (priority(&e) >= priority(&b[0])) {
         b[1] = b[0];
-        b[0] = *e;
+        b[0] = e;
     } else {
-        b[1] = *e;
+        b[1] = e;
     }
 }
 
 /* Doubles the table in place: the entries of bucket i belong to bucket i or i + n of the
  * doubled table, and the upper half is still untouched (zero). */
-static void tt_grow(sg_search *s)
+__attribute__((noinline)) static void tt_grow(sg_search *s)
 {
     size_t n = s->bucket_mask + 1;
     s->bucket_mask = s->bucket_mask * 2 + 1;
@@ -485,8 +487,11 @@ static void tt_grow(sg_search *s)
     }
 }
 
-static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int depth,
-                     bool free_of_heuristics, bool horizon, sg_sum_move best, uint32_t orient)
+/* Not inlined, so that its entry (which tt_place takes by address) stays out of the
+ * frame of search_node, which a search 4096 plies deep pays at every ply. */
+__attribute__((noinline)) static void tt_store(sg_search *s, uint64_t key, sg_value rel,
+                                               int bound, int depth, bool free_of_heuristics,
+                                               bool horizon, sg_sum_move best, uint32_t orient)
 {
     tt_entry e;
     e.key = key;
@@ -519,7 +524,7 @@ static void tt_store(sg_search *s, uint64_t key, sg_value rel, int bound, int de
             return;
         }
     }
-    tt_place(s, b, &e);
+    tt_place(s, b, e);
     if (s->used * 2 > (s->bucket_mask + 1) * 2 && s->bucket_mask < s->max_bucket_mask)
         tt_grow(s);
 }
@@ -769,11 +774,6 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
         return heuristic_score(s, sum, who, xstate);
     }
 
-    /* An outcome score is -1 or 1 (0 at a depth-limited leaf): a win is the best there
-     * is, so it ends the node whatever the window. Without this the root's window, open
-     * above, let the first line of the search try every move after a win was found. */
-    if (s->config.outcome && cmp_edge(sg_value_int(1), beta) < 0)
-        beta = finite(sg_value_int(1));
     uint64_t key = node_key(s, sum, who, xstate);
     sg_value base = s->config.outcome ? zero() : for_mover(frozen, who);
     sg_sum_move tt_move = { 0, 0 };
@@ -882,7 +882,11 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
             if (cmp_edge(v, a) > 0) {
                 a = finite(v);
                 pv_update(s, ply, m);
-                if (cmp_edge(v, beta) >= 0)
+                /* An outcome score is -1 or 1 (0 at a depth-limited leaf): a win is the
+                 * best there is, so it ends the node whatever the window. Without this
+                 * the root's window, open above, let the first line of the search try
+                 * every move after a win was found. */
+                if (cmp_edge(v, beta) >= 0 || (s->config.outcome && v.num > 0))
                     break;
             }
         }
