@@ -335,8 +335,10 @@ def summarize(order, records, setinfo, startup, extra_notes):
             "%d/%d" % (r["both_agree"], r["both"]) if ran_o and ran_m else "-"))
     print()
     if startup is not None:
-        print("MCGS start-up (one process, no cases): %.1f CPU s, included once in each "
-              "MCGS figure." % startup)
+        print("MCGS start-up alone (one process, an empty test directory): %.1f CPU s. Each "
+              "set's MCGS figure includes its own start-up, mostly system time zeroing its "
+              "table, which varies from run to run: this figure is not a constant to "
+              "subtract." % startup)
     print("cases: one per (position, first player); 'agreeing' counts solved cases whose "
           "winner is the file's expected one; 'ours = MCGS': same winner / both solved.")
     if problems:
