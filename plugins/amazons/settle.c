@@ -469,16 +469,14 @@ bool amz_settled_value(amz_settle *s, const amz_board *b, int64_t *value)
         return true;
     }
     sg_player stuck = bm ? SG_RIGHT : SG_LEFT;
-    s->budget = s->budget_per_question;
-    bool found;
+    bool found, touching = touches(b, stuck);
     /* The certificate gets the comparisons' tenth of the budget: when it fails, the
-     * comparisons follow. */
+     * comparisons follow. A longest run alone keeps the whole budget. */
     s->budget = s->budget_per_question / COMPARE_BUDGET_DIVISOR;
-    int along = touches(b, stuck) ? stuck_all_along(s, b, stuck, value) : 0;
+    int along = touching ? stuck_all_along(s, b, stuck, value) : 0;
     if (along == 1) {
         found = true;
-    } else if (touches(b, stuck)) {
-        s->budget = s->budget_per_question;
+    } else if (touching) {
         uint64_t cap = s->budget_per_question / COMPARE_BUDGET_DIVISOR;
         uint32_t *mine = &s->compare_budget[amz_popcount(b->empty)];
         uint64_t given = *mine && *mine < cap ? *mine : cap;
@@ -490,6 +488,7 @@ bool amz_settled_value(amz_settle *s, const amz_board *b, int64_t *value)
         else if (given - s->budget > given / 2)
             *mine = (uint32_t)(given * 2 < cap ? given * 2 : cap);
     } else {
+        s->budget = s->budget_per_question;
         int r = run(s, stuck == SG_LEFT ? b->white : b->black, b->empty);
         found = r >= 0;
         if (found)
