@@ -457,33 +457,48 @@ static void tt_place(sg_search *s, tt_entry *b, tt_entry e)
     }
 }
 
-/* Doubles the table in place: the entries of bucket i belong to bucket i or i + n of the
- * doubled table, and the upper half is still untouched (zero). */
+/* Grows the table in place: the entries of bucket i belong to one of the buckets i + k n
+ * of the grown table, whose part above the old size is still untouched (zero). It doubles
+ * while it has fewer than TT_STEP_MAX buckets, then goes to its full size at once: a step
+ * costs a pass over the entries already there, so no step passes over more than 128 MiB
+ * (a few tens of milliseconds, where doubling a table of 2^27 entries would take a second
+ * in the middle of a move under a clock). */
+#ifndef TT_STEP_MAX
+#define TT_STEP_MAX ((size_t)1 << 21)
+#endif
 __attribute__((noinline)) static void tt_grow(sg_search *s)
 {
     size_t n = s->bucket_mask + 1;
-    s->bucket_mask = s->bucket_mask * 2 + 1;
+    size_t grown = n < TT_STEP_MAX ? n * 2 : s->max_bucket_mask + 1;
+    s->bucket_mask = grown - 1;
     for (size_t i = 0; i < n; i++) {
-        tt_entry *lo = &s->tt[i * 2], *hi = &s->tt[(i + n) * 2];
-        int kept = 0, moved = 0;
+        tt_entry *lo = &s->tt[i * 2];
+        int kept = 0;
         tt_entry stay[2];
         for (int k = 0; k < 2; k++) {
             if ((lo[k].flags & FLAG_BOUND_MASK) == BOUND_NONE)
                 continue;
-            if (lo[k].key & n)
-                hi[moved++] = lo[k];
-            else
+            size_t t = lo[k].key & s->bucket_mask;
+            if (t == i) {
                 stay[kept++] = lo[k];
+                continue;
+            }
+            /* only entries of bucket i go to bucket t, better first */
+            tt_entry *b = &s->tt[t * 2];
+            if ((b[0].flags & FLAG_BOUND_MASK) == BOUND_NONE) {
+                b[0] = lo[k];
+                if (!s->dirty_overflow) {
+                    if (s->ndirty < s->dirty_cap)
+                        s->dirty[s->ndirty++] = (uint32_t)t;
+                    else
+                        s->dirty_overflow = true;
+                }
+            } else {
+                b[1] = lo[k];
+            }
         }
-        /* slot order (better first) is kept within each half */
         memset(lo, 0, 2 * sizeof *lo);
         memcpy(lo, stay, (size_t)kept * sizeof *lo);
-        if (moved && !s->dirty_overflow) {
-            if (s->ndirty < s->dirty_cap)
-                s->dirty[s->ndirty++] = (uint32_t)(i + n);
-            else
-                s->dirty_overflow = true;
-        }
     }
 }
 
