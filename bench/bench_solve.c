@@ -33,48 +33,31 @@ static void unload(struct loaded *l)
     sg_plugin_close(&l->plugin);
 }
 
-/* Solves sum for the first players asked (both when first < 0); seconds, or -1 on a
- * failure or a limit. */
-static double solve(const sg_sum *sum, int first, const sg_solve_config *config,
-                    sg_value *stops)
+/* Solves sum for the first players asked (both when first < 0): the stops, or with
+ * outcome only the normal-play winners, as `solve --outcome` finds them (its default day
+ * limit, 4). Seconds, or -1 on a failure or a limit. */
+static double solve(const sg_sum *sum, int first, const sg_solve_config *config, bool outcome,
+                    sg_value *stops, sg_player *winners)
 {
     char err[512];
     sg_solver *s;
     double start = sg_clock_seconds();
     if (sg_solver_new(config, &s, err, sizeof err) != SG_OK)
         return -1;
+    if (outcome)
+        sg_solver_set_reduce_days(s, 4);
     int rc = sg_solver_load(s, sum, err, sizeof err);
     for (int k = 0; k < 2 && rc == SG_OK; k++) {
         if (first >= 0 && first != k)
             continue;
         sg_solve_answer a;
-        rc = sg_solver_solve(s, k ? SG_RIGHT : SG_LEFT, &a, err, sizeof err);
+        sg_player who = k ? SG_RIGHT : SG_LEFT;
+        rc = outcome ? sg_solver_outcome(s, who, &a, err, sizeof err)
+                     : sg_solver_solve(s, who, &a, err, sizeof err);
         if (rc == SG_OK && stops)
             stops[k] = a.stop;
-    }
-    sg_solver_free(s);
-    if (rc != SG_OK) {
-        fprintf(stderr, "bench_solve: %s\n", err);
-        return -1;
-    }
-    return sg_clock_seconds() - start;
-}
-
-/* The normal-play winner for both first players, as `solve --outcome` finds it (its
- * default day limit, 4); seconds, or -1 on a failure or a limit. */
-static double outcome(const sg_sum *sum, const sg_solve_config *config, sg_player *winners)
-{
-    char err[512];
-    sg_solver *s;
-    double start = sg_clock_seconds();
-    if (sg_solver_new(config, &s, err, sizeof err) != SG_OK)
-        return -1;
-    sg_solver_set_reduce_days(s, 4);
-    int rc = sg_solver_load(s, sum, err, sizeof err);
-    for (int k = 0; k < 2 && rc == SG_OK; k++) {
-        sg_solve_answer a;
-        rc = sg_solver_outcome(s, k ? SG_RIGHT : SG_LEFT, &a, err, sizeof err);
-        winners[k] = a.winner;
+        if (rc == SG_OK && winners)
+            winners[k] = a.winner;
     }
     sg_solver_free(s);
     if (rc != SG_OK) {
@@ -109,7 +92,7 @@ static double rcg_total(const sg_game *rcg, int k, int instances, const sg_solve
     double total = 0;
     for (int i = 0; i < instances; i++) {
         sg_sum *sum = rcg_sum(rcg, k, i);
-        double t = sum ? solve(sum, 0, c, NULL) : -1;
+        double t = sum ? solve(sum, 0, c, false, NULL, NULL) : -1;
         sg_sum_free(sum);
         if (t < 0)
             return -1;
@@ -189,7 +172,7 @@ static int amazons_part(const sg_game *amazons, double max_seconds)
             return 1;
         }
     sg_value stops[2];
-    row("four 3x3 rooms (.BW/.../W.B + ...)", solve(sum, -1, &inc, stops), 1.0);
+    row("four 3x3 rooms (.BW/.../W.B + ...)", solve(sum, -1, &inc, false, stops, NULL), 1.0);
     sg_sum_clear(sum);
     if (amazons->desc->parse(amazons->instance, "B..W/..../..../W..B", pos, err,
                                  sizeof err) ||
@@ -200,13 +183,13 @@ static int amazons_part(const sg_game *amazons, double max_seconds)
     /* Who wins alone first: the stops below may not finish within the limit. The first
      * player wins (MCGS agrees, docs/results/outcome-solving.md). */
     sg_player winners[2];
-    double t = outcome(sum, &inc, winners);
+    double t = solve(sum, -1, &inc, true, NULL, winners);
     if (t >= 0 && (winners[0] != SG_LEFT || winners[1] != SG_RIGHT)) {
         fprintf(stderr, "bench_solve: the open room's winners are not the first players\n");
         return 1;
     }
     row("open 4x4 room, who wins (--outcome)", t, 3.0);
-    row("open 4x4 room B..W/..../..../W..B", solve(sum, -1, &inc, stops), 3.0);
+    row("open 4x4 room B..W/..../..../W..B", solve(sum, -1, &inc, false, stops, NULL), 3.0);
     sg_sum_free(sum);
     return 0;
 }

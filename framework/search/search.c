@@ -18,7 +18,7 @@
 #define PLY_LIMIT 4096
 #define TT_DEFAULT_LOG2 20
 /* A table is mapped at its configured size but used from its first 2^16 entries (one
- * huge page), doubling in place while it is more than half full: a search of a few
+ * huge page), growing in place while it is more than half full (tt_grow): a search of a few
  * thousand nodes then touches 2 MiB, not 32 MiB of fresh pages, whose zeroing by the
  * kernel was 13% of MCGS's Amazons 3x4 autotests solved one process per case. Mapping
  * the whole size at once keeps a table larger than the memory allowed an error at
@@ -428,18 +428,25 @@ static bool entry_move(const tt_entry *e, uint32_t orient, const sg_search *s,
     return true;
 }
 
+/* Notes bucket as written, for sg_search_clear; called when it goes from empty to not. */
+static void note_dirty(sg_search *s, size_t bucket)
+{
+    if (s->dirty_overflow)
+        return;
+    if (s->ndirty < s->dirty_cap)
+        s->dirty[s->ndirty++] = (uint32_t)bucket;
+    else
+        s->dirty_overflow = true;
+}
+
 /* The bucket of key, noted as written when it was empty (slot 0 holds the better entry,
  * so an empty slot 0 means an untouched bucket). */
 static tt_entry *tt_bucket(sg_search *s, uint64_t key)
 {
     size_t bucket = key & s->bucket_mask;
     tt_entry *b = &s->tt[bucket * 2];
-    if ((b[0].flags & FLAG_BOUND_MASK) == BOUND_NONE && !s->dirty_overflow) {
-        if (s->ndirty < s->dirty_cap)
-            s->dirty[s->ndirty++] = (uint32_t)bucket;
-        else
-            s->dirty_overflow = true;
-    }
+    if ((b[0].flags & FLAG_BOUND_MASK) == BOUND_NONE)
+        note_dirty(s, bucket);
     return b;
 }
 
@@ -487,12 +494,7 @@ __attribute__((noinline)) static void tt_grow(sg_search *s)
             tt_entry *b = &s->tt[t * 2];
             if ((b[0].flags & FLAG_BOUND_MASK) == BOUND_NONE) {
                 b[0] = lo[k];
-                if (!s->dirty_overflow) {
-                    if (s->ndirty < s->dirty_cap)
-                        s->dirty[s->ndirty++] = (uint32_t)t;
-                    else
-                        s->dirty_overflow = true;
-                }
+                note_dirty(s, t);
             } else {
                 b[1] = lo[k];
             }
@@ -502,8 +504,8 @@ __attribute__((noinline)) static void tt_grow(sg_search *s)
     }
 }
 
-/* Not inlined, so that its entry (which tt_place takes by address) stays out of the
- * frame of search_node, which a search 4096 plies deep pays at every ply. */
+/* Not inlined, so that its entry stays out of the frame of search_node, which a search
+ * 4096 plies deep pays at every ply. */
 __attribute__((noinline)) static void tt_store(sg_search *s, uint64_t key, sg_value rel,
                                                int bound, int depth, bool free_of_heuristics,
                                                bool horizon, sg_sum_move best, uint32_t orient)
@@ -790,6 +792,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     }
 
     uint64_t key = node_key(s, sum, who, xstate);
+    uint32_t orient = orientation(s, sum);
     sg_value base = s->config.outcome ? zero() : for_mover(frozen, who);
     sg_sum_move tt_move = { 0, 0 };
     bool have_tt_move = false;
@@ -808,7 +811,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                 return v;
             }
         }
-        have_tt_move = entry_move(e, orientation(s, sum), s, &tt_move);
+        have_tt_move = entry_move(e, orient, s, &tt_move);
     }
 
     size_t count = 0;
@@ -913,7 +916,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     s->horizon = outer_horizon || below;
     if (use_tt)
         tt_store(s, key, sg_value_sub(best, base), bound, depth, all_exact, below, best_move,
-                 orientation(s, sum));
+                 orient);
     *exact = all_exact;
     return best;
 }

@@ -102,10 +102,7 @@ static amz_memo_entry *slot(amz_settle *s, amz_bb a, amz_bb b, amz_bb c, int32_t
 static void grow(amz_settle *s)
 {
     size_t old_n = s->mask + 1;
-    int bits = 0;
-    while (((size_t)1 << bits) < old_n * 2)
-        bits++;
-    amz_memo_entry *old = s->table, *t = new_table(s, bits);
+    amz_memo_entry *old = s->table, *t = new_table(s, __builtin_ctzll(old_n) + 1);
     s->stores = 0;
     if (!t)
         return;

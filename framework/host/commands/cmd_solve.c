@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host/cli/args.h"
 #include "host/check/catalog.h"
@@ -26,6 +27,7 @@
 #include "host/cli/limits_opt.h"
 #include "host/cli/in_file.h"
 #include "host/cli/json.h"
+#include "host/cli/progress.h"
 #include "sumgame/solve.h"
 #include "sumgame/summation.h"
 
@@ -201,24 +203,28 @@ struct solve_opts {
 /* An error of one sum: on its own line of stderr, prefixed with where it came from in a
  * batch ("FILE:LINE: "), and in --json batches also as an object, so that the output
  * keeps one line per case. */
+/* "sumgame: solve: [WHERE: ]MSG" on stderr; status. */
+static int where_fail(const char *where, int status, const char *msg)
+{
+    if (where)
+        return cli_fail_status(status, "solve: %s: %s", where, msg);
+    return cli_fail_status(status, "solve: %s", msg);
+}
+
 static int sum_fail(const struct solve_opts *o, const char *where, size_t line,
                     const char *text, int status, const char *msg)
 {
-    if (where) {
-        cli_fail("solve: %s: %s", where, msg);
-        if (o->json) {
-            json_out j;
-            json_out_init(&j, stdout);
-            json_out_object(&j, NULL);
-            json_out_uint(&j, "line", line);
-            json_out_string(&j, "error", msg);
-            json_out_string(&j, "sum", text);
-            json_out_end(&j);
-            fputc('\n', stdout);
-        }
-        return status;
+    if (where && o->json) {
+        json_out j;
+        json_out_init(&j, stdout);
+        json_out_object(&j, NULL);
+        json_out_uint(&j, "line", line);
+        json_out_string(&j, "error", msg);
+        json_out_string(&j, "sum", text);
+        json_out_end(&j);
+        fputc('\n', stdout);
     }
-    return cli_fail_status(status, "solve: %s", msg);
+    return where_fail(where, status, msg);
 }
 
 /* --method summation: the canonical form of the whole sum gives the stops, its outcome
@@ -283,11 +289,7 @@ static int solve_by_summation(const char *given, const sg_sum *sum,
             json_out_end(&o);
             fputc('\n', stdout);
         }
-        if (where)
-            cli_fail("solve: %s: %s", where, err);
-        else
-            cli_fail("solve: %s", err);
-        return EXIT_LIMIT;
+        return where_fail(where, EXIT_LIMIT, err);
     }
     if (rc != SG_OK)
         return sum_fail(opts, where, line, given, 1, err[0] ? err : "out of memory");
@@ -413,11 +415,7 @@ static int solve_one(catalog *cat, const char *text, const struct solve_opts *o,
         } else if (rc == SG_ERR_BUDGET) {
             if (json)
                 print_json(text, solver, sum, ans, outcome, nodes, seconds, err, line);
-            if (where)
-                cli_fail("solve: %s: %s", where, err);
-            else
-                cli_fail("solve: %s", err);
-            status = EXIT_LIMIT;
+            status = where_fail(where, EXIT_LIMIT, err);
         } else {
             status = sum_fail(o, where, line, text, 1, err);
         }
@@ -430,7 +428,8 @@ static int solve_one(catalog *cat, const char *text, const struct solve_opts *o,
 /* --batch FILE: one sum per line (blank lines and lines starting with '#' skipped), each
  * solved as the command line's sum would be, under limits of its own; the plugins are
  * loaded once. The exit status is the worst of the lines': 1 for an error, else 3 for a
- * limit, else 0. */
+ * limit, else 0. A batch of many quick sums shows where it is (each sum's own progress
+ * line shows only when that sum runs longer than a second). */
 static int solve_batch(catalog *cat, const char *path, const struct solve_opts *o)
 {
     char err[512];
@@ -440,7 +439,10 @@ static int solve_batch(catalog *cat, const char *path, const struct solve_opts *
     char *buf = NULL;
     size_t cap = 0, lineno = 0;
     int worst = 0;
+    size_t solved = 0, failed = 0;
     ssize_t n;
+    progress_out progress;
+    progress_start(&progress, isatty(STDERR_FILENO));
     while ((n = in_file_line(f, &buf, &cap, path, lineno + 1, err, sizeof err)) >= 0) {
         lineno++;
         while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
@@ -450,11 +452,19 @@ static int solve_batch(catalog *cat, const char *path, const struct solve_opts *
             continue;
         char where[512];
         snprintf(where, sizeof where, "%.400s:%zu", path, lineno);
+        progress_clear(&progress);
         fflush(stdout);
         int status = solve_one(cat, text, o, where, lineno);
         if (status != 0 && worst != 1)
             worst = status;
+        *(status == 0 ? &solved : &failed) += 1;
+        fflush(stdout);
+        if (progress_elapsed(&progress) >= 1.0) /* as the meter's progress starts */
+            progress_show(&progress, "solve: %.300s: line %zu, %zu solved, %zu not, %.*f s",
+                          path, lineno, solved, failed, progress.tty ? 1 : 0,
+                          progress_elapsed(&progress));
     }
+    progress_clear(&progress);
     if (n == -2 || ferror(f))
         worst = cli_fail("solve: --batch: %s", n == -2 ? err : "read error");
     free(buf);
