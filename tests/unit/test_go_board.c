@@ -278,6 +278,95 @@ static void test_chilled_values(void **state)
     support_run_free(&r);
 }
 
+/* The value after `key` on its line of out, in buf. */
+static const char *line_value(const char *out, const char *key, char *buf, size_t cap)
+{
+    const char *at = strstr(out, key);
+    assert_non_null(at);
+    at += strlen(key);
+    at += strspn(at, " ");
+    size_t n = strcspn(at, "\n");
+    assert_true(n < cap);
+    memcpy(buf, at, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* A corridor one point wide along a row, bounded by Black's safe stones above, below and
+ * at its far end, open at its near end to a White safe stone: "o" then `empty` points,
+ * then `end` ("" or a White stone) against Black's wall. */
+static void corridor(char *buf, size_t cap, int empty, const char *end)
+{
+    char wall[16] = "", row[16] = "";
+    int len = empty + (int)strlen(end);
+    for (int i = 0; i < len + 1; i++)
+        strcat(wall, "x");
+    for (int i = 0; i < empty; i++)
+        strcat(row, ".");
+    snprintf(buf, cap, "go:#%s/o%s%sx/#%s", wall, row, end, wall);
+}
+
+/* Corridors, rules = territory.
+ *   - Empty closed corridors: Sensei's Library, "Corridors"
+ *     (https://senseis.xmp.net/?Corridors, "Simple empty closed corridors"), after
+ *     Mathematical Go section 1.2: a corridor of n empty points has count
+ *     n - 2 + 1/2^(n-1) and move value 1 - 1/2^(n-1) (n = 2: Black at the mouth makes a
+ *     point, White there leaves none, count 1/2). The same numbers, negated, are the
+ *     White corridors of Sensei's "Numbers" page (-1/2, -1 1/4, -2 1/8, ...).
+ *   - Corridors with gold: a White stone at the far end that Black captures by closing
+ *     the mouth. Sensei's Library, "Infinitesimals" (https://senseis.xmp.net/?Infinitesimals)
+ *     derives them: with one empty point Black takes (+2: a prisoner and a point) and
+ *     White connects (0), {2|0}, chilled {1|1} = 1*; with two, Black closes for 3 and
+ *     White pushes in to the first position, {3|{2|0}}, chilled 2^; with three
+ *     {4|{3|{2|0}}}, chilled 3 + {0|^} = 3^^*. "Corridor Infinitesimals"
+ *     (https://senseis.xmp.net/?CorridorInfinitesimals) continues the series, numbers
+ *     left off: *, ^, ^^*, ^^^, ^^^^*, ^^^^^. Our copies of both pages lost their
+ *     diagrams; the corridor here is the one the text's moves describe. The expected
+ *     chilled value is read by the rcg plugin from its short notation (n, then n - 1
+ *     ups, then * when n is odd), a construction that knows nothing of Go. */
+static void test_corridors(void **state)
+{
+    (void)state;
+    char pos[96], args[256], mean[64], temp[64];
+    for (int n = 2; n <= 6; n++) {
+        corridor(pos, sizeof pos, n, "");
+        snprintf(args, sizeof args, "analyze '%s' --params rules=territory", pos);
+        support_run r = host(args);
+        assert_int_equal(r.status, 0);
+        int d = 1 << (n - 1);
+        char want_mean[32], want_temp[32];
+        snprintf(want_mean, sizeof want_mean, "%d/%d", (n - 2) * d + 1, d);
+        snprintf(want_temp, sizeof want_temp, "%d/%d", d - 1, d);
+        assert_string_equal(line_value(r.out, "mean:", mean, sizeof mean), want_mean);
+        assert_string_equal(line_value(r.out, "temperature:", temp, sizeof temp), want_temp);
+        support_run_free(&r);
+    }
+    static const char *const canonical[] = { "{2|0}", "{3|{2|0}}", "{4|{3|{2|0}}}" };
+    for (int n = 1; n <= 6; n++) {
+        corridor(pos, sizeof pos, n, "O");
+        snprintf(args, sizeof args, "analyze '%s' --params rules=territory --canonical --cool 1",
+                 pos);
+        support_run r = host(args);
+        assert_int_equal(r.status, 0);
+        char chilled[128], form[128], want[128], shortform[32];
+        line_value(r.out, "cooled by 1:", chilled, sizeof chilled);
+        if (n <= 3)
+            assert_string_equal(line_value(r.out, "canonical form:", form, sizeof form),
+                                canonical[n - 1]);
+        support_run_free(&r);
+        int k = snprintf(shortform, sizeof shortform, "%d", n);
+        for (int i = 1; i < n; i++)
+            k += snprintf(shortform + k, sizeof shortform - (size_t)k, "^");
+        if (n % 2)
+            snprintf(shortform + k, sizeof shortform - (size_t)k, "*");
+        snprintf(args, sizeof args, "analyze 'rcg:%s' --canonical", shortform);
+        r = host(args);
+        assert_int_equal(r.status, 0);
+        assert_string_equal(chilled, line_value(r.out, "canonical form:", want, sizeof want));
+        support_run_free(&r);
+    }
+}
+
 /* The 9x9 board of these tests: Black's chain is columns b and d joined at c5, with the
  * columns a and c as one-point-wide eyes (every point a liberty: vital, three of them);
  * White's the mirror on f, h and g5, with g and j. Column e is dame between two safe
@@ -450,6 +539,7 @@ int main(void)
         cmocka_unit_test(test_ko_local),
         cmocka_unit_test(test_sure_territory),
         cmocka_unit_test(test_chilled_values),
+        cmocka_unit_test(test_corridors),
         cmocka_unit_test(test_solve_whole_board_from_sgf),
         cmocka_unit_test(test_match_whole_board),
         cmocka_unit_test(test_gtp_loadsgf),
