@@ -49,6 +49,9 @@ bool go_board_from_pos(go_board *b, const go_geometry *geo, const go_pos *pos)
     b->moves = pos->moves;
     b->safe[0] = go_bb_make(pos->safe[0]) & ~b->on;
     b->safe[1] = go_bb_make(pos->safe[1]) & ~b->on;
+    go_bb dead = go_bb_make(pos->dead);
+    b->anchor[0] = b->safe[0] & ~dead;
+    b->anchor[1] = b->safe[1] & ~dead;
     b->nfree = GO_MAX_STRINGS;
     for (int i = 0; i < GO_MAX_STRINGS; i++)
         b->free_ids[i] = (uint8_t)(GO_MAX_STRINGS - 1 - i);
@@ -63,7 +66,7 @@ bool go_board_from_pos(go_board *b, const go_geometry *geo, const go_pos *pos)
             int id = new_string(b);
             b->str_stones[id] = s;
             b->str_libs[id] = go_bb_grow(s, b->on) & empty;
-            if (go_bb_grow(s, b->safe[c]))
+            if (go_bb_grow(s, b->anchor[c]))
                 b->str_libs[id] |= geo->bit[GO_ANCHOR];
             if (!b->str_libs[id])
                 return false;
@@ -87,6 +90,7 @@ void go_board_to_pos(const go_board *b, go_pos *pos)
     pos->moves = b->moves;
     go_bb_store(b->safe[0], pos->safe[0]);
     go_bb_store(b->safe[1], pos->safe[1]);
+    go_bb_store((b->safe[0] | b->safe[1]) & ~(b->anchor[0] | b->anchor[1]), pos->dead);
 }
 
 bool go_board_legal(const go_board *b, int p, int c)
@@ -97,7 +101,7 @@ bool go_board_legal(const go_board *b, int p, int c)
         return false;
     if (p == b->ko && c == b->ko_banned)
         return false;
-    if (g->adjacent[p] & (empty_points(b) | b->safe[c]))
+    if (g->adjacent[p] & (empty_points(b) | b->anchor[c]))
         return true;
     for (int k = 0; k < 4; k++) {
         int q = g->around[p][k];
@@ -134,7 +138,7 @@ int go_board_play(go_board *b, int p, int c)
     b->stones[c] |= bit;
     int joined = -1;
     go_bb libs = g->adjacent[p] & empty;
-    if (g->adjacent[p] & b->safe[c])
+    if (g->adjacent[p] & b->anchor[c])
         libs |= g->bit[GO_ANCHOR];
     for (int k = 0; k < 4; k++) {
         int q = g->around[p][k];

@@ -41,6 +41,9 @@ typedef struct go_pos {
     uint8_t whole;       /* a whole board (SGF, GTP, [whole]): its split looks for safe
                           * chains; a region (the default) splits only where it is cut */
     uint8_t zero[7];
+    uint64_t dead[2]; /* safe stones (of the capturer) that stand for the other colour's
+                       * dead stones, written w and b: no string gains a liberty from
+                       * them, as on the real board, where the dead stone stays */
 } go_pos;
 
 /* Geometry shared by every board: the neighbour masks of each point. */
@@ -63,7 +66,9 @@ typedef struct go_board {
     uint8_t width, height;
     uint8_t ko, ko_banned;
     uint16_t moves;
-    go_bb safe[2]; /* safe stones off the region */
+    go_bb safe[2];   /* safe stones off the region */
+    go_bb anchor[2]; /* the safe stones a string of the colour touches to live: the safe
+                      * stones that are not dead stones of the other colour */
     uint8_t sid[GO_POINTS]; /* string of each stone */
     go_bb str_stones[GO_MAX_STRINGS], str_libs[GO_MAX_STRINGS];
     uint8_t free_ids[GO_MAX_STRINGS];

@@ -168,6 +168,7 @@ static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[GO_
     go_bb on = go_bb_make(p->on);
     go_bb st[2] = { go_bb_make(p->stones[0]) & on, go_bb_make(p->stones[1]) & on };
     go_bb safe[2] = { go_bb_make(p->safe[0]), go_bb_make(p->safe[1]) };
+    go_bb dead = go_bb_make(p->dead);
     for (int alive = 0; alive < 2; alive++)
         for (go_bb m = marks[alive ? GO_MARK_ALIVE : GO_MARK_DEAD]; m; m &= m - 1) {
             int q = go_bb_first(m), c = (st[0] & inst->geo.bit[q]) ? 0 : 1;
@@ -182,6 +183,8 @@ static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[GO_
             go_bb chain = go_chain(&inst->geo, st[c], on, q);
             st[c] &= ~chain;
             safe[alive ? c : 1 - c] |= chain;
+            if (!alive)
+                dead |= chain;
             on &= ~chain;
             if (!alive && inst->territory)
                 p->base = (int16_t)(p->base + (c == 0 ? -2 : 2) * go_bb_count(chain));
@@ -215,6 +218,7 @@ static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[GO_
     go_bb_store(st[1], p->stones[1]);
     go_bb_store(safe[0], p->safe[0]);
     go_bb_store(safe[1], p->safe[1]);
+    go_bb_store(dead, p->dead);
     go_board b;
     if (!go_board_from_pos(&b, &inst->geo, p)) {
         snprintf(err, errlen, "a string has no liberty once the marks are applied");
@@ -494,6 +498,10 @@ static uint64_t hash(void *instance, const void *pos)
     h = mix(h, p->safe[0][1]);
     h = mix(h, p->safe[1][0]);
     h = mix(h, p->safe[1][1]);
+    if (p->dead[0] | p->dead[1]) { /* positions without dead stones hash as before */
+        h = mix(h, p->dead[0]);
+        h = mix(h, p->dead[1]);
+    }
     return mix(h, (uint64_t)p->width | (uint64_t)p->height << 8 | (uint64_t)p->ko << 16 |
                       (uint64_t)p->ko_banned << 24 | (uint64_t)p->moves << 32);
 }

@@ -119,8 +119,8 @@ static void test_benson_one_eye_is_not_safe(void **state)
 
 /* A mark makes the chain through b2 safe, whatever Benson says: the eye a3 settles (no
  * move) into the score part (area: 3 stones + 1 eye = 4), the rest is one region. A dead
- * mark turns the white stone at a1 into Black's settled point, a safe stone x (the real
- * board keeps the stone there until the end, so nobody plays there): under territory
+ * mark turns the white stone at a1 into Black's settled point, a safe stone written w (the
+ * real board keeps the stone there until the end, so nobody plays there): under territory
  * rules a prisoner and a point of territory for Black, base 2; under area rules the safe
  * stone counts as Black's area. */
 static void test_marks(void **state)
@@ -129,11 +129,41 @@ static void test_marks(void **state)
     formats_as(&area, ".X../XX../....[whole,alive=b2]", ".x../xx../....[whole]");
     assert_string_equal(split_text(&area, ".X../XX../....[whole,alive=b2]"),
                         "#x../xx../.... + #x##/xx##/####[base=4]");
-    formats_as(&territory, ".X../XX../O...[whole,dead=a1]", ".X../XX../x...[base=2,whole]");
-    formats_as(&area, ".X../XX../O...[whole,dead=a1]", ".X../XX../x...[whole]");
+    formats_as(&territory, ".X../XX../O...[whole,dead=a1]", ".X../XX../w...[base=2,whole]");
+    formats_as(&area, ".X../XX../O...[whole,dead=a1]", ".X../XX../w...[whole]");
     /* two marks on one chain take it once */
-    formats_as(&territory, ".X../XX../OO..[whole,dead=a1,dead=b1]", ".X../XX../xx..[base=4,whole]");
+    formats_as(&territory, ".X../XX../OO..[whole,dead=a1,dead=b1]", ".X../XX../ww..[base=4,whole]");
+    formats_as(&area, "b.o/X.w", "b.o/X.w");
     refused(&area, ".X../XX../O...[dead=c3]", "dead=c3: no stone there");
+}
+
+/* Whether who may play at point p of text (GO_STRIDE 10: b2 of a 2-row region is 1). */
+static bool listed(support_game *g, const char *text, sg_player who, sg_move p)
+{
+    support_pos pos = support_parse(&g->game, text);
+    sg_move m[128];
+    size_t n = 0;
+    assert_int_equal(g->game.desc->moves(g->game.instance, pos.b, who, m, 128, &n), SG_OK);
+    for (size_t i = 0; i < n; i++)
+        if (m[i] == p)
+            return true;
+    return false;
+}
+
+/* A dead stone stays on the real board, so a stone played next to it gains no liberty
+ * from it (GNU Go refused sumgame's j1 next to the dead white h1 of seed 26 on
+ * docs/results/go-endgames.md, which the model had let join Black's settled point).
+ * In "w.O/##." Black at b2 touches the dead white a2, White's c2 (which keeps c1) and a
+ * wall: no liberty and no capture, so suicide. With a living black stone at a2 ("x.O")
+ * b2 joins it and is legal. White at b2 joins c2 and keeps c1 either way. */
+static void test_dead_stone_gives_no_liberty(void **state)
+{
+    (void)state;
+    assert_false(listed(&territory, "w.O/##.", SG_LEFT, 1));
+    assert_true(listed(&territory, "x.O/##.", SG_LEFT, 1));
+    assert_true(listed(&territory, "w.O/##.", SG_RIGHT, 1));
+    /* the same through a dead mark */
+    assert_false(listed(&territory, "O.O/##.[dead=a2]", SG_LEFT, 1));
 }
 
 /* Territory marks (tb=, tw=, SGF TB/TW). Columns a and b are Black's territory behind a
@@ -534,6 +564,7 @@ int main(void)
         cmocka_unit_test(test_benson_two_eyes),
         cmocka_unit_test(test_benson_one_eye_is_not_safe),
         cmocka_unit_test(test_marks),
+        cmocka_unit_test(test_dead_stone_gives_no_liberty),
         cmocka_unit_test(test_sgf),
         cmocka_unit_test(test_territory_marks),
         cmocka_unit_test(test_ko_local),
