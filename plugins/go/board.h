@@ -44,6 +44,9 @@ typedef struct go_pos {
     uint64_t dead[2]; /* safe stones (of the capturer) that stand for the other colour's
                        * dead stones, written w and b: no string gains a liberty from
                        * them, as on the real board, where the dead stone stays */
+    uint64_t settled[2]; /* safe stones (of the owner) that stand for empty points of settled
+                          * territory, written t and u: a move there (an invasion, which only
+                          * a whole board's play() accepts) opens the territory again */
 } go_pos;
 
 /* Geometry shared by every board: the neighbour masks of each point. */

@@ -207,8 +207,10 @@ static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[GO_
                 settled[c] |= inst->geo.bit[q];
         }
     }
+    go_bb was_settled = go_bb_make(p->settled);
     for (int c = 0; c < 2; c++) {
         safe[c] |= settled[c];
+        was_settled |= settled[c];
         on &= ~settled[c];
         if (inst->territory)
             p->base = (int16_t)(p->base + (c == 0 ? 1 : -1) * go_bb_count(settled[c]));
@@ -219,6 +221,7 @@ static int apply_marks(const go_instance *inst, go_pos *p, const go_bb marks[GO_
     go_bb_store(safe[0], p->safe[0]);
     go_bb_store(safe[1], p->safe[1]);
     go_bb_store(dead, p->dead);
+    go_bb_store(was_settled, p->settled);
     go_board b;
     if (!go_board_from_pos(&b, &inst->geo, p)) {
         snprintf(err, errlen, "a string has no liberty once the marks are applied");
@@ -349,11 +352,45 @@ static int moves(void *instance, const void *pos, sg_player who, sg_move *out, s
     return n > cap ? SG_ERR_RANGE : SG_OK;
 }
 
+/* An invasion of settled territory. On a whole board a move on a settled point opens the
+ * settled area around it again: its empty points, and the dead stones in it, which stand
+ * again as stones of their colour; what the marks counted for them leaves base. The marks
+ * were an assumption about play, and this move is play that breaks it (moves() never
+ * lists such a move; an opponent through GTP may make it). False when q is no settled
+ * point of a whole board. */
+static bool reopen(const go_instance *inst, go_pos *p, int q)
+{
+    go_bb bit = inst->geo.bit[q], settled = go_bb_make(p->settled);
+    if (!p->whole || !(settled & bit))
+        return false;
+    int o = (go_bb_make(p->safe[GO_BLACK]) & bit) ? GO_BLACK : GO_WHITE;
+    go_bb safe = go_bb_make(p->safe[o]), dead = go_bb_make(p->dead);
+    go_bb open = (settled | dead) & safe, area = bit, grown;
+    while ((grown = go_bb_grow(area, open)) != area)
+        area = grown;
+    go_bb_store(go_bb_make(p->on) | area, p->on);
+    go_bb_store(go_bb_make(p->stones[1 - o]) | (area & dead), p->stones[1 - o]);
+    go_bb_store(safe & ~area, p->safe[o]);
+    go_bb_store(dead & ~area, p->dead);
+    go_bb_store(settled & ~area, p->settled);
+    if (inst->territory) {
+        int points = go_bb_count(area & settled) + 2 * go_bb_count(area & dead);
+        p->base = (int16_t)(p->base - (o == GO_BLACK ? points : -points));
+    }
+    return true;
+}
+
 static int play(void *instance, const void *pos, sg_player who, sg_move move, void *out,
                 char *err, size_t errlen)
 {
     go_instance *inst = instance;
     const go_pos *p = pos;
+    go_pos opened;
+    if (move < GO_POINTS && (((const go_pos *)pos)->settled[0] | ((const go_pos *)pos)->settled[1])) {
+        opened = *p;
+        if (reopen(inst, &opened, (int)move))
+            p = &opened;
+    }
     go_board b;
     if (!go_board_from_pos(&b, &inst->geo, p)) {
         snprintf(err, errlen, "the position has a string without liberties");
@@ -382,6 +419,7 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     int taken = go_board_play(&b, (int)move, (int)who);
     go_board_to_pos(&b, out);
     ((go_pos *)out)->whole = p->whole;
+    memcpy(((go_pos *)out)->settled, p->settled, sizeof p->settled);
     ((go_pos *)out)->base = (int16_t)(p->base + (inst->territory ? (who == SG_LEFT ? taken : -taken) : 0));
     if (inst->cycles)
         ((go_pos *)out)->moves = 0;
@@ -498,9 +536,12 @@ static uint64_t hash(void *instance, const void *pos)
     h = mix(h, p->safe[0][1]);
     h = mix(h, p->safe[1][0]);
     h = mix(h, p->safe[1][1]);
-    if (p->dead[0] | p->dead[1]) { /* positions without dead stones hash as before */
+    if (p->dead[0] | p->dead[1] | p->settled[0] | p->settled[1]) {
+        /* positions without marks hash as before */
         h = mix(h, p->dead[0]);
         h = mix(h, p->dead[1]);
+        h = mix(h, p->settled[0]);
+        h = mix(h, p->settled[1]);
     }
     return mix(h, (uint64_t)p->width | (uint64_t)p->height << 8 | (uint64_t)p->ko << 16 |
                       (uint64_t)p->ko_banned << 24 | (uint64_t)p->moves << 32);

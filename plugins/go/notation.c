@@ -137,7 +137,7 @@ int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos,
     if (marks)
         for (int m = 0; m < GO_MARKS; m++)
             marks[m] = 0;
-    go_bb on = 0, stones[2] = { 0, 0 }, safe[2] = { 0, 0 }, dead = 0;
+    go_bb on = 0, stones[2] = { 0, 0 }, safe[2] = { 0, 0 }, dead = 0, settled = 0;
     int x = 0, y = 0, width = -1;
     const char *s = text;
     for (;; s++) {
@@ -174,10 +174,13 @@ int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos,
         else if (ch == 'w' || ch == 'b') {
             safe[ch == 'w' ? 0 : 1] |= bit;
             dead |= bit;
+        } else if (ch == 't' || ch == 'u') {
+            safe[ch == 't' ? 0 : 1] |= bit;
+            settled |= bit;
         } else if (ch != '.' && ch != '#') {
             snprintf(err, errlen,
-                     "'%c' at row %d: expected '.', 'X', 'O', 'x', 'o', 'w', 'b', '#' or '/'", ch,
-                     y + 1);
+                     "'%c' at row %d: expected '.', 'X', 'O', 'x', 'o', 'w', 'b', 't', 'u', '#' "
+                     "or '/'", ch, y + 1);
             return SG_ERR_INVALID;
         }
         if (ch == '.' || ch == 'X' || ch == 'O')
@@ -192,6 +195,7 @@ int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos,
     go_bb_store(safe[0], pos->safe[0]);
     go_bb_store(safe[1], pos->safe[1]);
     go_bb_store(dead, pos->dead);
+    go_bb_store(settled, pos->settled);
     if (*s == '[' && parse_state(s + 1, pos, marks, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
     if (!on && !safe[0] && !safe[1] && !pos->base) {
@@ -214,14 +218,15 @@ int go_format_position(const go_pos *pos, char *buf, size_t cap)
     go_bb on = go_bb_make(pos->on);
     go_bb s[2] = { go_bb_make(pos->stones[0]), go_bb_make(pos->stones[1]) };
     go_bb safe[2] = { go_bb_make(pos->safe[0]), go_bb_make(pos->safe[1]) };
-    go_bb dead = go_bb_make(pos->dead);
+    go_bb dead = go_bb_make(pos->dead), settled = go_bb_make(pos->settled);
     for (int y = 0; y < pos->height; y++) {
         for (int x = 0; x < pos->width; x++) {
             go_bb bit = (go_bb)1 << (y * GO_STRIDE + x);
             if (n + 1 >= cap)
                 return SG_ERR_RANGE;
-            buf[n++] = (safe[0] & bit) ? (dead & bit ? 'w' : 'x')
-                       : (safe[1] & bit) ? (dead & bit ? 'b' : 'o') : !(on & bit) ? '#'
+            buf[n++] = (safe[0] & bit) ? (dead & bit ? 'w' : settled & bit ? 't' : 'x')
+                       : (safe[1] & bit) ? (dead & bit ? 'b' : settled & bit ? 'u' : 'o')
+                       : !(on & bit) ? '#'
                        : (s[0] & bit) ? 'X' : (s[1] & bit) ? 'O' : '.';
         }
         if (y + 1 < pos->height) {

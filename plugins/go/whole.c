@@ -163,6 +163,8 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
     go_bb_store(safe[1], score.safe[1]);
     go_bb dead = go_bb_make(pos->dead);
     go_bb_store(dead, score.dead);
+    go_bb settled = go_bb_make(pos->settled);
+    go_bb_store(settled, score.settled);
     int base = pos->base + (area ? go_bb_count(safe[0]) - go_bb_count(safe[1]) : 0);
     size_t n = 0;
     for (size_t r = 0; r < nr; r++) {
@@ -177,6 +179,7 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
         go_bb_store(safe[0] & near, p.safe[0]);
         go_bb_store(safe[1] & near, p.safe[1]);
         go_bb_store(dead & near, p.dead);
+        go_bb_store(settled & near, p.settled);
         p.ko = GO_NO_POINT;
         if (pos->ko != GO_NO_POINT && (region[r] & geo->bit[pos->ko])) {
             p.ko = pos->ko;

@@ -166,9 +166,57 @@ static void test_dead_stone_gives_no_liberty(void **state)
     assert_false(listed(&territory, "O.O/##.[dead=a2]", SG_LEFT, 1));
 }
 
+/* An invasion of settled territory (GNU Go did it in most games of
+ * docs/results/go-endgames.md that left the marks: "refused by sumgame"). moves() never
+ * lists a settled point, but a whole board's play() takes a move there, and the marks of
+ * that settled area no longer hold: columns a and b of test_territory_marks' board come
+ * back into play with White's stone on a2, and the 6 points the marks gave Black leave
+ * base. A dead white stone in the area stands again as a white stone. */
+static void test_invasion_opens_territory(void **state)
+{
+    (void)state;
+    const char *board = "..XO./..XO./..XO.[whole,alive=c3,alive=d3,tb=a3,tb=b3,tb=a2,tb=b2,"
+                        "tb=a1,tb=b1]";
+    assert_false(listed(&territory, board, SG_RIGHT, 10)); /* a2 */
+    support_pos pos = support_parse(&territory.game, board);
+    unsigned char out[SG_POS_MAX];
+    char err[256] = "";
+    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 10, out,
+                                               err, sizeof err),
+                     SG_OK);
+    char text[256];
+    assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
+                     SG_OK);
+    assert_string_equal(text, "..xo./O.xo./..xo.[moves=1,whole]");
+    /* area rules: the settled points counted as area in the split, not in base */
+    pos = support_parse(&area.game, board);
+    assert_int_equal(area.game.desc->play(area.game.instance, pos.b, SG_RIGHT, 10, out, err,
+                                          sizeof err),
+                     SG_OK);
+    assert_int_equal(area.game.desc->format(area.game.instance, out, text, sizeof text), SG_OK);
+    assert_string_equal(text, "..xo./O.xo./..xo.[moves=1,whole]");
+    /* with a dead white stone at a1 (Black's point w, a prisoner and a point: base 2 + 5
+     * settled points), White's move at b2 opens all of it, the stone on a1 again white */
+    pos = support_parse(&territory.game, "..XO./..XO./O.XO.[whole,alive=c3,alive=d3,dead=a1,"
+                                         "tb=a3,tb=b3,tb=a2,tb=b2,tb=b1]");
+    assert_string_equal(support_format(&territory.game, &pos), "ttxo./ttxo./wtxo.[base=7,whole]");
+    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 11, out,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
+                     SG_OK);
+    assert_string_equal(text, "..xo./.Oxo./O.xo.[moves=1,whole]");
+    /* a region (not a whole board) keeps its settled points closed */
+    pos = support_parse(&territory.game, "tt/..");
+    assert_int_not_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 0,
+                                                   out, err, sizeof err),
+                         SG_OK);
+}
+
+
 /* Territory marks (tb=, tw=, SGF TB/TW). Columns a and b are Black's territory behind a
  * safe black wall on c, White's wall on d: every marked point has only marked points and
- * Black's safe stones next to it, so all six settle as Black's (safe stones x), base 6
+ * Black's safe stones next to it, so all six settle as Black's (written t), base 6
  * under territory rules. Column e, unmarked, touches only White's safe wall and every
  * point of it touches the wall: sure territory, 3 for White. Territory rules: 6 - 3 = 3;
  * area rules: 6 settled points and 3 black stones against 3 white stones and 3 points,
@@ -178,13 +226,13 @@ static void test_territory_marks(void **state)
     (void)state;
     const char *board = "..XO./..XO./..XO.[whole,alive=c3,alive=d3,tb=a3,tb=b3,tb=a2,tb=b2,"
                         "tb=a1,tb=b1]";
-    formats_as(&territory, board, "xxxo./xxxo./xxxo.[base=6,whole]");
+    formats_as(&territory, board, "ttxo./ttxo./ttxo.[base=6,whole]");
     /* the split: column e is a part (sure territory, worth -3), the rest the score part */
     assert_string_equal(split_text(&territory, board),
-                        "##xo./##xo./##xo. + xxxo#/xxxo#/xxxo#[base=6]");
+                        "##xo./##xo./##xo. + ttxo#/ttxo#/ttxo#[base=6]");
     assert_true(number_of(&territory, "##xo./##xo./##xo.", "-3"));
     assert_string_equal(split_text(&area, board),
-                        "##xo./##xo./##xo. + xxxo#/xxxo#/xxxo#[base=6]");
+                        "##xo./##xo./##xo. + ttxo#/ttxo#/ttxo#[base=6]");
     assert_true(number_of(&area, "##xo./##xo./##xo.", "-3"));
     /* b2 touches c2, an empty point nobody marked: it stays in play, and so nothing
      * settles */
@@ -197,9 +245,9 @@ static void test_territory_marks(void **state)
             "past the region's cap of 32 moves");
     /* SGF: TB over column a (aa:ad is a4..a1), the walls marked alive after the record;
      * column d, unmarked, stays in play */
-    formats_as(&territory, "(;SZ[4]AB[ba:bd]AW[ca:cd];TB[aa:ad])[alive=b4,alive=c4]", "xxo./xxo./xxo./xxo.[base=4,whole]");
+    formats_as(&territory, "(;SZ[4]AB[ba:bd]AW[ca:cd];TB[aa:ad])[alive=b4,alive=c4]", "txo./txo./txo./txo.[base=4,whole]");
     /* White's mark settles for White: d1 next to White's wall and to tw=d2 */
-    formats_as(&territory, "X.O./X.O.[whole,alive=a2,alive=c2,tw=d2,tw=d1]", "x.oo/x.oo[base=-2,whole]");
+    formats_as(&territory, "X.O./X.O.[whole,alive=a2,alive=c2,tw=d2,tw=d1]", "x.ou/x.ou[base=-2,whole]");
     refused(&territory, "X./..[tb=a2]", "tb=a2: territory is an empty point of the board, marked for "
                                 "one colour");
     refused(&territory, "X./..[tb=b2,tw=b2]", "=b2: territory is an empty point");
@@ -565,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_benson_one_eye_is_not_safe),
         cmocka_unit_test(test_marks),
         cmocka_unit_test(test_dead_stone_gives_no_liberty),
+        cmocka_unit_test(test_invasion_opens_territory),
         cmocka_unit_test(test_sgf),
         cmocka_unit_test(test_territory_marks),
         cmocka_unit_test(test_ko_local),
