@@ -352,20 +352,14 @@ static int moves(void *instance, const void *pos, sg_player who, sg_move *out, s
     return n > cap ? SG_ERR_RANGE : SG_OK;
 }
 
-/* An invasion of settled territory. On a whole board a move on a settled point opens the
- * settled area around it again: its empty points, and the dead stones in it, which stand
- * again as stones of their colour; what the marks counted for them leaves base. The marks
- * were an assumption about play, and this move is play that breaks it (moves() never
- * lists such a move; an opponent through GTP may make it). False when q is no settled
- * point of a whole board. */
-static bool reopen(const go_instance *inst, go_pos *p, int q)
+/* Opens again the settled points of o's (t or u) and the dead stones (w or b) in
+ * o's safe stones connected to seed: they come back into play, the dead stones as stones
+ * of their colour, and what the marks counted for them leaves base. */
+static void open_area(const go_instance *inst, go_pos *p, go_bb seed, int o)
 {
-    go_bb bit = inst->geo.bit[q], settled = go_bb_make(p->settled);
-    if (!p->whole || !(settled & bit))
-        return false;
-    int o = (go_bb_make(p->safe[GO_BLACK]) & bit) ? GO_BLACK : GO_WHITE;
     go_bb safe = go_bb_make(p->safe[o]), dead = go_bb_make(p->dead);
-    go_bb open = (settled | dead) & safe, area = bit, grown;
+    go_bb settled = go_bb_make(p->settled);
+    go_bb open = (settled | dead) & safe, area = seed & open, grown;
     while ((grown = go_bb_grow(area, open)) != area)
         area = grown;
     go_bb_store(go_bb_make(p->on) | area, p->on);
@@ -377,7 +371,69 @@ static bool reopen(const go_instance *inst, go_pos *p, int q)
         int points = go_bb_count(area & settled) + 2 * go_bb_count(area & dead);
         p->base = (int16_t)(p->base - (o == GO_BLACK ? points : -points));
     }
+}
+
+/* An invasion of settled territory. On a whole board a move on a settled point opens the
+ * settled area around it again (open_area). The marks were an assumption about play, and
+ * this move is play that breaks it (moves() never lists such a move; an opponent through
+ * GTP may make it). False when q is no settled point of a whole board. */
+static bool reopen(const go_instance *inst, go_pos *p, int q)
+{
+    go_bb bit = inst->geo.bit[q];
+    if (!p->whole || !(go_bb_make(p->settled) & bit))
+        return false;
+    open_area(inst, p, bit, (go_bb_make(p->safe[GO_BLACK]) & bit) ? GO_BLACK : GO_WHITE);
     return true;
+}
+
+/* Liberties a safe chain of a whole board may be left with before its mark lapses. */
+#define GO_MARK_LIBERTIES 3
+
+/* Marks that play has broken. After c's move at q on a whole board:
+ * - a living safe chain of the other colour next to q (marked alive; Benson's chains are
+ *   found again by the split) left with at most GO_MARK_LIBERTIES liberties, counting its
+ *   settled points (its eyes), comes back into play, with its settled areas: the fight
+ *   for it is then the exact analysis's to see. With no liberty left it is captured, as
+ *   on the real board;
+ * - a dead stone of c's next to q, which q joins on the real board, stands again (with
+ *   the settled area around it). */
+static void lapse_marks(const go_instance *inst, go_pos *p, int q, int c)
+{
+    const go_geometry *g = &inst->geo;
+    int o = 1 - c;
+    go_bb dead = go_bb_make(p->dead), settled = go_bb_make(p->settled);
+    go_bb rescued = g->adjacent[q] & dead & go_bb_make(p->safe[o]);
+    if (rescued) {
+        open_area(inst, p, rescued, o);
+        dead = go_bb_make(p->dead);
+        settled = go_bb_make(p->settled);
+    }
+    go_bb living = go_bb_make(p->safe[o]) & ~dead & ~settled;
+    for (go_bb near = g->adjacent[q] & living; near;) {
+        go_bb s = g->bit[go_bb_first(near)], grown;
+        while ((grown = go_bb_grow(s, living)) != s)
+            s = grown;
+        near &= ~s;
+        go_bb on = go_bb_make(p->on);
+        go_bb stones[2] = { go_bb_make(p->stones[0]), go_bb_make(p->stones[1]) };
+        go_bb empty = on & ~(stones[0] | stones[1]);
+        go_bb own = go_bb_make(p->settled) & go_bb_make(p->safe[o]);
+        go_bb libs = go_bb_grow(s, empty | own);
+        if (go_bb_count(libs) > GO_MARK_LIBERTIES)
+            continue;
+        living &= ~s;
+        go_bb_store(go_bb_make(p->safe[o]) & ~s, p->safe[o]);
+        if (!libs) {
+            /* captured: the points are empty and in play, the stones prisoners */
+            go_bb_store(on | s, p->on);
+            if (inst->territory)
+                p->base = (int16_t)(p->base + (c == GO_BLACK ? 1 : -1) * go_bb_count(s));
+            continue;
+        }
+        go_bb_store(on | s, p->on);
+        go_bb_store(stones[o] | s, p->stones[o]);
+        open_area(inst, p, go_bb_grow(s, own), o);
+    }
 }
 
 static int play(void *instance, const void *pos, sg_player who, sg_move move, void *out,
@@ -423,6 +479,8 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     ((go_pos *)out)->base = (int16_t)(p->base + (inst->territory ? (who == SG_LEFT ? taken : -taken) : 0));
     if (inst->cycles)
         ((go_pos *)out)->moves = 0;
+    if (p->whole && go_is_whole(&inst->geo, p))
+        lapse_marks(inst, out, (int)move, (int)who);
     return SG_OK;
 }
 

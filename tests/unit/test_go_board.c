@@ -196,7 +196,9 @@ static void test_invasion_opens_territory(void **state)
     assert_int_equal(area.game.desc->format(area.game.instance, out, text, sizeof text), SG_OK);
     assert_string_equal(text, "..xo./O.xo./..xo.[moves=1,whole]");
     /* with a dead white stone at a1 (Black's point w, a prisoner and a point: base 2 + 5
-     * settled points), White's move at b2 opens all of it, the stone on a1 again white */
+     * settled points), White's move at b2 opens all of it, the stone on a1 again white;
+     * and b2 leaves Black's wall on c (marked alive) two liberties, b3 and b1, so its mark
+     * lapses (test_marks_lapse) and it is in play again, X */
     pos = support_parse(&territory.game, "..XO./..XO./O.XO.[whole,alive=c3,alive=d3,dead=a1,"
                                          "tb=a3,tb=b3,tb=a2,tb=b2,tb=b1]");
     assert_string_equal(support_format(&territory.game, &pos), "ttxo./ttxo./wtxo.[base=7,whole]");
@@ -205,13 +207,77 @@ static void test_invasion_opens_territory(void **state)
                      SG_OK);
     assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
                      SG_OK);
-    assert_string_equal(text, "..xo./.Oxo./O.xo.[moves=1,whole]");
+    assert_string_equal(text, "..Xo./.OXo./O.Xo.[moves=1,whole]");
     /* a region (not a whole board) keeps its settled points closed */
     pos = support_parse(&territory.game, "tt/..");
     assert_int_not_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 0,
                                                    out, err, sizeof err),
                          SG_OK);
 }
+
+/* The mark of a chain lapses when play leaves it few liberties: on a whole board a chain
+ * marked alive that a move of the other colour leaves with at most 3 liberties (empty
+ * points and its own settled points) is in play again, and captured when the move takes
+ * its last. A dead mark lapses when its own colour joins the stone (seed 26 of
+ * docs/results/go-endgames.md: Black's c1 joined c2, marked dead, and the count kept it
+ * a prisoner, 2 points off GNU Go's). */
+static void test_marks_lapse(void **state)
+{
+    (void)state;
+    unsigned char out[SG_POS_MAX];
+    char err[256] = "", text[256];
+    /* Black's chain b3..b1, a1 marked alive has a3 and a2; White at a2 leaves it a3 */
+    support_pos pos = support_parse(&territory.game, ".XO./.XO./XXO.[whole,alive=b3]");
+    assert_string_equal(support_format(&territory.game, &pos), ".xO./.xO./xxO.[whole]");
+    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 10, out,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
+                     SG_OK);
+    assert_string_equal(text, ".XO./OXO./XXO.[moves=1,whole]");
+    /* a3 and a2, marked alive, have b3 alone; White there captures them: two prisoners */
+    pos = support_parse(&territory.game, "X.O/XOO/OO.[whole,alive=a3]");
+    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 1, out,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
+                     SG_OK);
+    assert_string_equal(text, ".OO/.OO/OO.[moves=1,base=-2,whole]");
+    /* a stone marked dead that its own colour joins stands again: Black's a3, marked
+     * dead (White's point, a prisoner and a point: base -2), and Black plays a2 */
+    pos = support_parse(&territory.game, "X.O./..O./..O.[whole,dead=a3]");
+    assert_string_equal(support_format(&territory.game, &pos), "b.O./..O./..O.[base=-2,whole]");
+    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_LEFT, 10, out,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
+                     SG_OK);
+    assert_string_equal(text, "X.O./X.O./..O.[moves=1,whole]");
+    /* b2 and c2 have six liberties; White at d2 leaves five and the mark holds, at b1
+     * then four: it still holds, at c1 three, and it lapses */
+    pos = support_parse(&territory.game, "...../.XX../.....[whole,alive=b2]");
+    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 13, out,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
+                     SG_OK);
+    assert_string_equal(text, "...../.xxO./.....[moves=1,whole]");
+    unsigned char two[SG_POS_MAX], three[SG_POS_MAX];
+    assert_int_equal(territory.game.desc->play(territory.game.instance, out, SG_RIGHT, 21, two,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, two, text, sizeof text),
+                     SG_OK);
+    assert_string_equal(text, "...../.xxO./.O...[moves=2,whole]");
+    assert_int_equal(territory.game.desc->play(territory.game.instance, two, SG_RIGHT, 22, three,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, three, text,
+                                                 sizeof text),
+                     SG_OK);
+    assert_string_equal(text, "...../.XXO./.OO..[moves=3,whole]");
+}
+
 
 
 /* Territory marks (tb=, tw=, SGF TB/TW). Columns a and b are Black's territory behind a
@@ -614,6 +680,7 @@ int main(void)
         cmocka_unit_test(test_marks),
         cmocka_unit_test(test_dead_stone_gives_no_liberty),
         cmocka_unit_test(test_invasion_opens_territory),
+        cmocka_unit_test(test_marks_lapse),
         cmocka_unit_test(test_sgf),
         cmocka_unit_test(test_territory_marks),
         cmocka_unit_test(test_ko_local),

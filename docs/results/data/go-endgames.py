@@ -135,7 +135,7 @@ def solve(sumgame, path, first, limit):
     return j, None
 
 
-def play(sumgame, plain, marked, alive, first, ours, level, seed, per_move, max_moves=150):
+def play(sumgame, plain, marked, first, ours, level, seed, per_move, max_moves=150):
     """One game from the position: sumgame plays `ours`. Returns the record."""
     us = Gtp([sumgame, "gtp", "--game", "go", "--strategy", "solver",
               "--game-param", "rules=territory", "--game-param", "ko=local", "--seed", str(seed),
@@ -165,14 +165,19 @@ def play(sumgame, plain, marked, alive, first, ours, level, seed, per_move, max_
             ko = next(iter(last[1]))
         with open(path, "w") as f:
             f.write(board + marks(status, ko) + "\n")
-        safe.clear()
-        safe.update(status["alive"])
         return us("loadsgf " + path)
 
     def stones():
         return set(them.must("list_stones black").split() + them.must("list_stones white").split())
 
-    safe = set(alive)
+    def our_stones():
+        """The stones on sumgame's board (showboard's rows: X, x and b are black stones,
+        O, o and w white ones, whatever the marks made of them)."""
+        rows = us.must("showboard").split("[")[0].split("/")
+        return {"ABCDEFGHJ"[x] + str(len(rows) - y)
+                for y, row in enumerate(rows) for x, ch in enumerate(row.strip())
+                if ch in "XxbOow"}
+
     before = stones()
     last = None  # the last move on the board and the stones it took
     refused = 0
@@ -205,8 +210,9 @@ def play(sumgame, plain, marked, alive, first, ours, level, seed, per_move, max_
         moves.append(move)
         after = stones()
         last = (move, before - after) if move.lower() != "pass" else None
-        if (before - after) & safe:
-            # a capture of stones the marks call alive: only the real board has it
+        if after != our_stones():
+            # a capture only the real board has (stones the marks call alive, whose mark
+            # had not lapsed): the boards differ
             ok, text = resync("%s %s captured marked-alive stones" % (colour, move))
             if not ok:
                 note = "sumgame could not load the board again: " + text
@@ -358,7 +364,7 @@ def main():
         print("seed %d: %d empty, %s to move, solve %.2f s %s" %
               (seed, empty, to_move, solve_s, why or ""), file=sys.stderr)
         for ours in (to_move, other(to_move)):
-            g = play(sumgame, plain, marked, status["alive"], to_move, ours, a.opponent_level,
+            g = play(sumgame, plain, marked, to_move, ours, a.opponent_level,
                      seed, a.time_per_move)
             rec["games"].append(g)
             print("  sumgame %s: gnugo %s, sumgame %s, %d moves, %d resyncs%s" %
