@@ -246,6 +246,14 @@ struct sg_game_desc {
      * written as GTP vertices separated by spaces ("" when none); SG_ERR_RANGE when cap is
      * too small. Optional (NULL): final_status_list dead is refused. */
     int (*gtp_dead)(void *instance, const void *pos, sg_value value, char *buf, size_t cap);
+
+    /* ---- ABI 1.6: optional, present when size covers it (SG_GAME_HAS) ---- */
+
+    /* For GTP's final_status_list alive: every stone on pos (the whole board), written as
+     * GTP vertices separated by spaces ("" when none); SG_ERR_RANGE when cap is too small.
+     * The host lists those gtp_dead does not call dead. Optional (NULL): final_status_list
+     * alive is refused. */
+    int (*gtp_stones)(void *instance, const void *pos, char *buf, size_t cap);
 };
 
 /* A player without a move in a component passes there, and the component stays live

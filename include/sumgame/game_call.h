@@ -253,4 +253,13 @@ static inline int sg_gc_gtp_dead(const sg_game_desc *d, void *instance, const vo
     return r;
 }
 
+static inline int sg_gc_gtp_stones(const sg_game_desc *d, void *instance, const void *pos,
+                                   char *buf, size_t cap)
+{
+    sg_fault_frame f = sg_fault_enter(SG_FAULT_GAME, d->name, "gtp_stones");
+    int r = d->gtp_stones(instance, pos, buf, cap);
+    sg_fault_leave(f);
+    return r;
+}
+
 #endif

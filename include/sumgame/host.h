@@ -19,7 +19,7 @@ SG_API_BEGIN
  * in the low 16. The host refuses a plugin whose major differs from its own; a newer
  * minor may only append fields, which the host detects from the descriptor's size. */
 #define SG_ABI_MAJOR 1
-#define SG_ABI_MINOR 5
+#define SG_ABI_MINOR 6
 #define SG_ABI_VERSION ((uint32_t)((SG_ABI_MAJOR << 16) | SG_ABI_MINOR))
 
 /* Return codes. Every function that can fail returns one of these and, where it takes

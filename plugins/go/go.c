@@ -386,15 +386,18 @@ static bool reopen(const go_instance *inst, go_pos *p, int q)
     return true;
 }
 
-/* Liberties a safe chain of a whole board may be left with before its mark lapses. */
-#define GO_MARK_LIBERTIES 3
+/* Liberties a safe chain of a whole board may be left with before its mark lapses: one,
+ * atari, where the mark's assumption (it cannot be captured) fails at the next move. (A
+ * first version let marks lapse at three: the chains it put back in play made parts too
+ * large for exact play in time, and the clock's fallback then filled its own territory;
+ * docs/results/go-endgames.md has both runs.) */
+#define GO_MARK_LIBERTIES 1
 
 /* Marks that play has broken. After c's move at q on a whole board:
  * - a living safe chain of the other colour next to q (marked alive; Benson's chains are
- *   found again by the split) left with at most GO_MARK_LIBERTIES liberties, counting its
- *   settled points (its eyes), comes back into play, with its settled areas: the fight
- *   for it is then the exact analysis's to see. With no liberty left it is captured, as
- *   on the real board;
+ *   found again by the split) left in atari, counting its settled points (its eyes) as
+ *   liberties, comes back into play, with its settled areas: the fight for it is then the
+ *   exact analysis's to see. With no liberty left it is captured, as on the real board;
  * - a dead stone of c's next to q, which q joins on the real board, stands again (with
  *   the settled area around it). */
 static void lapse_marks(const go_instance *inst, go_pos *p, int q, int c)
@@ -432,7 +435,7 @@ static void lapse_marks(const go_instance *inst, go_pos *p, int q, int c)
         }
         go_bb_store(on | s, p->on);
         go_bb_store(stones[o] | s, p->stones[o]);
-        open_area(inst, p, go_bb_grow(s, own), o);
+        open_area(inst, p, go_bb_grow(s, (settled | dead) & go_bb_make(p->safe[o])), o);
     }
 }
 
@@ -772,6 +775,30 @@ static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, 
     return SG_OK;
 }
 
+/* Every stone on the real board: the stones in play, the safe ones and the dead ones
+ * (w and b stand on their points); settled territory (t, u) is empty. */
+static int gtp_stones(void *instance, const void *pos, char *buf, size_t cap)
+{
+    (void)instance;
+    const go_pos *p = pos;
+    go_bb on = go_bb_make(p->on);
+    go_bb all = ((go_bb_make(p->stones[0]) | go_bb_make(p->stones[1])) & on) |
+                ((go_bb_make(p->safe[0]) | go_bb_make(p->safe[1])) & ~go_bb_make(p->settled));
+    size_t n = 0;
+    if (cap)
+        buf[0] = '\0';
+    for (go_bb t = all; t; t &= t - 1) {
+        char v[8];
+        if (go_gtp_format_point(p, go_bb_first(t), v, sizeof v) != SG_OK)
+            return SG_ERR_INVALID;
+        int k = snprintf(buf + n, cap > n ? cap - n : 0, "%s%s", n ? " " : "", v);
+        if (k < 0 || n + (size_t)k >= cap)
+            return SG_ERR_RANGE;
+        n += (size_t)k;
+    }
+    return SG_OK;
+}
+
 static int gtp_start(void *instance, unsigned size, void *pos, char *err, size_t errlen)
 {
     (void)instance;
@@ -841,6 +868,7 @@ static const sg_game_desc descriptor = {
     .gtp_format_move = gtp_format_move,
     .stop_score = stop_score,
     .gtp_dead = gtp_dead,
+    .gtp_stones = gtp_stones,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

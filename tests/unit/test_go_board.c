@@ -196,9 +196,9 @@ static void test_invasion_opens_territory(void **state)
     assert_int_equal(area.game.desc->format(area.game.instance, out, text, sizeof text), SG_OK);
     assert_string_equal(text, "..xo./O.xo./..xo.[moves=1,whole]");
     /* with a dead white stone at a1 (Black's point w, a prisoner and a point: base 2 + 5
-     * settled points), White's move at b2 opens all of it, the stone on a1 again white;
-     * and b2 leaves Black's wall on c (marked alive) two liberties, b3 and b1, so its mark
-     * lapses (test_marks_lapse) and it is in play again, X */
+     * settled points), White's move at b2 opens all of it, the stone on a1 again white
+     * (Black's wall on c keeps two liberties, b3 and b1, so its mark holds:
+     * test_marks_lapse) */
     pos = support_parse(&territory.game, "..XO./..XO./O.XO.[whole,alive=c3,alive=d3,dead=a1,"
                                          "tb=a3,tb=b3,tb=a2,tb=b2,tb=b1]");
     assert_string_equal(support_format(&territory.game, &pos), "ttxo./ttxo./wtxo.[base=7,whole]");
@@ -207,7 +207,7 @@ static void test_invasion_opens_territory(void **state)
                      SG_OK);
     assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
                      SG_OK);
-    assert_string_equal(text, "..Xo./.OXo./O.Xo.[moves=1,whole]");
+    assert_string_equal(text, "..xo./.Oxo./O.xo.[moves=1,whole]");
     /* a region (not a whole board) keeps its settled points closed */
     pos = support_parse(&territory.game, "tt/..");
     assert_int_not_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 0,
@@ -215,10 +215,10 @@ static void test_invasion_opens_territory(void **state)
                          SG_OK);
 }
 
-/* The mark of a chain lapses when play leaves it few liberties: on a whole board a chain
- * marked alive that a move of the other colour leaves with at most 3 liberties (empty
- * points and its own settled points) is in play again, and captured when the move takes
- * its last. A dead mark lapses when its own colour joins the stone (seed 26 of
+/* The mark of a chain lapses when play puts it in atari: on a whole board a chain marked
+ * alive that a move of the other colour leaves with one liberty (empty points and its own
+ * settled points count) is in play again, and captured when the move takes its last. A
+ * dead mark lapses when its own colour joins the stone (seed 26 of
  * docs/results/go-endgames.md: Black's c1 joined c2, marked dead, and the count kept it
  * a prisoner, 2 points off GNU Go's). */
 static void test_marks_lapse(void **state)
@@ -253,29 +253,23 @@ static void test_marks_lapse(void **state)
     assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
                      SG_OK);
     assert_string_equal(text, "X.O./X.O./..O.[moves=1,whole]");
-    /* b2 and c2 have six liberties; White at d2 leaves five and the mark holds, at b1
-     * then four: it still holds, at c1 three, and it lapses */
-    pos = support_parse(&territory.game, "...../.XX../.....[whole,alive=b2]");
-    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 13, out,
-                                               err, sizeof err),
-                     SG_OK);
-    assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
-                     SG_OK);
-    assert_string_equal(text, "...../.xxO./.....[moves=1,whole]");
-    unsigned char two[SG_POS_MAX], three[SG_POS_MAX];
-    assert_int_equal(territory.game.desc->play(territory.game.instance, out, SG_RIGHT, 21, two,
-                                               err, sizeof err),
-                     SG_OK);
-    assert_int_equal(territory.game.desc->format(territory.game.instance, two, text, sizeof text),
-                     SG_OK);
-    assert_string_equal(text, "...../.xxO./.O...[moves=2,whole]");
-    assert_int_equal(territory.game.desc->play(territory.game.instance, two, SG_RIGHT, 22, three,
-                                               err, sizeof err),
-                     SG_OK);
-    assert_int_equal(territory.game.desc->format(territory.game.instance, three, text,
-                                                 sizeof text),
-                     SG_OK);
-    assert_string_equal(text, "...../.XXO./.OO..[moves=3,whole]");
+    /* on ".XX../....." the chain b2, c2 marked alive has a2, d2, b1 and c1: White at d2
+     * leaves three and the mark holds, at b1 two and it holds, at c1 one and it lapses */
+    const sg_move line[3] = { 3, 11, 12 };
+    const char *const after[3] = { ".xxO./.....[moves=1,whole]", ".xxO./.O...[moves=2,whole]",
+                                   ".XXO./.OO..[moves=3,whole]" };
+    pos = support_parse(&territory.game, ".XX../.....[whole,alive=b2]");
+    unsigned char at[SG_POS_MAX];
+    memcpy(at, pos.b, sizeof at);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(territory.game.desc->play(territory.game.instance, at, SG_RIGHT, line[i],
+                                                   out, err, sizeof err),
+                         SG_OK);
+        assert_int_equal(
+            territory.game.desc->format(territory.game.instance, out, text, sizeof text), SG_OK);
+        assert_string_equal(text, after[i]);
+        memcpy(at, out, sizeof at);
+    }
 }
 
 
@@ -650,8 +644,8 @@ static void test_gtp_loadsgf(void **state)
     free(sgf);
 }
 
-/* The finished board: GNU Go 3.8 (Japanese rules) says B+1.0 and dead A5; nobody has a
- * move that is not a loss (filling one's own territory, or a stone thrown into the
+/* The finished board: GNU Go 3.8 (Japanese rules) says B+1.0 and dead A5 (and every
+ * other stone alive); nobody has a move that is not a loss (filling one's own territory, or a stone thrown into the
  * other's), so both genmoves pass and the score stays. */
 static void test_gtp_finished_board(void **state)
 {
@@ -667,6 +661,31 @@ static void test_gtp_finished_board(void **state)
                                         script);
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "= \n\n= B+1\n\n= A5\n\n= pass\n\n= pass\n\n= B+1\n\n= \n\n");
+    support_run_free(&r);
+    /* final_status_list alive: GNU Go 3.8 lists every stone but A5 on this board (no
+     * seki); written here from the rows, top row first */
+    char alive[1024] = "";
+    const char *rows = FINISHED_ROWS;
+    for (int y = 0, x = 0; *rows; rows++) {
+        if (*rows == '/') {
+            y++, x = 0;
+            continue;
+        }
+        char v[16];
+        snprintf(v, sizeof v, "%c%d", "ABCDEFGHJ"[x % 9], (9 - y) % 10);
+        if ((*rows == 'X' || *rows == 'O') && strcmp(v, "A5") != 0)
+            snprintf(alive + strlen(alive), sizeof alive - strlen(alive), "%s%s",
+                     alive[0] ? " " : "", v);
+        x++;
+    }
+    snprintf(script, sizeof script, "loadsgf %s\nfinal_status_list alive\nquit\n", sgf);
+    r = support_host_within(300, "gtp --game go --strategy solver --game-param rules=territory "
+                                 "--time-per-move 0",
+                            script);
+    assert_int_equal(r.status, 0);
+    char want[1200];
+    snprintf(want, sizeof want, "= \n\n= %s\n\n= \n\n", alive);
+    assert_string_equal(r.out, want);
     support_run_free(&r);
     remove(sgf);
     free(sgf);

@@ -547,40 +547,29 @@ static int cmd_final_score(session *s, char **a, size_t n)
     return 0;
 }
 
-/* final_status_list dead|seki: the stones of the decided parts that the game says optimal
- * play captures (gtp_dead); seki is not recognised (an empty list), and alive is refused
- * (the host cannot list a game's stones). */
-static int cmd_final_status_list(session *s, char **a, size_t n)
+/* The stones of the board's decided parts that the game says optimal play captures
+ * (gtp_dead), into list; false when the board cannot be split. */
+static bool dead_stones(session *s, char *list, size_t cap)
 {
-    if (n != 1)
-        return fail(s, "syntax error");
-    bool dead = is_word(a[0], "dead"), alive = is_word(a[0], "alive");
-    if (!dead && !alive && !is_word(a[0], "seki"))
-        return fail(s, "syntax error");
-    if (!SG_GAME_HAS(s->desc, gtp_dead))
-        return fail(s, "the game does not tell dead stones");
-    if (alive)
-        return fail(s, "final_status_list alive is not supported (dead and seki are)");
-    if (!dead)
-        return 0;
     /* every part of the board, settled ones included (a region that settles with dead
      * stones in it) */
-    size_t cap = 64, count = 0;
+    size_t most = 64, count = 0;
     size_t size = s->desc->pos_size;
-    unsigned char *parts = malloc(cap * size);
+    unsigned char *parts = malloc(most * size);
     if (!parts)
-        return fail(s, "out of memory");
+        return false;
     const void *pos = board(s)->pos;
     void *inst = s->game->instance;
     if (!s->desc->split) {
         memcpy(parts, pos, size);
         count = 1;
-    } else if (sg_gc_split(s->desc, inst, pos, parts, cap, &count) != SG_OK) {
+    } else if (sg_gc_split(s->desc, inst, pos, parts, most, &count) != SG_OK) {
         free(parts);
-        return fail(s, "cannot split the board");
+        return false;
     }
-    char list[2048] = "", one[1024];
+    char one[1024];
     size_t used = 0;
+    list[0] = '\0';
     for (size_t i = 0; i < count; i++) {
         const void *part = parts + i * size;
         sg_value v;
@@ -595,11 +584,64 @@ static int cmd_final_status_list(session *s, char **a, size_t n)
         }
         if (!known || sg_gc_gtp_dead(s->desc, inst, part, v, one, sizeof one) != SG_OK)
             continue;
-        if (one[0] && used + strlen(one) + 2 < sizeof list)
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", used ? " " : "", one);
+        if (one[0] && used + strlen(one) + 2 < cap)
+            used += (size_t)snprintf(list + used, cap - used, "%s%s", used ? " " : "", one);
     }
     free(parts);
-    say(s, "%s", list);
+    return true;
+}
+
+/* Whether the space-separated word w (len bytes) is one of list's words. */
+static bool listed_word(const char *list, const char *w, size_t len)
+{
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, " ");
+        if (k == len && strncmp(p, w, len) == 0)
+            return true;
+        p += k;
+        p += strspn(p, " ");
+    }
+    return false;
+}
+
+/* final_status_list dead|alive|seki: dead, the stones of the decided parts that the game
+ * says optimal play captures (gtp_dead); alive, every other stone on the board
+ * (gtp_stones); seki is not recognised (an empty list, and its stones are alive). */
+static int cmd_final_status_list(session *s, char **a, size_t n)
+{
+    if (n != 1)
+        return fail(s, "syntax error");
+    bool dead = is_word(a[0], "dead"), alive = is_word(a[0], "alive");
+    if (!dead && !alive && !is_word(a[0], "seki"))
+        return fail(s, "syntax error");
+    if (!SG_GAME_HAS(s->desc, gtp_dead))
+        return fail(s, "the game does not tell dead stones");
+    if (alive && !SG_GAME_HAS(s->desc, gtp_stones))
+        return fail(s, "the game does not list its stones (final_status_list alive needs "
+                       "gtp_stones, ABI 1.6)");
+    if (!dead && !alive)
+        return 0;
+    char list[2048];
+    if (!dead_stones(s, list, sizeof list))
+        return fail(s, "cannot split the board");
+    if (dead) {
+        say(s, "%s", list);
+        return 0;
+    }
+    char all[4096], out[4096];
+    if (sg_gc_gtp_stones(s->desc, s->game->instance, board(s)->pos, all, sizeof all) != SG_OK)
+        return fail(s, "cannot list the board's stones");
+    size_t used = 0;
+    out[0] = '\0';
+    for (const char *p = all + strspn(all, " "); *p;) {
+        size_t k = strcspn(p, " ");
+        if (!listed_word(list, p, k) && used + k + 2 < sizeof out)
+            used += (size_t)snprintf(out + used, sizeof out - used, "%s%.*s", used ? " " : "",
+                                     (int)k, p);
+        p += k;
+        p += strspn(p, " ");
+    }
+    say(s, "%s", out);
     return 0;
 }
 
