@@ -305,14 +305,20 @@ def table(path):
           (len(recs), ", ".join(same) or "none"))
     print("- solved: %d, within 1 s (wall clock): %d; largest part in play: %d empty points" %
           (len(solved), len(fast), max((max(regions(r) or [0]) for r in solved), default=0)))
-    print("- games: %d; finished inside the marks (no resync): %d; sumgame at or above the "
-          "exact result there: %d; GNU Go's loss there: %s points in all" %
+    print("- games: %d; finished without a resync (sumgame's board followed the real one): "
+          "%d; sumgame at or above the exact result there: %d; sumgame against the exact "
+          "result there: %s points in all" %
           (len(games), len(kept), sum(1 for r, g in kept if gain(r, g) >= 0),
            sum(gain(r, g) for r, g in kept)))
     out = [(r, g) for r, g in games if g["resyncs"] and g["ended"] and stop_of(r) is not None]
-    print("- games that left the marks: %d; sumgame below the exact result in %d, by %s "
+    print("- games with a resync: %d; sumgame below the exact result in %d, by %s "
           "points in all" % (len(out), sum(1 for r, g in out if gain(r, g) < 0),
                              -sum(gain(r, g) for r, g in out if gain(r, g) < 0)))
+    ended = [(r, g) for r, g in games if g["ended"] and stop_of(r) is not None]
+    print("- all finished games of solved positions: %d; at or above the exact result: %d; "
+          "below: %d; sumgame against the exact result: %s points in all" %
+          (len(ended), sum(1 for r, g in ended if gain(r, g) >= 0),
+           sum(1 for r, g in ended if gain(r, g) < 0), sum(gain(r, g) for r, g in ended)))
     agree = [g for r, g in games if not g["resyncs"] and g["ended"]]
     print("- final_score equal to GNU Go's in %d of the %d finished games without a resync" %
           (sum(1 for g in agree if g["sumgame_score"] and
