@@ -52,6 +52,21 @@ def _maximal(options, better):
     return kept
 
 
+def _bypass(options, replies, reverses, replaced):
+    """options with each reversible one replaced: an option whose reply (one of
+    replies(option)) reverses it gives way to that reply's options replaced(reply).
+    Returns the new options and whether any changed."""
+    out, changed = [], False
+    for a in options:
+        rev = next((x for x in replies(a) if reverses(x)), None)
+        if rev is None:
+            out.append(a)
+        else:
+            out.extend(replaced(rev))
+            changed = True
+    return list(dict.fromkeys(out)), changed
+
+
 def canon(left, right):
     """The canonical form of {left | right}, options canonical."""
     left, right = list(dict.fromkeys(left)), list(dict.fromkeys(right))
@@ -59,26 +74,10 @@ def canon(left, right):
         left = _maximal(left, le)
         right = _maximal(right, lambda a, b: le(b, a))
         g = _make(left, right)
-        changed = False
-        new_left = []
-        for gl in left:
-            rev = next((x for x in gl.right if le(x, g)), None)
-            if rev is None:
-                new_left.append(gl)
-            else:
-                new_left.extend(rev.left)
-                changed = True
-        new_right = []
-        for gr in right:
-            rev = next((x for x in gr.left if le(g, x)), None)
-            if rev is None:
-                new_right.append(gr)
-            else:
-                new_right.extend(rev.right)
-                changed = True
-        if not changed:
+        left, lc = _bypass(left, lambda a: a.right, lambda x: le(x, g), lambda r: r.left)
+        right, rc = _bypass(right, lambda a: a.left, lambda x: le(g, x), lambda r: r.right)
+        if not lc and not rc:
             return g
-        left, right = list(dict.fromkeys(new_left)), list(dict.fromkeys(new_right))
 
 
 @functools.lru_cache(maxsize=None)
