@@ -445,7 +445,7 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     go_instance *inst = instance;
     const go_pos *p = pos;
     go_pos opened;
-    if (move < GO_POINTS && (((const go_pos *)pos)->settled[0] | ((const go_pos *)pos)->settled[1])) {
+    if (move < GO_POINTS && (p->settled[0] | p->settled[1])) {
         opened = *p;
         if (reopen(inst, &opened, (int)move))
             p = &opened;
@@ -736,6 +736,22 @@ static int split(void *instance, const void *pos, void *parts, size_t cap, size_
     return SG_OK;
 }
 
+/* Appends the points of set as GTP vertices to buf (n bytes written so far), each after
+ * a space but the first. */
+static int append_points(const go_pos *p, go_bb set, char *buf, size_t cap, size_t *n)
+{
+    for (go_bb t = set; t; t &= t - 1) {
+        char v[8];
+        if (go_gtp_format_point(p, go_bb_first(t), v, sizeof v) != SG_OK)
+            return SG_ERR_INVALID;
+        int k = snprintf(buf + *n, cap > *n ? cap - *n : 0, "%s%s", *n ? " " : "", v);
+        if (k < 0 || *n + (size_t)k >= cap)
+            return SG_ERR_RANGE;
+        *n += (size_t)k;
+    }
+    return SG_OK;
+}
+
 /* The stones of one colour are dead in a part when its value is what the part counts with
  * them taken off (as prisoners under territory rules) and each empty area then scored. */
 static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, size_t cap)
@@ -763,14 +779,9 @@ static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, 
         int without = score_of(inst, &a, &off);
         if (without == now || sg_value_cmp(value, sg_value_int(without)) != 0)
             continue;
-        for (go_bb t = b.stones[c]; t; t &= t - 1) {
-            char v[8];
-            go_gtp_format_point(p, go_bb_first(t), v, sizeof v);
-            int k = snprintf(buf + n, cap > n ? cap - n : 0, "%s%s", n ? " " : "", v);
-            if (k < 0 || n + (size_t)k >= cap)
-                return SG_ERR_RANGE;
-            n += (size_t)k;
-        }
+        int rc = append_points(p, b.stones[c], buf, cap, &n);
+        if (rc != SG_OK)
+            return rc;
     }
     return SG_OK;
 }
@@ -787,16 +798,7 @@ static int gtp_stones(void *instance, const void *pos, char *buf, size_t cap)
     size_t n = 0;
     if (cap)
         buf[0] = '\0';
-    for (go_bb t = all; t; t &= t - 1) {
-        char v[8];
-        if (go_gtp_format_point(p, go_bb_first(t), v, sizeof v) != SG_OK)
-            return SG_ERR_INVALID;
-        int k = snprintf(buf + n, cap > n ? cap - n : 0, "%s%s", n ? " " : "", v);
-        if (k < 0 || n + (size_t)k >= cap)
-            return SG_ERR_RANGE;
-        n += (size_t)k;
-    }
-    return SG_OK;
+    return append_points(p, all, buf, cap, &n);
 }
 
 static int gtp_start(void *instance, unsigned size, void *pos, char *err, size_t errlen)
