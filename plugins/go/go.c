@@ -753,7 +753,10 @@ static int append_points(const go_pos *p, go_bb set, char *buf, size_t cap, size
 }
 
 /* The stones of one colour are dead in a part when its value is what the part counts with
- * them taken off (as prisoners under territory rules) and each empty area then scored. */
+ * them taken off (as prisoners under territory rules) and each empty area then scored.
+ * Stones marked dead (w, b) are dead too; they are listed by the part that holds them all,
+ * the split's score part (no region point) or a board that is its own part, not by the
+ * regions that keep the ones near them as walls. */
 static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, size_t cap)
 {
     go_instance *inst = instance;
@@ -764,6 +767,11 @@ static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, 
     size_t n = 0;
     if (cap)
         buf[0] = '\0';
+    if (p->whole || !b.on) {
+        int rc = append_points(p, go_bb_make(p->dead), buf, cap, &n);
+        if (rc != SG_OK)
+            return rc;
+    }
     int now = score_of(inst, &b, p);
     for (int c = 0; c < 2; c++) {
         if (!b.stones[c])

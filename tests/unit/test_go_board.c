@@ -687,6 +687,29 @@ static void test_gtp_finished_board(void **state)
     snprintf(want, sizeof want, "= \n\n= %s\n\n= \n\n", alive);
     assert_string_equal(r.out, want);
     support_run_free(&r);
+    /* the same board with A5 marked dead: it stands as Black's settled point (w), and
+     * both lists still say what GNU Go says */
+    FILE *in = fopen(sgf, "r");
+    assert_non_null(in);
+    char record[2048];
+    size_t got = fread(record, 1, sizeof record - 1, in);
+    fclose(in);
+    record[got] = '\0';
+    while (got && (record[got - 1] == '\n' || record[got - 1] == ' '))
+        record[--got] = '\0';
+    strcat(record, "[dead=a5]");
+    char *path = support_temp_file(".sgf", record);
+    snprintf(script, sizeof script,
+             "loadsgf %s\nfinal_status_list dead\nfinal_status_list alive\nquit\n", path);
+    r = support_host_within(300, "gtp --game go --strategy solver --game-param rules=territory "
+                                 "--time-per-move 0",
+                            script);
+    assert_int_equal(r.status, 0);
+    snprintf(want, sizeof want, "= \n\n= A5\n\n= %s\n\n= \n\n", alive);
+    assert_string_equal(r.out, want);
+    support_run_free(&r);
+    remove(path);
+    free(path);
     remove(sgf);
     free(sgf);
 }
