@@ -394,10 +394,11 @@ static bool reopen(const go_instance *inst, go_pos *p, int q)
 #define GO_MARK_LIBERTIES 1
 
 /* Marks that play has broken. After c's move at q on a whole board:
- * - a living safe chain of the other colour next to q (marked alive; Benson's chains are
- *   found again by the split) left in atari, counting its settled points (its eyes) as
- *   liberties, comes back into play, with its settled areas: the fight for it is then the
- *   exact analysis's to see. With no liberty left it is captured, as on the real board;
+ * - a living safe chain of the other colour (marked alive; Benson's chains are found again
+ *   by the split) whose string on the real board (the chain and the stones in play joined
+ *   to it) q leaves in atari, counting its settled points (its eyes) as liberties, comes
+ *   back into play, with its settled areas: the fight for it is then the exact
+ *   analysis's to see. With no liberty left the string is captured, as on the real board;
  * - a dead stone of c's next to q, which q joins on the real board, stands again (with
  *   the settled area around it). */
 static void lapse_marks(const go_instance *inst, go_pos *p, int q, int c)
@@ -412,11 +413,15 @@ static void lapse_marks(const go_instance *inst, go_pos *p, int q, int c)
         settled = go_bb_make(p->settled);
     }
     go_bb living = go_bb_make(p->safe[o]) & ~dead & ~settled;
-    for (go_bb near = g->adjacent[q] & living; near;) {
+    go_bb mine = go_bb_make(p->stones[o]) & go_bb_make(p->on);
+    for (go_bb near = g->adjacent[q] & (living | mine); near;) {
+        /* the string on the real board: the chain and the stones in play joined to it */
         go_bb s = g->bit[go_bb_first(near)], grown;
-        while ((grown = go_bb_grow(s, living)) != s)
+        while ((grown = go_bb_grow(s, living | mine)) != s)
             s = grown;
         near &= ~s;
+        if (!(s & living))
+            continue; /* a string in play: the move has already done what it does */
         go_bb on = go_bb_make(p->on);
         go_bb stones[2] = { go_bb_make(p->stones[0]), go_bb_make(p->stones[1]) };
         go_bb empty = on & ~(stones[0] | stones[1]);
@@ -424,17 +429,21 @@ static void lapse_marks(const go_instance *inst, go_pos *p, int q, int c)
         go_bb libs = go_bb_grow(s, empty | own);
         if (go_bb_count(libs) > GO_MARK_LIBERTIES)
             continue;
-        living &= ~s;
-        go_bb_store(go_bb_make(p->safe[o]) & ~s, p->safe[o]);
+        go_bb chain = s & living;
+        living &= ~chain;
+        go_bb_store(go_bb_make(p->safe[o]) & ~chain, p->safe[o]);
+        go_bb_store(on | chain, p->on);
         if (!libs) {
-            /* captured: the points are empty and in play, the stones prisoners */
-            go_bb_store(on | s, p->on);
+            /* captured, with the stones in play joined to it: the points are empty and in
+             * play, the stones prisoners */
+            go_bb_store(stones[o] & ~s, p->stones[o]);
+            mine &= ~s;
             if (inst->territory)
                 p->base = (int16_t)(p->base + (c == GO_BLACK ? 1 : -1) * go_bb_count(s));
             continue;
         }
-        go_bb_store(on | s, p->on);
-        go_bb_store(stones[o] | s, p->stones[o]);
+        go_bb_store(stones[o] | chain, p->stones[o]);
+        mine |= chain;
         open_area(inst, p, go_bb_grow(s, (settled | dead) & go_bb_make(p->safe[o])), o);
     }
 }

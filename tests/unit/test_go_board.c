@@ -253,6 +253,22 @@ static void test_marks_lapse(void **state)
     assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
                      SG_OK);
     assert_string_equal(text, "X.O./X.O./..O.[moves=1,whole]");
+    /* a stone in play joined to a safe chain is one string with it on the real board:
+     * Black's b2 joins the safe a2, and White's b1 takes the last liberty of both (seed
+     * 23 of docs/results/go-endgames.md, where White's e9 captured f9, g9 and g8 on the
+     * board and nothing in the model) */
+    pos = support_parse(&territory.game, "x.O./O...[whole]");
+    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_LEFT, 1, out,
+                                               err, sizeof err),
+                     SG_OK);
+    unsigned char next[SG_POS_MAX];
+    assert_int_equal(territory.game.desc->play(territory.game.instance, out, SG_RIGHT, 11, next,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, next, text,
+                                                 sizeof text),
+                     SG_OK);
+    assert_string_equal(text, "..O./OO..[moves=2,base=-2,whole]");
     /* on ".XX../....." the chain b2, c2 marked alive has a2, d2, b1 and c1: White at d2
      * leaves three and the mark holds, at b1 two and it holds, at c1 one and it lapses */
     const sg_move line[3] = { 3, 11, 12 };
