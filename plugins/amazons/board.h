@@ -124,8 +124,9 @@ static inline amz_bb amz_neighbours(amz_bb x)
 {
     return x << 1 | x >> 1 | x << 10 | x >> 10 | x << 11 | x >> 11 | x << 12 | x >> 12;
 }
-/* Every square that a queen standing on any square of set reaches through empty. */
-amz_bb amz_queen_set(amz_bb set, amz_bb empty);
+/* Every square that a queen standing on any square of set reaches through empty, on a
+ * board whose longer side is at most side squares. */
+amz_bb amz_queen_set(amz_bb set, amz_bb empty, int side);
 /* The squares of within connected to seed under 8-adjacency (seed included). */
 amz_bb amz_flood(amz_bb seed, amz_bb within);
 

@@ -32,16 +32,19 @@ size_t amz_rooms(const amz_board *b, amz_board *rooms, size_t cap)
 int amz_min_distance(const amz_board *b)
 {
     amz_bb front_b = b->black, front_w = b->white;
-    amz_bb seen_b = 0, seen_w = 0;
-    int score = 0;
-    while (front_b || front_w) {
-        amz_bb new_b = front_b ? amz_queen_set(front_b, b->empty) & ~seen_b : 0;
-        amz_bb new_w = front_w ? amz_queen_set(front_w, b->empty) & ~seen_w : 0;
+    amz_bb seen_b = 0, seen_w = 0, own_b = 0, own_w = 0;
+    int side = b->width > b->height ? b->width : b->height;
+    /* Once every empty square is reached by someone, later rounds only reach squares the
+     * other side got first, which changes nothing. */
+    while ((front_b || front_w) && (b->empty & ~(seen_b | seen_w))) {
+        amz_bb new_b = front_b ? amz_queen_set(front_b, b->empty, side) & ~seen_b : 0;
+        amz_bb new_w = front_w ? amz_queen_set(front_w, b->empty, side) & ~seen_w : 0;
         seen_b |= new_b;
         seen_w |= new_w;
-        score += amz_popcount(new_b & ~seen_w) - amz_popcount(new_w & ~seen_b);
+        own_b |= new_b & ~seen_w;
+        own_w |= new_w & ~seen_b;
         front_b = new_b;
         front_w = new_w;
     }
-    return score;
+    return amz_popcount(own_b) - amz_popcount(own_w);
 }

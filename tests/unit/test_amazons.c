@@ -451,6 +451,14 @@ static void test_min_distance(void **state)
     assert_true(sg_value_eq(eval_of(START, SG_LEFT), sg_value_int(0)));
     /* Only amazons of one colour: every reachable empty square counts. */
     assert_true(sg_value_eq(eval_of("B..x.", SG_LEFT), sg_value_int(2)));
+    /* A queen move slides the whole length of a board: Black reaches the far end of its
+     * row in one move, a tie with White next to it, so Black owns the rest of the row
+     * but the two squares White also reaches in one move (widths 5, 6, 9 and 10, where
+     * the slide needs 4, 5, 8 and 9 steps). */
+    assert_true(sg_value_eq(eval_of("B..../xxxxW", SG_LEFT), sg_value_int(2)));
+    assert_true(sg_value_eq(eval_of("B...../xxxxxW", SG_LEFT), sg_value_int(3)));
+    assert_true(sg_value_eq(eval_of("B......../xxxxxxxxW", SG_LEFT), sg_value_int(6)));
+    assert_true(sg_value_eq(eval_of("B........./xxxxxxxxxW", SG_LEFT), sg_value_int(7)));
 }
 
 static void test_temperature_bound_and_hash(void **state)
