@@ -93,6 +93,7 @@ struct sg_search {
     void *evaluate_ctx;
     sg_search_leaf_fn leaf; /* or NULL: evaluate */
     void *leaf_ctx;
+    bool free_extra; /* extra moves keep the depth */
     sg_search_horizon_fn horizon_fn; /* or NULL */
     void *horizon_ctx;
     sg_search_gate_fn gate_fn; /* or NULL */
@@ -888,7 +889,9 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                 s->met_ko = true;
         }
         bool child_exact;
-        sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, child_depth,
+        sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x,
+                                  m.component == SG_EXTRA_COMPONENT && s->free_extra ? depth
+                                                                                     : child_depth,
                                   reflect(points, beta), reflect(points, a), &child_exact);
         if (s->stopped || s->status != SG_OK)
             return zero();
@@ -978,8 +981,12 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
         }
         who = sg_opponent(who);
     }
+    /* The plies of the line that counted against the depth. */
+    int used = 0;
+    for (size_t i = 0; i < len; i++)
+        used += !(s->free_extra && r->pv[i].component == SG_EXTRA_COMPONENT);
     while (len < SG_SEARCH_PV_MAX && !sg_sum_is_over(cur) &&
-           (depth == DEPTH_UNLIMITED || (int)len < depth)) {
+           (depth == DEPTH_UNLIMITED || used < depth)) {
         const sg_search_extra *x = s->config.extra;
         sg_value unused;
         if (x && x->leaf && x->leaf(x->ctx, xstate, cur, who, &unused))
@@ -987,7 +994,7 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
         bool exact;
         s->root_ply = (int)len;
         search_node(s, cur, (int)len, who, xstate,
-                    depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - (int)len,
+                    depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - used,
                     infinite(-1), infinite(1), &exact);
         s->root_ply = 0;
         size_t got = s->pv_len[len];
@@ -996,6 +1003,7 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
         memcpy(&r->pv[len], &s->pv[len][0], got * sizeof r->pv[0]);
         size_t end = len + got;
         for (; len < end; len++) {
+            used += !(s->free_extra && r->pv[len].component == SG_EXTRA_COMPONENT);
             if (!ensure_ply(s, len + 1)) {
                 fail(s, SG_ERR_NOMEM, "out of memory at search ply %zu", len + 1);
                 return;
@@ -1053,6 +1061,8 @@ void sg_search_set_leaf(sg_search *s, sg_search_leaf_fn fn, void *ctx)
     s->leaf = fn;
     s->leaf_ctx = ctx;
 }
+
+void sg_search_set_free_extra(sg_search *s, bool on) { s->free_extra = on; }
 
 void sg_search_set_horizon(sg_search *s, sg_search_horizon_fn fn, void *ctx)
 {

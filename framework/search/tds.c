@@ -196,8 +196,15 @@ bool sg_tds_met_ko(const sg_tds *tds) { return tds->met_ko; }
 
 /* ---- enhancement sets ------------------------------------------------------------- */
 
+/* Enhancements have the numbers 1 to this. */
+#define ENHANCEMENTS 8
+
 /* The bit of enhancement number k + 1 (E6 sits above SG_TDS_HALF_TMIN). */
-static unsigned enhancement_bit(int k) { return k < 5 ? 1u << k : k == 5 ? SG_TDS_E6 : SG_TDS_E7; }
+static unsigned enhancement_bit(int k)
+{
+    static const unsigned ours[] = { SG_TDS_E6, SG_TDS_E7, SG_TDS_E8 };
+    return k < 5 ? 1u << k : ours[k - 5];
+}
 
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen)
 {
@@ -211,14 +218,14 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         for (const char *p = text; *p && !bad; p++) {
             if (*p == ',' || isspace((unsigned char)*p))
                 continue;
-            bad = *p < '1' || *p > '7';
+            bad = *p < '1' || *p > '0' + ENHANCEMENTS;
             if (!bad)
                 bits |= enhancement_bit(*p - '1');
             any = true;
         }
         if (bad || !any) {
-            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-7",
-                     text);
+            snprintf(err, errlen, "enhancements '%.40s': expected none, all or numbers 1-%d",
+                     text, ENHANCEMENTS);
             return SG_ERR_INVALID;
         }
     }
@@ -232,7 +239,7 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         snprintf(err, errlen, "enhancements '%.40s': 5 (GHI-correct states) needs 3", text);
         return SG_ERR_INVALID;
     }
-    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6 | SG_TDS_E7)) | bits;
+    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6 | SG_TDS_E7 | SG_TDS_E8)) | bits;
     return SG_OK;
 }
 
@@ -241,7 +248,7 @@ void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap)
     size_t used = 0;
     if (cap)
         buf[0] = '\0';
-    for (int k = 0; k < 7; k++) {
+    for (int k = 0; k < ENHANCEMENTS; k++) {
         if (!(mask & enhancement_bit(k)))
             continue;
         int n = snprintf(buf + used, used < cap ? cap - used : 0, "%s%d", used ? "," : "", k + 1);
@@ -256,7 +263,7 @@ void sg_tds_enhancements_name(unsigned mask, char *buf, size_t cap)
 {
     size_t used = (size_t)snprintf(buf, cap, "TDS");
     bool first = true;
-    for (int k = 0; k < 7 && used < cap; k++) {
+    for (int k = 0; k < ENHANCEMENTS && used < cap; k++) {
         if (!(mask & enhancement_bit(k)))
             continue;
         int n = snprintf(buf + used, cap - used, "%s%d", first ? "_" : "", k + 1);
@@ -571,6 +578,7 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
                          (r->tds->leaves || (r->tds->leaves = calloc((size_t)1 << LEAF_MEMO_LOG2,
                                                                      sizeof *r->tds->leaves)));
     sg_search_set_leaf(engine, thermographic ? thermographic_leaf : NULL, r);
+    sg_search_set_free_extra(engine, with_stack && r->heuristic && (r->enh & SG_TDS_E8));
     sg_search_extra extra;
     sg_search_config config = { .max_depth = r->config->depth, .iterative = r->heuristic };
     bool spent = !remaining_budget(r, &config.budget);
@@ -597,6 +605,8 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     }
     if (rc == SG_ERR_BUDGET) {
         r->timed_out = true;
+        /* Coupons count again, so that this search stays one ply whatever the stack. */
+        sg_search_set_free_extra(engine, false);
         config.max_depth = 1;
         config.iterative = false;
         memset(&config.budget, 0, sizeof config.budget);

@@ -211,6 +211,12 @@ typedef sg_value (*sg_search_leaf_fn)(void *ctx, const sg_sum *sum, sg_player to
                                       uint64_t extra_state);
 void sg_search_set_leaf(sg_search *search, sg_search_leaf_fn fn, void *ctx);
 
+/* Whether moves in the extra component (coupons) count against the depth limit (the
+ * default) or are free, so that a depth-limited search counts moves in the sum only and
+ * its leaves lie that many moves into the games however many coupons were taken on the
+ * way. Set it before a search. */
+void sg_search_set_free_extra(sg_search *search, bool on);
+
 /* Optional horizon: a node below the root for which horizon() returns true is scored as
  * a depth-limited leaf (the temperature-bounded search of Müller and Li §3.2 stops where
  * no component is hotter than its bound). Entries of the table that such leaves

@@ -66,7 +66,7 @@ typedef struct sg_tds_config {
     bool has_tmax;    /* else t_max = the game's temperature_bound (rounded up to a
                          multiple of delta) + delta, or 1 doubled until not failing low */
     sg_value tmax;
-    int depth;        /* plies per search; 0 = no limit */
+    int depth;        /* plies per search (under E8, moves in the game); 0 = no limit */
     double seconds;   /* for the whole estimate; 0 = no limit */
     uint64_t nodes;   /* for the whole estimate; 0 = no limit */
     sg_tds_combine combine;
@@ -121,11 +121,18 @@ typedef struct sg_tds sg_tds;
  * such leaves, so exact estimates do not change. In `tdsplus`, not in "all"; "7" in a
  * list. */
 #define SG_TDS_E7 (1u << 7)
+/* Ours, not the lecture's: in a depth-limited (heuristic) search, taking a coupon does not
+ * count against the depth, so a search of depth d looks d moves into the game however
+ * many coupons the players take on the way, and its reported depth counts moves in the
+ * game only. Counted as plies (the 2004 TDS), coupons eat the depth: most lines of a
+ * shallow search end with the game where it started. Complete searches have no depth
+ * limit, so exact estimates do not change. In `tdsplus`, not in "all"; "8" in a list. */
+#define SG_TDS_E8 (1u << 8)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
 #define SG_TDS_HALF_TMIN (1u << 5)
 /* TDS+ as `tdsplus` runs it. */
-#define SG_TDS_PLUS (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7)
+#define SG_TDS_PLUS (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7 | SG_TDS_E8)
 
 /* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
  * bits SG_TDS_E1.. (other bits of *mask are kept). Refuses numbers outside 1-7 and the
@@ -196,7 +203,8 @@ int sg_tds_estimate(sg_tds *tds, const sg_game *game, const void *pos,
  * iteration is exact or the budget is spent, and answers the deepest iteration that
  * finished (the first always answers). The table (E3) carries over between iterations.
  * sg_tds_last_depth is the plies per search of the answer (the deepest completed
- * iteration), or the configured depth; 0 for complete searches. */
+ * iteration; under E8 moves in the game), or the configured depth; 0 for complete
+ * searches. */
 int sg_tds_last_depth(const sg_tds *tds);
 /* Goes on deepening an earlier anytime estimate prev of the same position, which reached
  * prev_depth, from prev_depth + 1 within config's budget; answers prev when no deeper

@@ -253,7 +253,8 @@ static void print_human(const char *position, const char *method, const sg_estim
         printf(row, "TDS case, Right first:", sg_tds_case_name(e->tds_case_right));
         printf("%-26s%d\n", "searches:", e->tds_searches);
         if (depth > 0)
-            printf("%-26s%d plies per search%s\n", "depth:", depth,
+            printf("%-26s%d %s per search%s\n", "depth:", depth,
+                   (st->enhancements & SG_TDS_E8) ? "moves in the game" : "plies",
                    st->timed_out ? " (the deepest iteration finished in time)" : "");
         else
             printf(row, "depth:", "complete searches");
@@ -441,7 +442,8 @@ int cmd_analyze(int argc, char **argv)
         { "--time", ARGS_STRING, &search[1].value, 0, 0, NULL, "S",
           "stop after S seconds; for tds and tdsplus a heuristic, anytime search" },
         { "--depth", ARGS_STRING, &search[2].value, 0, 0, NULL, "N",
-          "tds, tdsplus: search N plies deep, the game's evaluation below" },
+          "tds, tdsplus: search N plies deep (under E8: N moves in the game), the "
+          "game's evaluation below" },
         { "--tmax", ARGS_STRING, &search[3].value, 0, 0, NULL, "T",
           "tds, tdsplus: the top of the coupon stack (default: the game's temperature bound)" },
         { "--enhancements", ARGS_STRING, &search[4].value, 0, 0, NULL, "LIST",
