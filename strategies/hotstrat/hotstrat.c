@@ -238,7 +238,8 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     if (rc != SG_OK)
         return rc;
     if (timed) {
-        /* Reported depth: the shallowest estimate's plies per search (0 = complete). */
+        /* Reported depth: the shallowest estimate's plies per search (moves in the game
+         * under E8; 0 = complete). */
         for (size_t i = 0; i < n; i++) {
             int d = sg_estimator_cached_depth_in(h->estimator, sum, i);
             if (d > 0 && (h->stats.depth == 0 || d < h->stats.depth))

@@ -2,6 +2,7 @@
  * in the comments), the published TDS Experiment 4 tables reproduced from their data,
  * one-line errors naming FILE:LINE, and the HTML page in headless Chromium. */
 #include "support.h"
+#include "host/report/plot_svg.h"
 #include "host/report/report.h"
 
 #include <png.h>
@@ -335,6 +336,45 @@ static void test_match_progress_bar_only_on_a_terminal(void **state)
     free(ini);
 }
 
+/* The <g> of the series named name in svg, as its own string (free it). */
+static char *series_group(const char *svg, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, "data-name=\"%s\"", name);
+    const char *at = strstr(svg, key);
+    assert_non_null(at);
+    const char *end = strstr(at, "</g>");
+    assert_non_null(end);
+    return strndup(at, (size_t)(end - at));
+}
+
+/* The ninth series of a plot reuses the first one's colour: its line is dashed and its
+ * marker another shape, so that the two stay apart (the error-against-time figure of
+ * docs/results/tds-anytime.md has twelve). */
+static void test_plot_series_past_eight_stay_apart(void **state)
+{
+    (void)state;
+    static const double x[] = { 1, 2 }, y[] = { 1, 2 };
+    plot_series ser[9];
+    char names[9][8];
+    for (size_t k = 0; k < 9; k++) {
+        snprintf(names[k], sizeof names[k], "s%zu", k);
+        ser[k] = (plot_series){ .name = names[k], .x = x, .y = y, .n = 2 };
+    }
+    plot_spec spec = { .title = "t", .series = ser, .nseries = 9 };
+    char *svg = NULL;
+    size_t len = 0;
+    assert_int_equal(plot_svg(&spec, &svg, &len), 0);
+    char *first = series_group(svg, "s0"), *ninth = series_group(svg, "s8");
+    assert_null(strstr(first, "dasharray"));
+    assert_non_null(strstr(first, "<circle"));
+    assert_non_null(strstr(ninth, "stroke-dasharray"));
+    assert_null(strstr(ninth, "<circle"));
+    free(first);
+    free(ninth);
+    free(svg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_bad_input_names_file_and_line),
         cmocka_unit_test(test_html_renders_in_chromium),
         cmocka_unit_test(test_match_progress_bar_only_on_a_terminal),
+        cmocka_unit_test(test_plot_series_past_eight_stay_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

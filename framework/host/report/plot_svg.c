@@ -114,9 +114,13 @@ static struct frame make_frame(const plot_spec *p)
 static const char *const colours[] = { "#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                        "#E69F00", "#56B4E9", "#000000", "#8C564B" };
 
+/* Series k's line: solid for the first eight, dashed for the next eight, and so on
+ * alternately, so that a colour's second series differs in its line and its marker. */
+static const char *dash(size_t k) { return (k / 8) % 2 ? " stroke-dasharray=\"7 4\"" : ""; }
+
 static void put_marker(sg_svg_text *s, size_t k, double x, double y, const char *colour)
 {
-    switch (k % 4) {
+    switch ((k + k / 8) % 4) {
     case 0:
         sg_svg_put(s, "  <circle cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\" fill=\"%s\"/>\n", x, y, colour);
         break;
@@ -229,8 +233,8 @@ int plot_svg(const plot_spec *p, char **svg, size_t *len)
         sg_svg_put_escaped(&s, ser->name, SIZE_MAX, true);
         sg_svg_put(&s, "\">\n");
         if (ser->style == PLOT_LINES && ser->n > 1) {
-            sg_svg_put(&s, "  <polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
-                colour);
+            sg_svg_put(&s, "  <polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"",
+                colour, dash(k));
             for (size_t i = 0; i < ser->n; i++)
                 sg_svg_put(&s, "%s%.2f,%.2f", i ? " " : "", fx(&f, ser->x[i]), fy(&f, ser->y[i]));
             sg_svg_put(&s, "\"/>\n");
@@ -258,7 +262,7 @@ int plot_svg(const plot_spec *p, char **svg, size_t *len)
         double lx = LEFT + PLOT_W + 20, ly = TOP + 14 + 24.0 * (double)k;
         if (ser->style == PLOT_LINES && ser->n > 1)
             sg_svg_put(&s, "  <line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
-                    "stroke-width=\"2\"/>\n", lx, ly, lx + 28, ly, colour);
+                    "stroke-width=\"2\"%s/>\n", lx, ly, lx + 28, ly, colour, dash(k));
         if (ser->style == PLOT_BARS)
             sg_svg_put(&s, "  <rect x=\"%.2f\" y=\"%.2f\" width=\"16\" height=\"10\" fill=\"%s\"/>\n",
                 lx + 6, ly - 5, colour);
