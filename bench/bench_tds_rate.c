@@ -5,13 +5,13 @@
  *   - αβ: the engine alone on the room, Left to move, iterative deepening, the games'
  *     evaluation at the leaves (what the alphabeta strategy runs);
  *   - TDS+: an anytime estimate, delta 1/2, t_max 4 (the sum-game experiments' settings),
- *     as `tdsplus` runs it (E7's thermographic leaves, E8's coupons free of depth) and
- *     with the lecture's five enhancements alone (E7 scores a leaf by a one-ply look at
- *     each component: dearer nodes, better leaves).
+ *     as `tdsplus` runs it (with E7's thermographic leaves), with E8's coupons free of
+ *     depth added, and with the lecture's five enhancements alone (E7 scores a leaf by a
+ *     one-ply look at each component: dearer nodes, better leaves).
  * Prints each one's nodes per second and depth (αβ: plies of the deepest finished
  * iteration; TDS+: per search of the deepest finished estimate, moves in the game under
- * E8, plies with the five, coupons counted), the medians over the rooms, and the ratio of
- * the αβ rate to the TDS+ rates (the issue's target: within 2).
+ * E8, else plies, coupons counted), the medians over the rooms, and the ratio of the αβ
+ * rate to the TDS+ rates (the issue's target: within 2).
  * Usage: bench_tds_rate BUILD_DIR [SECONDS] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,22 +51,25 @@ int main(int argc, char **argv)
     if (bench_open_game("bench_tds_rate", build, "amazons", NULL, &plugin, &game) != 0)
         return 1;
     char err[256];
-    /* [0]: tdsplus as it runs (E7 and E8 on); [1]: the lecture's five. */
-    sg_tds *tds[2];
-    for (int v = 0; v < 2; v++) {
+    /* tdsplus as it runs (E7), with E8, and the lecture's five. */
+    enum { V = 3 };
+    static const char *const label[V] = { "TDS+", "E8", "five" };
+    const unsigned mask[V] = { SG_TDS_PLUS, SG_TDS_PLUS | SG_TDS_E8, SG_TDS_PLUS & ~SG_TDS_E7 };
+    sg_tds *tds[V];
+    for (int v = 0; v < V; v++) {
         if (!(tds[v] = sg_tds_new(0, err, sizeof err)))
             die("tds", err);
-        sg_tds_set_enhancements(tds[v], v ? SG_TDS_PLUS & ~(SG_TDS_E7 | SG_TDS_E8) : SG_TDS_PLUS);
+        sg_tds_set_enhancements(tds[v], mask[v]);
     }
     sg_search_config sc = { .tt_log2 = 20 };
     sg_search *ab = sg_search_new(&sc, err, sizeof err);
     if (!ab)
         die("search", err);
-    double ab_rate[NROOMS], tds_rate[2][NROOMS], ratio[2][NROOMS], ab_depth[NROOMS],
-        tds_depth[2][NROOMS];
+    double ab_rate[NROOMS], tds_rate[V][NROOMS], ratio[V][NROOMS], ab_depth[NROOMS],
+        tds_depth[V][NROOMS];
     printf("bench_tds_rate: %zu Amazons rooms, %.1f s each, αβ alone against anytime TDS+ "
-           "(delta 1/2, t_max 4), as tdsplus runs it (E7, E8: depth in moves in the game) "
-           "and the lecture's five (\"five\": depth in plies)\n",
+           "(delta 1/2, t_max 4): as tdsplus runs it (E7), with E8 (depth in moves in the "
+           "game), and the lecture's five (\"five\")\n",
            NROOMS, seconds);
     for (size_t i = 0; i < NROOMS; i++) {
         _Alignas(16) unsigned char pos[SG_POS_MAX];
@@ -87,7 +90,7 @@ int main(int argc, char **argv)
         ab_rate[i] = t_ab > 0 ? (double)r.nodes / t_ab : 0;
         ab_depth[i] = r.completed ? r.depth : 0;
         printf("  %-44s αβ %9.0f nodes/s depth %2.0f", rooms[i], ab_rate[i], ab_depth[i]);
-        for (int v = 0; v < 2; v++) {
+        for (int v = 0; v < V; v++) {
             sg_tds_config tc = { .delta = sg_value_make(1, 1), .has_tmax = true,
                                  .tmax = sg_value_int(4), .seconds = seconds };
             sg_estimate e;
@@ -98,7 +101,7 @@ int main(int argc, char **argv)
             tds_rate[v][i] = t_tds > 0 ? (double)e.nodes / t_tds : 0;
             ratio[v][i] = tds_rate[v][i] > 0 ? ab_rate[i] / tds_rate[v][i] : 0;
             tds_depth[v][i] = sg_tds_last_depth(tds[v]);
-            printf(" | %s %9.0f nodes/s depth %2.0f%s", v ? "five" : "TDS+", tds_rate[v][i],
+            printf(" | %s %9.0f nodes/s depth %2.0f%s", label[v], tds_rate[v][i],
                    tds_depth[v][i], e.exact ? " (exact)" : "");
         }
         printf("\n");
@@ -108,12 +111,12 @@ int main(int argc, char **argv)
     memcpy(ab5, ab_depth, sizeof ab5);
     printf("  medians: αβ %.0f nodes/s, depth on 5x5 %.0f, on 6x6 %.0f\n",
            bench_median(ab_rate, NROOMS), bench_median(ab5, 3), bench_median(ab_depth + 3, 3));
-    for (int v = 0; v < 2; v++) {
+    for (int v = 0; v < V; v++) {
         double tds5[3];
         memcpy(tds5, tds_depth[v], sizeof tds5);
         printf("  medians: %s %.0f nodes/s; ratio αβ / %s %.2f; depth on 5x5 %.0f, on 6x6 "
                "%.0f\n",
-               v ? "five" : "TDS+", bench_median(tds_rate[v], NROOMS), v ? "five" : "TDS+",
+               label[v], bench_median(tds_rate[v], NROOMS), label[v],
                bench_median(ratio[v], NROOMS), bench_median(tds5, 3),
                bench_median(tds_depth[v] + 3, 3));
         sg_tds_free(tds[v]);

@@ -126,13 +126,15 @@ typedef struct sg_tds sg_tds;
  * many coupons the players take on the way, and its reported depth counts moves in the
  * game only. Counted as plies (the 2004 TDS), coupons eat the depth: most lines of a
  * shallow search end with the game where it started. Complete searches have no depth
- * limit, so exact estimates do not change. In `tdsplus`, not in "all"; "8" in a list. */
+ * limit, so exact estimates do not change. Not in "all" and not in `tdsplus`'s default:
+ * on rooms with a few hundred moves a side its second move in the game costs too much
+ * (docs/results/tdsplus-sum-games.md); "8" in a list. */
 #define SG_TDS_E8 (1u << 8)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
 #define SG_TDS_HALF_TMIN (1u << 5)
 /* TDS+ as `tdsplus` runs it. */
-#define SG_TDS_PLUS (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7 | SG_TDS_E8)
+#define SG_TDS_PLUS (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7)
 
 /* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
  * bits SG_TDS_E1.. (other bits of *mask are kept). Refuses numbers outside 1-7 and the
