@@ -79,9 +79,9 @@ amz_bb amz_flood(amz_bb seed, amz_bb within)
     {                                                                                         \
         TYPE gen = set, pro = empty;                                                          \
         for (int k = 0; k < doublings; k++) {                                                 \
-            gen |= pro & NAME##_shift(gen, step << k);                                        \
+            gen |= pro & NAME##_shift(gen, step * (1 << k));                                  \
             if (k + 1 < doublings)                                                            \
-                pro &= NAME##_shift(pro, step << k);                                          \
+                pro &= NAME##_shift(pro, step * (1 << k));                                    \
         }                                                                                     \
         return NAME##_shift(gen, step) & empty;                                               \
     }                                                                                         \
