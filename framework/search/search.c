@@ -734,6 +734,13 @@ static bool may_pass_here(sg_search *s, const sg_sum *sum, sg_player who)
     return (rc == SG_OK || rc == SG_ERR_RANGE) && n > 0;
 }
 
+/* Whether move m counts against the depth: every move but the extra component's when
+ * sg_search_set_free_extra is on. */
+static inline bool takes_depth(const sg_search *s, sg_sum_move m)
+{
+    return !(s->free_extra && m.component == SG_EXTRA_COMPONENT);
+}
+
 /* The pass (a move elsewhere: it lifts ko bans). Kept out of search_node so that its
  * frame, which every ply of a deep search pays for, stays small. */
 __attribute__((noinline)) static sg_value pass_move(sg_search *s, const sg_sum *sum, int ply,
@@ -890,8 +897,7 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
         }
         bool child_exact;
         sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x,
-                                  m.component == SG_EXTRA_COMPONENT && s->free_extra ? depth
-                                                                                     : child_depth,
+                                  takes_depth(s, m) ? child_depth : depth,
                                   reflect(points, beta), reflect(points, a), &child_exact);
         if (s->stopped || s->status != SG_OK)
             return zero();
@@ -984,7 +990,7 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
     /* The plies of the line that counted against the depth. */
     int used = 0;
     for (size_t i = 0; i < len; i++)
-        used += !(s->free_extra && r->pv[i].component == SG_EXTRA_COMPONENT);
+        used += takes_depth(s, r->pv[i]);
     while (len < SG_SEARCH_PV_MAX && !sg_sum_is_over(cur) &&
            (depth == DEPTH_UNLIMITED || used < depth)) {
         const sg_search_extra *x = s->config.extra;
@@ -1003,7 +1009,7 @@ static void extend_pv(sg_search *s, const sg_sum *root, sg_player who,
         memcpy(&r->pv[len], &s->pv[len][0], got * sizeof r->pv[0]);
         size_t end = len + got;
         for (; len < end; len++) {
-            used += !(s->free_extra && r->pv[len].component == SG_EXTRA_COMPONENT);
+            used += takes_depth(s, r->pv[len]);
             if (!ensure_ply(s, len + 1)) {
                 fail(s, SG_ERR_NOMEM, "out of memory at search ply %zu", len + 1);
                 return;
