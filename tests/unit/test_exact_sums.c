@@ -20,6 +20,7 @@
 
 #include "sumgame/cgt.h"
 #include "sumgame/estimator.h"
+#include "sumgame/game_call.h"
 #include "sumgame/rng.h"
 #include "sumgame/search.h"
 #include "sumgame/solve.h"
@@ -383,6 +384,48 @@ static void test_methods_agree(void **state)
  * with the opponent to move, is a loss for the opponent. The search keys its table by
  * the rooms' symmetry classes and stops at a node's first win; a symmetric room comes up
  * by construction in a third of the cases. */
+/* The opponent's moves after who plays move in pos. */
+static size_t replies_after(const sg_game *g, const void *pos, sg_player who, sg_move move,
+                            void *next)
+{
+    char err[160];
+    size_t n = 0;
+    if (sg_gc_play(g->desc, g->instance, pos, who, move, next, err, sizeof err) != SG_OK)
+        fail_msg("%s", err);
+    int rc = sg_gc_moves(g->desc, g->instance, next, sg_opponent(who), NULL, 0, &n);
+    assert_true(rc == SG_OK || rc == SG_ERR_RANGE);
+    return n;
+}
+
+/* The outcome search tries the moves that leave the opponent fewest replies first and
+ * stops at its first win, so every move of the room that leaves fewer replies than the
+ * winning move it names must lose: the opponent, moving first in what it leaves, wins
+ * (by the canonical form). The room (pos, as the sum holds it) must be searched as it
+ * is, without a form of its own (born more than a day after the solver's day limit), so
+ * that no incentive drops a move at the root. */
+static void assert_fewer_replies_lose(sg_cgt *t, const sg_game *g, const void *pos,
+                                      const char *text, sg_player first, sg_move won)
+{
+    _Alignas(16) unsigned char next[SG_POS_MAX];
+    size_t bar = replies_after(g, pos, first, won, next), n = 0;
+    sg_move moves[512];
+    assert_int_equal(sg_gc_moves(g->desc, g->instance, pos, first, moves, 512, &n), SG_OK);
+    char err[256];
+    for (size_t k = 0; k < n; k++) {
+        if (replies_after(g, pos, first, moves[k], next) >= bar)
+            continue;
+        sg_cg h;
+        if (sg_cgt_from_game(t, g, next, 0, &h, err, sizeof err) != SG_OK)
+            fail_msg("%s", err);
+        sg_cmp c = sg_cgt_compare(t, h, sg_cgt_number(t, sg_value_int(0)));
+        bool opponent_wins = c == SG_CMP_FUZZY ||
+                             c == (first == SG_LEFT ? SG_CMP_LESS : SG_CMP_GREATER);
+        if (!opponent_wins)
+            fail_msg("%s, %s first: a move leaving fewer replies than the one named also wins",
+                     text, first == SG_LEFT ? "left" : "right");
+    }
+}
+
 static void test_outcome_search(void **state)
 {
     (void)state;
@@ -390,6 +433,7 @@ static void test_outcome_search(void **state)
     sg_rng_seed(&rng, 2611);
     sg_cgt *t = sg_cgt_new();
     char err[512];
+    int ordered = 0;
     for (int round = 0; round < 36; round++) {
         int rows = 3, cols = round % 2 ? 3 : 4, amazons = cols == 3 ? 2 : 1;
         char cell[12];
@@ -455,12 +499,22 @@ static void test_outcome_search(void **state)
                              "opponent wins",
                              it.text, days, k ? "right" : "left");
                 sg_sum_free(next);
+                const sg_game *room = &games[AMAZONS].game;
+                unsigned born;
+                if (days > 0 && sg_sum_count(sum) == 1 &&
+                    sg_gc_birthday_bound(room->desc, room->instance, sg_sum_pos(sum, 0), &born) &&
+                    born >= days + 2) {
+                    assert_fewer_replies_lose(t, room, sg_sum_pos(sum, 0), it.text, first,
+                                              a.move.move);
+                    ordered++;
+                }
             }
             sg_solver_free(solver);
         }
         sg_sum_free(sum);
     }
     sg_cgt_free(t);
+    assert_true(ordered >= 20); /* the order was checked on most of the rooms */
 }
 
 /* Keys by symmetry class: the same outcomes in fewer nodes on rooms that are their own
