@@ -1,7 +1,7 @@
 /* --time and --memory stop every exact command on the open 4x4 Amazons room, a position
  * none of them can finish (its canonical form is out of reach), within 10% of the limit.
- * Who wins there `solve --outcome` finds in under a second, so its time limit is checked
- * on the open 5x5 room, which it does not finish within minutes.
+ * Who wins there `solve --outcome` finds in under a second, so its limits are checked on
+ * the open 5x5 room, which it does not finish within minutes.
  *
  * The time checks read the child's CPU time, which the load of the machine cannot
  * inflate: CPU time above 1.1 x the limit is an overshoot whatever else runs. The memory
@@ -120,8 +120,11 @@ static void test_memory(void **state)
         skip();
     const char *solve[] = { "", "solve", OPEN_ROOM, "--memory", "100M", NULL };
     const char *analyze[] = { "", "analyze", OPEN_ROOM, "--memory", "100M", NULL };
+    const char *outcome[] = { "", "solve", OPEN_ROOM_5X5, "--outcome", "--memory", "100M",
+                              NULL };
     expect_memory_stop(solve);
     expect_memory_stop(analyze);
+    expect_memory_stop(outcome); /* its table fills 100 MiB in about 9 s */
 }
 
 /* A large exact analysis under --memory 500M (a 4x6 Clobber board, whose canonical-form
