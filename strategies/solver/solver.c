@@ -11,7 +11,13 @@
  *                decomposition search; `no` searches the games' own moves)
  *   tt_log2    = N          transposition table of 2^N entries (default 20, 32 MiB; each
  *                game makes its own, so small sums play faster with less)
- * Every setting is exact; they change only the time a move takes. Under a clock the
+ *   goal       = stop | win  stop (default): the best stop, and a winning move among the
+ *                moves that reach it; win: a winning move whenever the mover wins, found
+ *                by the normal-play outcome search alone (sg_solver_outcome), stops not
+ *                computed. For matches counted by wins (zero_score = mover_loses): far
+ *                faster where the stop is out of reach (the open 4x4 Amazons room: under
+ *                a second, where the stop search does not finish).
+ * Every setting is exact for its goal; the others change only the time a move takes. Under a clock the
  * solver may take half of the move's time; when it does not finish, the move is
  * Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_move) and
  * the game goes on with a fresh solver. Without a clock every move is solved to the end.
@@ -43,10 +49,13 @@ typedef struct solver_strategy {
     size_t origin_cap;
     sg_sum_move *moves;
     size_t moves_cap;
+    bool win;           /* goal = win */
     sg_strategy_stats stats;
 } solver_strategy;
 
-static const char *const known_keys[] = { "order", "incentives", "decompose", "tt_log2", NULL };
+static const char *const known_keys[] = { "order", "incentives", "decompose", "tt_log2", "goal",
+                                          NULL };
+static const char *const goal_names[] = { "stop", "win", NULL };
 
 static int create(const sg_host *host, const sg_params *params, void **instance, char *err,
                   size_t errlen)
@@ -64,6 +73,9 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
     long long tt_log2 = 20;
     if (rc == SG_OK)
         rc = sg_params_int(params, "tt_log2", 20, 10, 30, &tt_log2, err, errlen);
+    int goal = 0;
+    if (rc == SG_OK)
+        rc = sg_params_enum(params, "goal", goal_names, 0, &goal, err, errlen);
     if (rc != SG_OK)
         return rc;
     solver_strategy *s = host->alloc(sizeof *s);
@@ -75,6 +87,7 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
     s->config.no_incentives = !incentives;
     s->config.no_decompose = !decompose;
     s->config.tt_log2 = (size_t)tt_log2;
+    s->win = goal == 1;
     s->frozen = sg_sum_new(SG_FREEZE_NUMBERS);
     s->next = sg_sum_new(SG_FREEZE_INTEGERS);
     if (!s->frozen || !s->next) {
@@ -114,9 +127,10 @@ static void new_game(void *instance, const sg_rng *rng)
 
 static const char *side_name(sg_player p) { return p == SG_LEFT ? "left" : "right"; }
 
-/* The stop of sum with who to move first (loads it into the solver). */
-static int stop_of(solver_strategy *s, const sg_sum *sum, sg_player who, sg_value *stop,
-                   sg_solve_answer *answer, char *err, size_t errlen)
+/* The solver's answer for sum with who to move first (loads it into the solver): the stop
+ * and a best move, or under outcome the winner and a winning move alone (stop 0). */
+static int answer_of(solver_strategy *s, const sg_sum *sum, sg_player who, bool outcome,
+                     sg_solve_answer *answer, char *err, size_t errlen)
 {
     size_t n = sg_sum_count(sum);
     /* A split can make more parts than there were components; twice as many is plenty,
@@ -135,9 +149,8 @@ static int stop_of(solver_strategy *s, const sg_sum *sum, sg_player who, sg_valu
     if (rc == SG_OK)
         rc = sg_solver_load(s->solver, s->frozen, err, errlen);
     if (rc == SG_OK)
-        rc = sg_solver_solve(s->solver, who, answer, err, errlen);
-    if (rc == SG_OK)
-        *stop = answer->stop;
+        rc = outcome ? sg_solver_outcome(s->solver, who, answer, err, errlen)
+                     : sg_solver_solve(s->solver, who, answer, err, errlen);
     return rc;
 }
 
@@ -173,8 +186,10 @@ static int best_by_stops(solver_strategy *s, const sg_sum *sum, sg_player who,
         int sign = sg_value_cmp(v, sg_value_int(0));
         bool wins = sign == 0 || (sign > 0) == (who == SG_LEFT);
         if (!sg_sum_is_over(s->next)) {
-            if ((rc = stop_of(s, s->next, sg_opponent(who), &v, &a, err, errlen)) != SG_OK)
+            if ((rc = answer_of(s, s->next, sg_opponent(who), false, &a, err, errlen)) !=
+                SG_OK)
                 return rc;
+            v = a.stop;
             wins = a.winner == who;
         }
         int c = sg_value_cmp(v, best) * (who == SG_LEFT ? 1 : -1);
@@ -196,13 +211,15 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     int rc = SG_OK;
     sg_clock_share_start(&s->clock, budget);
     s->config.meter = &s->clock.meter;
-    if (!s->solver)
+    if (!s->solver) {
         rc = sg_solver_new(&s->config, &s->solver, err, errlen);
+        if (rc == SG_OK && s->win)
+            sg_solver_set_reduce_days(s->solver, SG_SOLVE_OUTCOME_DAYS);
+    }
     uint64_t before = rc == SG_OK ? sg_solver_meter(s->solver)->count : 0;
     sg_solve_answer a;
-    sg_value stop;
     if (rc == SG_OK)
-        rc = stop_of(s, sum, who, &stop, &a, err, errlen);
+        rc = answer_of(s, sum, who, s->win, &a, err, errlen);
     if (rc == SG_OK && a.has_move) {
         uint32_t c = a.move.component;
         /* The component must be one part of the match's component, not a split of it,
@@ -248,6 +265,8 @@ static const sg_param_doc param_docs[] = {
     { "incentives", "yes", "prune moves with dominated incentives (INC)" },
     { "decompose", "yes", "search the components' canonical forms (decomposition search)" },
     { "tt_log2", "20", "transposition table of 2^N entries" },
+    { "goal", "stop", "stop: the best stop, winning among those moves; win: a winning move "
+                      "by the normal-play outcome search alone (for matches counted by wins)" },
     { NULL, NULL, NULL },
 };
 

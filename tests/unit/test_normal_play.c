@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 /* Plays config (a match INI) in this process with --out and returns the record file's
  * text. */
 static char *play(const char *config)
@@ -32,34 +34,48 @@ static char *play(const char *config)
     return text;
 }
 
+/* A game's record as the exact player (strategy section exact) sees it: its side, who
+ * moved first, and its result. */
+typedef struct game_record {
+    char sum[2048], first[16], result[16];
+    const char *side;
+} game_record;
+
+static game_record read_record(const char *line, const char *exact)
+{
+    game_record g;
+    char left[64];
+    support_json_string(line, "sum", g.sum, sizeof g.sum);
+    support_json_string(line, "left_player", left, sizeof left);
+    support_json_string(line, "first", g.first, sizeof g.first);
+    /* result is the [match] left= strategy's, the exact player's here */
+    support_json_string(line, "result", g.result, sizeof g.result);
+    g.side = strcmp(left, exact) == 0 ? "left" : "right";
+    return g;
+}
+
 /* For every game whose start the exact player (strategy section `exact`) wins by
  * `solve`, checks that the record says it won. Returns the number of such games. */
 static int check_wins_kept(char *records, const char *exact)
 {
     int won_starts = 0;
     for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
-        char sum[2048], left[64], first[16], result[16];
-        support_json_string(line, "sum", sum, sizeof sum);
-        support_json_string(line, "left_player", left, sizeof left);
-        support_json_string(line, "first", first, sizeof first);
-        support_json_string(line, "result", result, sizeof result);
+        game_record g = read_record(line, exact);
         char args[2200];
-        snprintf(args, sizeof args, "solve '%s' --first %s --json", sum, first);
+        snprintf(args, sizeof args, "solve '%s' --first %s --json", g.sum, g.first);
         support_run s = support_host(args, NULL);
         if (s.status != 0)
             fail_msg("solve failed: %s", s.err);
         char key[64], winner[16];
-        snprintf(key, sizeof key, "%s_first_winner", first);
+        snprintf(key, sizeof key, "%s_first_winner", g.first);
         support_json_string(s.out, key, winner, sizeof winner);
         support_run_free(&s);
-        const char *side = strcmp(left, exact) == 0 ? "left" : "right";
-        if (strcmp(winner, side) != 0)
+        if (strcmp(winner, g.side) != 0)
             continue;
         won_starts++;
-        /* result is the [match] left= strategy's, the exact player's here */
-        if (strcmp(result, "win") != 0)
-            fail_msg("%s, %s first: %s (%s) could win but the game was a %s", sum, first,
-                     exact, side, result);
+        if (strcmp(g.result, "win") != 0)
+            fail_msg("%s, %s first: %s (%s) could win but the game was a %s", g.sum, g.first,
+                     exact, g.side, g.result);
     }
     return won_starts;
 }
@@ -141,21 +157,69 @@ static void test_exact_alphabeta_on_trees(void **state)
 static const char clobber_match[] =
     "[match]\nleft = exact\nright = other\ngames = %d\nseed = %d\nfirst = alternate\n"
     "[sum]\ngenerator = clobber\ncomponents = %d\nwidth = 3\nheight = 2\n"
-    "[strategy.exact]\nplugin = solver\n[strategy.other]\nplugin = %s\n";
+    "[strategy.exact]\nplugin = solver\n%s[strategy.other]\nplugin = %s\n";
 
 static void test_solver_keeps_won_clobber_games(void **state)
 {
     (void)state;
     char config[1024];
-    snprintf(config, sizeof config, clobber_match, 12, 7, 3, "random");
+    snprintf(config, sizeof config, clobber_match, 12, 7, 3, "", "random");
     char *records = play(config);
     int won = check_wins_kept(records, "exact");
     free(records);
-    snprintf(config, sizeof config, clobber_match, 12, 8, 2, "solver");
+    snprintf(config, sizeof config, clobber_match, 12, 8, 2, "", "solver");
     records = play(config);
     won += check_wins_kept(records, "exact");
     free(records);
     assert_true(won >= 15);
+}
+
+/* goal = win plays by the outcome search alone: the same property, on other sums. */
+static void test_solver_win_goal_keeps_won_games(void **state)
+{
+    (void)state;
+    char config[1024];
+    snprintf(config, sizeof config, clobber_match, 12, 9, 3, "goal = win\n", "random");
+    char *records = play(config);
+    int won = check_wins_kept(records, "exact");
+    free(records);
+    assert_true(won >= 8);
+}
+
+/* The open 4x4 Amazons room, whose stop `solve` does not find in minutes: the first
+ * player wins it (MCGS and our outcome search agree, docs/results/outcome-solving.md),
+ * and the solver with goal = win, moving first, wins it against random. Its outcome
+ * search takes about 76,000 nodes in all; the stop search would run into the clock (the
+ * clock only keeps a wrong goal from hanging the test: in 30 s it counts millions of
+ * nodes). In the swapped game random moves first. */
+static void test_solver_win_goal_open_room(void **state)
+{
+    (void)state;
+    char *records = play("[match]\nleft = exact\nright = random\ngames = 1\nfirst = left\n"
+                         "time_per_move = 60\n"
+                         "[sum]\nsum.1 = amazons:B..W/..../..../W..B\n"
+                         "[strategy.exact]\nplugin = solver\ngoal = win\n"
+                         "[strategy.random]\nplugin = random\n");
+    int first_games = 0;
+    for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
+        game_record g = read_record(line, "exact");
+        if (strcmp(g.first, g.side) != 0)
+            continue;
+        first_games++;
+        if (strcmp(g.result, "win") != 0)
+            fail_msg("the solver (goal = win) moved first in the open room and got a %s",
+                     g.result);
+        char key[32];
+        snprintf(key, sizeof key, "nodes_%s", g.side);
+        json_t *record = json_loads(line, 0, NULL);
+        assert_non_null(record);
+        long long nodes = json_integer_value(json_object_get(record, key));
+        json_decref(record);
+        if (nodes <= 0 || nodes > 500000)
+            fail_msg("the solver (goal = win) took %lld nodes in the open room", nodes);
+    }
+    free(records);
+    assert_int_equal(first_games, 1);
 }
 
 static void test_zero_score_default(void **state)
@@ -211,6 +275,8 @@ int main(void)
         cmocka_unit_test(test_solver_on_trees),
         cmocka_unit_test(test_exact_alphabeta_on_trees),
         cmocka_unit_test(test_solver_keeps_won_clobber_games),
+        cmocka_unit_test(test_solver_win_goal_keeps_won_games),
+        cmocka_unit_test(test_solver_win_goal_open_room),
     };
     return cmocka_run_group_tests_name("normal_play", tests, NULL, NULL);
 }

@@ -44,7 +44,6 @@ static const char *const firsts[] = { "left", "right", "both", NULL };
  * are searched as they are until their parts are that small. The best day depends on
  * the game's scale of birthdays; 4 was the middle one on sets of seed 99, none of them
  * a benchmark's (docs/results/outcome-solving.md). */
-#define OUTCOME_REDUCE_DAYS 4
 static const char *const methods[] = { "decomposition", "summation", NULL };
 enum { METHOD_DECOMPOSITION = 0, METHOD_SUMMATION = 1 };
 
@@ -530,7 +529,7 @@ int cmd_solve(int argc, char **argv)
     if (status == 0 && reduce_days && !outcome)
         status = cli_usage("solve: --reduce-days goes with --outcome");
     if (outcome && !reduce_days)
-        reduce_days = OUTCOME_REDUCE_DAYS;
+        reduce_days = SG_SOLVE_OUTCOME_DAYS;
     sg_solve_config config = { .no_decompose = no_decompose,
                                .no_incentives = no_incentives,
                                .order = (sg_order)order,
