@@ -196,13 +196,17 @@ static void test_solver_win_goal_open_room(void **state)
 {
     (void)state;
     char *records = play("[match]\nleft = exact\nright = random\ngames = 1\nfirst = left\n"
-                         "time_per_move = 60\n"
+                         "time_per_move = 60\noptimal = yes\n"
                          "[sum]\nsum.1 = amazons:B..W/..../..../W..B\n"
                          "[strategy.exact]\nplugin = solver\ngoal = win\n"
                          "[strategy.random]\nplugin = random\n");
     int first_games = 0;
     for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
         game_record g = read_record(line, "exact");
+        /* optimal = yes under normal play: who wins the start, by the outcome search */
+        char optimal[16];
+        support_json_string(line, "optimal", optimal, sizeof optimal);
+        assert_string_equal(optimal, g.first);
         if (strcmp(g.first, g.side) != 0)
             continue;
         first_games++;
@@ -220,6 +224,42 @@ static void test_solver_win_goal_open_room(void **state)
     }
     free(records);
     assert_int_equal(first_games, 1);
+}
+
+/* optimal = yes under normal play: each record's "optimal" is who wins its start (by
+ * `solve`, whose stop search and outcome search the property tests check), and its
+ * "loss" is 1 exactly when A's side wins the start and A did not win. Random against
+ * random loses some won starts. Clobber, whose stops are all 0, so that a winner read
+ * off the stop would be wrong. */
+static void test_optimal_counts_won_games_lost(void **state)
+{
+    (void)state;
+    char args[2200];
+    char *records = play("[match]\nleft = exact\nright = other\ngames = 12\nseed = 4\n"
+                         "first = alternate\noptimal = yes\n"
+                         "[sum]\ngenerator = clobber\ncomponents = 2\nwidth = 3\nheight = 2\n"
+                         "[strategy.exact]\nplugin = random\n[strategy.other]\nplugin = random\n");
+    int lost = 0, counted = 0;
+    for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
+        game_record g = read_record(line, "exact");
+        snprintf(args, sizeof args, "solve '%s' --first %s --json", g.sum, g.first);
+        support_run s = support_host(args, NULL);
+        assert_int_equal(s.status, 0);
+        char key[64], winner[16], optimal[16], loss[16];
+        snprintf(key, sizeof key, "%s_first_winner", g.first);
+        support_json_string(s.out, key, winner, sizeof winner);
+        support_run_free(&s);
+        support_json_string(line, "optimal", optimal, sizeof optimal);
+        support_json_string(line, "loss", loss, sizeof loss);
+        assert_string_equal(optimal, winner);
+        bool won_start_lost = strcmp(winner, g.side) == 0 && strcmp(g.result, "win") != 0;
+        assert_string_equal(loss, won_start_lost ? "1" : "0");
+        lost += won_start_lost;
+        counted++;
+    }
+    free(records);
+    assert_int_equal(counted, 24);
+    assert_true(lost >= 2); /* the property saw won games lost */
 }
 
 static void test_zero_score_default(void **state)
@@ -277,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_solver_keeps_won_clobber_games),
         cmocka_unit_test(test_solver_win_goal_keeps_won_games),
         cmocka_unit_test(test_solver_win_goal_open_room),
+        cmocka_unit_test(test_optimal_counts_won_games_lost),
     };
     return cmocka_run_group_tests_name("normal_play", tests, NULL, NULL);
 }

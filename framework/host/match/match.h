@@ -91,7 +91,8 @@ typedef struct match_plan {
     char **texts;   /* each position as "GAME:POS + ..." */
     sg_param *kept; /* the generator's parameters, kept while its instance lives */
     /* optimal = yes: each position's stop with the game's first player moving first
-     * (the same for both games of a pair), computed by the parent before play. */
+     * (the same for both games of a pair), computed by the parent before play; under
+     * zero_score = mover_loses its winner instead, 1 for Left and -1 for Right. */
     bool optimal;
     sg_value *stops;
     /* --shard INDEX/COUNT (count 0 = no shards): this run plays only the positions p
@@ -211,9 +212,14 @@ typedef struct match_record {
     double side_cpu[2];     /* CPU seconds of the worker process in each player's choose() */
 } match_record;
 
+/* A's result in game g: 1 a win, -1 a loss, 0 a draw (a score of 0 under
+ * zero_score = draw). */
+int match_result_sign(const match_plan *plan, unsigned long long g, const match_record *r);
 /* The points A lost against optimal play from its own side (plan->optimal): the
  * position's stop minus A's score when A is Left, the score minus the stop when A is
- * Right. False without a score (a forfeit). */
+ * Right. Under normal play (zero_score = mover_loses) the won game A lost instead: 1 when
+ * A's side wins the start and A did not win, else 0. False without a score (a
+ * forfeit). */
 bool match_loss(const match_plan *plan, unsigned long long g, const match_record *r,
                 sg_value *loss);
 

@@ -1,6 +1,9 @@
 /* Loss accounting (`optimal = yes`): each position's optimal result, the CGT stop with
  * its games' first player moving first, by the exact solver in the parent before play;
- * and each game's loss, the points the `left=` strategy A gave away against it. */
+ * and each game's loss, the points the `left=` strategy A gave away against it. Under
+ * normal play (zero_score = mover_loses) only the winner counts, so the optimal result is
+ * who wins, by the outcome search alone (`solve --outcome`: it answers where the stop is
+ * out of reach, as in the open 4x4 Amazons room), and a loss is a won game lost. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -20,8 +23,11 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
     /* One solver for every position: its canonical forms and table carry over. */
     sg_solve_config config = { 0 };
+    bool normal = plan->zero == ZERO_MOVER_LOSES;
     if (rc == SG_OK)
         rc = sg_solver_new(&config, &solver, err, errlen);
+    if (rc == SG_OK && normal)
+        sg_solver_set_reduce_days(solver, SG_SOLVE_OUTCOME_DAYS);
     progress_out pr;
     progress_start(&pr, isatty(STDERR_FILENO));
     for (unsigned long long p = plan->from; p < plan->positions && rc == SG_OK; p++) {
@@ -32,12 +38,16 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
         rc = sg_sum_refreeze(frozen, plan->sums[p], NULL, 0, err, errlen);
         if (rc == SG_OK)
             rc = sg_solver_load(solver, frozen, err, errlen);
+        sg_player first = match_first_player(plan, 2 * p);
         if (rc == SG_OK)
-            rc = sg_solver_solve(solver, match_first_player(plan, 2 * p), &a, err, errlen);
+            rc = normal ? sg_solver_outcome(solver, first, &a, err, errlen)
+                        : sg_solver_solve(solver, first, &a, err, errlen);
         if (rc == SG_OK && !a.exact) {
-            snprintf(err, errlen, "position %llu: the solver's stop is not exact: %s", p + 1,
-                     sg_solver_inexact_reason(solver));
+            snprintf(err, errlen, "position %llu: the solver's %s is not exact: %s", p + 1,
+                     normal ? "winner" : "stop", sg_solver_inexact_reason(solver));
             rc = SG_ERR_UNSUPPORTED;
+        } else if (rc == SG_OK && normal) {
+            plan->stops[p] = sg_value_int(a.winner == SG_LEFT ? 1 : -1);
         } else if (rc == SG_OK) {
             plan->stops[p] = sg_value_sub(a.stop, plan->komi);
         } else {
@@ -60,6 +70,11 @@ bool match_loss(const match_plan *plan, unsigned long long g, const match_record
     if (!plan->optimal || !r->has_score || r->forfeit)
         return false;
     sg_value stop = plan->stops[g / 2];
+    if (plan->zero == ZERO_MOVER_LOSES) {
+        bool a_wins_start = (sg_value_cmp(stop, sg_value_int(0)) > 0) == match_a_is_left(g);
+        *loss = sg_value_int(a_wins_start && match_result_sign(plan, g, r) <= 0 ? 1 : 0);
+        return true;
+    }
     *loss = match_a_is_left(g) ? sg_value_sub(stop, r->score) : sg_value_sub(r->score, stop);
     return true;
 }

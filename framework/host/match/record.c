@@ -15,18 +15,22 @@ sg_player match_to_move(const match_plan *plan, unsigned long long g, const matc
     return r->moves % 2 == 0 ? first : sg_opponent(first);
 }
 
+int match_result_sign(const match_plan *plan, unsigned long long g, const match_record *r)
+{
+    bool a_left = match_a_is_left(g);
+    if (r->forfeit)
+        return (r->loser == SG_LEFT) == a_left ? -1 : 1;
+    sg_value a_score = a_left ? r->score : sg_value_neg(r->score);
+    int sign = sg_value_cmp(a_score, sg_value_int(0));
+    if (sign == 0 && plan->zero == ZERO_MOVER_LOSES)
+        sign = (match_to_move(plan, g, r) == SG_LEFT) == a_left ? -1 : 1;
+    return sign;
+}
+
 static const char *result_of(const match_plan *plan, unsigned long long g, const record *r,
                              int *sign)
 {
-    bool a_left = match_a_is_left(g);
-    if (r->forfeit) {
-        *sign = (r->loser == SG_LEFT) == a_left ? -1 : 1;
-    } else {
-        sg_value a_score = a_left ? r->score : sg_value_neg(r->score);
-        *sign = sg_value_cmp(a_score, sg_value_int(0));
-        if (*sign == 0 && plan->zero == ZERO_MOVER_LOSES)
-            *sign = (match_to_move(plan, g, r) == SG_LEFT) == a_left ? -1 : 1;
-    }
+    *sign = match_result_sign(plan, g, r);
     return *sign > 0 ? "win" : *sign < 0 ? "loss" : "draw";
 }
 
@@ -57,7 +61,11 @@ void match_write_line(FILE *f, const match_plan *plan, unsigned long long g, con
     if (plan->optimal) {
         char v[64];
         sg_value loss;
-        sg_value_format(plan->stops[g / 2], v, sizeof v);
+        if (plan->zero == ZERO_MOVER_LOSES) /* who wins the start, for normal play */
+            snprintf(v, sizeof v, "%s",
+                     sg_value_cmp(plan->stops[g / 2], sg_value_int(0)) > 0 ? "left" : "right");
+        else
+            sg_value_format(plan->stops[g / 2], v, sizeof v);
         json_out_string(&o, "optimal", v);
         if (match_loss(plan, g, r, &loss)) {
             sg_value_format(loss, v, sizeof v);

@@ -192,7 +192,11 @@ void match_tally_summary(const match_plan *plan, const match_tally *t, double se
                names, stats, 100.0 * win_rate, t->games, t->wins, t->draws, t->losses,
                t->forfeits, faults, seconds);
     }
-    if (plan->optimal)
+    if (plan->optimal && plan->zero == ZERO_MOVER_LOSES)
+        printf("won games %s lost against optimal play: %s as first player (%llu games), %s "
+               "as second player (%llu games)\n",
+               plan->a.name, l0, t->loss_games[0], l1, t->loss_games[1]);
+    else if (plan->optimal)
         printf("loss of %s against optimal play: %s as first player (%llu games), %s as "
                "second player (%llu games)\n",
                plan->a.name, l0, t->loss_games[0], l1, t->loss_games[1]);
