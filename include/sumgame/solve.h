@@ -87,8 +87,12 @@ const char *sg_solver_inexact_reason(const sg_solver *s);
  * (which costs speed, not exactness, in an outcome search). 0 (the default) reduces
  * every component. Set it before sg_solver_load. */
 void sg_solver_set_reduce_days(sg_solver *s, unsigned days);
-/* The day limit `solve --outcome` starts from (each game's rises during a search while
- * its forms stay cheap, docs/user-guide.md). */
+/* The day limit `solve --outcome` starts from: components born by this day are reduced
+ * to canonical forms, larger ones are searched as they are until their parts are that
+ * small (each game's limit rises during a search while its forms stay cheap,
+ * docs/user-guide.md). The best day depends on the game's scale of birthdays; 4 was the
+ * middle one on sets of seed 99, none of them a benchmark's
+ * (docs/results/outcome-solving.md). */
 #define SG_SOLVE_OUTCOME_DAYS 4
 /* Who wins sum under normal play with first to move, by a boolean search alone (no
  * stop): answer's winner, a winning move when first wins (else a legal move), exact;

@@ -40,10 +40,6 @@ struct answer {
 };
 
 static const char *const firsts[] = { "left", "right", "both", NULL };
-/* --outcome: components born by this day are reduced to canonical forms, larger ones
- * are searched as they are until their parts are that small. The best day depends on
- * the game's scale of birthdays; 4 was the middle one on sets of seed 99, none of them
- * a benchmark's (docs/results/outcome-solving.md). */
 static const char *const methods[] = { "decomposition", "summation", NULL };
 enum { METHOD_DECOMPOSITION = 0, METHOD_SUMMATION = 1 };
 
