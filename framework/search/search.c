@@ -79,8 +79,15 @@ struct ply {
     size_t cap;
 };
 
+/* The history heuristic's counts (sg_search_set_history): a slot per player for each
+ * (component, move code) hashed to HISTORY_SLOTS. */
+#define HISTORY_SLOTS 4096
+#define HISTORY_MAX (UINT32_C(1) << 30)
+
 struct sg_search {
     sg_search_config config;
+    bool history;
+    uint32_t hist[2][HISTORY_SLOTS];
     bool met_ko; /* the last run reached a position holding a ko ban (sg_sum_has_ban) */
     bool may_ban; /* a game of the root sum has moved_elsewhere: bans can arise */
     sg_search_prune_fn prune; /* or NULL */
@@ -714,6 +721,50 @@ static void pv_update(sg_search *s, int ply, sg_sum_move m)
     s->pv_len[ply] = 1 + below;
 }
 
+/* ---- the history heuristic ------------------------------------------------------------ */
+
+static uint32_t *history_slot(sg_search *s, sg_player who, sg_sum_move m)
+{
+    uint64_t k = sg_mix64(m.move * UINT64_C(0x9E3779B97F4A7C15) + m.component);
+    return &s->hist[who][k & (HISTORY_SLOTS - 1)];
+}
+
+/* Sorts moves[from..count) of the sum by their counts, most first, stably; moves outside
+ * the sum stay after them in their order. Out of line, so that search_node's frame does
+ * not grow. */
+__attribute__((noinline)) static void history_order(sg_search *s, sg_player who,
+                                                     sg_sum_move *moves, size_t from,
+                                                     size_t count)
+{
+    for (size_t i = from + 1; i < count; i++) {
+        sg_sum_move m = moves[i];
+        if (m.component == SG_EXTRA_COMPONENT)
+            continue;
+        uint32_t h = *history_slot(s, who, m);
+        size_t j = i;
+        while (j > from && moves[j - 1].component != SG_EXTRA_COMPONENT &&
+               *history_slot(s, who, moves[j - 1]) < h) {
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        moves[j] = m;
+    }
+}
+
+/* Move m ended a node with depth plies left. */
+static void history_cut(sg_search *s, sg_player who, sg_sum_move m, int depth)
+{
+    if (m.component == SG_EXTRA_COMPONENT)
+        return;
+    uint32_t d = depth == DEPTH_UNLIMITED || depth > 64 ? 64 : (uint32_t)(depth > 0 ? depth : 1);
+    uint32_t *slot = history_slot(s, who, m);
+    *slot += d * d;
+    if (*slot >= HISTORY_MAX)
+        for (int p = 0; p < 2; p++)
+            for (size_t i = 0; i < HISTORY_SLOTS; i++)
+                s->hist[p][i] /= 2;
+}
+
 /* Negamax: the score of sum with who to move, from who's point of view. *exact says
  * whether it is free of depth-limited leaves. */
 static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player who,
@@ -849,6 +900,8 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
     if (s->config.order && !order_later)
         s->config.order(s->config.order_ctx, sum, who, moves, count,
                         have_tt_move ? &tt_move : NULL);
+    else if (s->history && !s->config.order && count > 2)
+        history_order(s, who, moves, have_tt_move ? 1 : 0, count);
 
     int child_depth = depth == DEPTH_UNLIMITED ? DEPTH_UNLIMITED : depth - 1;
     /* Whether this node's own subtree meets the horizon, for its table entry. */
@@ -913,8 +966,11 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                  * best there is, so it ends the node whatever the window. Without this
                  * the root's window, open above, let the first line of the search try
                  * every move after a win was found. */
-                if (cmp_edge(v, beta) >= 0 || (s->config.outcome && v.num > 0))
+                if (cmp_edge(v, beta) >= 0 || (s->config.outcome && v.num > 0)) {
+                    if (s->history)
+                        history_cut(s, who, m, depth);
                     break;
+                }
             }
         }
     }
@@ -1055,6 +1111,8 @@ int sg_search_set_symmetric(sg_search *s, bool on)
 }
 
 void sg_search_set_best_first(sg_search *s, bool on) { s->no_best_first = !on; }
+
+void sg_search_set_history(sg_search *s, bool on) { s->history = on; }
 
 void sg_search_set_evaluate(sg_search *s, sg_search_evaluate_fn fn, void *ctx)
 {

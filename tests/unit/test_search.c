@@ -982,6 +982,56 @@ static void test_order_after_best(void **state)
     assert_true(late_calls < early_calls);
 }
 
+/* The history heuristic changes the order, not the values: exact searches (with the
+ * table) find the reference's score, and depth-limited ones without the table the
+ * reference's score to that depth, one engine learning across all of them; and it does
+ * change the order (some node counts differ from an engine without it). */
+static void test_history(void **state)
+{
+    (void)state;
+    reset_trees(117);
+    sg_search_config exact_cfg = { .iterative = true, .tt_log2 = 12 };
+    sg_search *learning = engine(&exact_cfg), *plain = engine(&exact_cfg);
+    sg_search_set_history(learning, true);
+    sg_search_config limited_cfg = { .tt_log2 = 12, .no_tt = true };
+    sg_search *limited = engine(&limited_cfg);
+    sg_search_set_history(limited, true);
+    int differ = 0;
+    for (int round = 0; round < 40; round++) {
+        uint32_t roots[MAX_COMPONENTS];
+        int n;
+        sg_sum *sum = random_sum(SG_FREEZE_INTEGERS, 2, 3, roots, &n);
+        /* The test game's positions are renumbered every round: its table and evaluation
+         * cache go (the history stays; it only orders). */
+        sg_search_clear(limited);
+        for (int p = 0; p < 2; p++) {
+            sg_player who = p ? SG_RIGHT : SG_LEFT;
+            struct naive nv = { SG_FREEZE_INTEGERS, NULL, false, false };
+            sg_search_result r, r0;
+            sg_search_clear(learning);
+            sg_search_clear(plain);
+            assert_int_equal(run(learning, sum, who, &r), SG_OK);
+            assert_int_equal(run(plain, sum, who, &r0), SG_OK);
+            assert_value(r.score, reference(&nv, roots, n, who, UNLIMITED), "with history");
+            check_pv(sum, who, &r, NULL);
+            differ += r.nodes != r0.nodes;
+            for (int d = 2; d <= 4; d++) {
+                limited_cfg.max_depth = d;
+                sg_search_set_config(limited, &limited_cfg);
+                assert_int_equal(run(limited, sum, who, &r), SG_OK);
+                struct naive again = nv;
+                assert_value(r.score, reference(&again, roots, n, who, d),
+                             "depth-limited, with history");
+            }
+        }
+        sg_sum_free(sum);
+    }
+    assert_true(differ > 0);
+    sg_search_free(learning);
+    sg_search_free(plain);
+    sg_search_free(limited);
+}
+
 static void test_outcome(void **state)
 {
     (void)state;
@@ -1155,6 +1205,7 @@ int main(void)
         cmocka_unit_test(test_extra_by_hand),
         cmocka_unit_test(test_order_hook),
         cmocka_unit_test(test_order_after_best),
+        cmocka_unit_test(test_history),
         cmocka_unit_test(test_outcome),
         cmocka_unit_test(test_outcome_win_ends_the_node),
         cmocka_unit_test(test_stuck_positions),
