@@ -197,12 +197,12 @@ bool sg_tds_met_ko(const sg_tds *tds) { return tds->met_ko; }
 /* ---- enhancement sets ------------------------------------------------------------- */
 
 /* Enhancements have the numbers 1 to this. */
-#define ENHANCEMENTS 8
+#define ENHANCEMENTS 9
 
 /* The bit of enhancement number k + 1 (E6 sits above SG_TDS_HALF_TMIN). */
 static unsigned enhancement_bit(int k)
 {
-    static const unsigned ours[] = { SG_TDS_E6, SG_TDS_E7, SG_TDS_E8 };
+    static const unsigned ours[] = { SG_TDS_E6, SG_TDS_E7, SG_TDS_E8, SG_TDS_E9 };
     return k < 5 ? 1u << k : ours[k - 5];
 }
 
@@ -239,7 +239,9 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         snprintf(err, errlen, "enhancements '%.40s': 5 (GHI-correct states) needs 3", text);
         return SG_ERR_INVALID;
     }
-    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6 | SG_TDS_E7 | SG_TDS_E8)) | bits;
+    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6 | SG_TDS_E7 | SG_TDS_E8 |
+                       SG_TDS_E9)) |
+            bits;
     return SG_OK;
 }
 
@@ -579,6 +581,7 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
                                                                      sizeof *r->tds->leaves)));
     sg_search_set_leaf(engine, thermographic ? thermographic_leaf : NULL, r);
     sg_search_set_free_extra(engine, with_stack && r->heuristic && (r->enh & SG_TDS_E8));
+    sg_search_set_history(engine, r->heuristic && (r->enh & SG_TDS_E9));
     sg_search_extra extra;
     sg_search_config config = { .max_depth = r->config->depth, .iterative = r->heuristic };
     bool spent = !remaining_budget(r, &config.budget);

@@ -124,7 +124,8 @@ static void test_cut_short_answers_the_deepest_finished(void **state)
 /* TDS+'s mean temperature error against the database under the enhancements `masks`
  * (at the same node limit, so deterministic) on hard rooms, 11 and 12 empty squares,
  * every 7th of the test set's. */
-static int hard_room_errors(const unsigned *masks, size_t count, double *error)
+static int hard_room_errors_depths(const unsigned *masks, size_t count, uint64_t nodes,
+                                   double *error, int *depths)
 {
     size_t n = 0;
     support_known *k = support_read_known("conf/data/amazons-4x4-test-set.txt", 7, 12, &n);
@@ -133,12 +134,16 @@ static int hard_room_errors(const unsigned *masks, size_t count, double *error)
         sg_tds *tds = support_tds_new();
         sg_tds_set_enhancements(tds, masks[v]);
         error[v] = 0;
+        if (depths)
+            depths[v] = 0;
         rooms = 0;
         for (size_t i = 0; i < n; i++) {
             if (k[i].empty < 11)
                 continue;
             sg_estimate e;
-            anytime(tds, k[i].position, "1/16", 60000, &e);
+            anytime(tds, k[i].position, "1/16", nodes, &e);
+            if (depths)
+                depths[v] += sg_tds_last_depth(tds);
             sg_value d = sg_value_sub(e.temperature, k[i].temperature);
             error[v] += fabs(sg_value_to_double(d));
             rooms++;
@@ -148,6 +153,11 @@ static int hard_room_errors(const unsigned *masks, size_t count, double *error)
     }
     free(k);
     return rooms;
+}
+
+static int hard_room_errors(const unsigned *masks, size_t count, double *error)
+{
+    return hard_room_errors_depths(masks, count, 60000, error, NULL);
 }
 
 /* E7 (thermographic leaves): with it, the error is at most 4/5 of the error with
@@ -185,6 +195,22 @@ static void test_free_coupons_come_closer(void **state)
     assert_true(error[1] <= 0.8 * error[0]);
 }
 
+/* E9 (the history heuristic) orders the moves, so the same node limit reaches deeper:
+ * with E8, the rooms' depths add up to more, and the error is no larger. */
+static void test_history_goes_deeper(void **state)
+{
+    (void)state;
+    const unsigned masks[] = { SG_TDS_PLUS | SG_TDS_E8, SG_TDS_PLUS | SG_TDS_E8 | SG_TDS_E9 };
+    double error[2];
+    int depths[2];
+    int rooms = hard_room_errors_depths(masks, 2, 400000, error, depths);
+    print_message("%d rooms: E8 mean t error %.3f, depths %d; with E9 %.3f, depths %d\n", rooms,
+                  error[0], depths[0], error[1], depths[1]);
+    assert_true(rooms >= 6);
+    assert_true(depths[1] > depths[0]);
+    assert_true(error[1] <= error[0]);
+}
+
 static void test_analyze_reports_the_depth(void **state)
 {
     (void)state;
@@ -213,6 +239,7 @@ int main(void)
         cmocka_unit_test(test_cut_short_answers_the_deepest_finished),
         cmocka_unit_test(test_thermographic_leaves_come_closer),
         cmocka_unit_test(test_free_coupons_come_closer),
+        cmocka_unit_test(test_history_goes_deeper),
         cmocka_unit_test(test_analyze_reports_the_depth),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

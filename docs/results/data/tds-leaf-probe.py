@@ -28,6 +28,7 @@ if every:
     rooms = rooms[::every]
 err_t = err_m = signed = 0
 depths = []
+nodes = seconds = 0
 for p, m, t in rooms:
     r = subprocess.run([binary, 'analyze', 'amazons:' + p, '--method', method, '--json'] + extra,
                        capture_output=True, text=True)
@@ -38,8 +39,11 @@ for p, m, t in rooms:
     err_m += abs(F(j['mean']) - m)
     signed += F(j['temperature']) - t
     depths.append(j.get('depth') or 0)
+    nodes += j.get('nodes') or 0
+    seconds += j.get('seconds') or 0
     if every:
         print(p, 'true', m, t, 'estimated', j['mean'], j['temperature'], 'depth', j.get('depth'))
 n = len(rooms)
 print(f"{method} {' '.join(extra)}: error t {float(err_t / n):.3f} (signed {float(signed / n):+.3f}), "
-      f"error mu {float(err_m / n):.3f}, median depth {sorted(depths)[n // 2]}")
+      f"error mu {float(err_m / n):.3f}, median depth {sorted(depths)[n // 2]}, "
+      f"nodes {nodes}, seconds {seconds:.2f}")
