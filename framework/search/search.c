@@ -86,8 +86,8 @@ struct ply {
 
 struct sg_search {
     sg_search_config config;
-    bool history;
-    uint32_t hist[2][HISTORY_SLOTS];
+    bool history;                    /* sg_search_set_history */
+    uint32_t (*hist)[HISTORY_SLOTS]; /* [2], made when it is first switched on */
     bool met_ko; /* the last run reached a position holding a ko ban (sg_sum_has_ban) */
     bool may_ban; /* a game of the root sum has moved_elsewhere: bans can arise */
     sg_search_prune_fn prune; /* or NULL */
@@ -290,6 +290,7 @@ void sg_search_free(sg_search *search)
     tt_free(search->tt, (search->max_bucket_mask + 1) * 2);
     free(search->evals);
     free(search->sym);
+    free(search->hist);
     free(search->dirty);
     free(search);
 }
@@ -1112,7 +1113,13 @@ int sg_search_set_symmetric(sg_search *s, bool on)
 
 void sg_search_set_best_first(sg_search *s, bool on) { s->no_best_first = !on; }
 
-void sg_search_set_history(sg_search *s, bool on) { s->history = on; }
+int sg_search_set_history(sg_search *s, bool on)
+{
+    if (on && !s->hist && !(s->hist = calloc(2, sizeof *s->hist)))
+        return SG_ERR_NOMEM;
+    s->history = on;
+    return SG_OK;
+}
 
 void sg_search_set_evaluate(sg_search *s, sg_search_evaluate_fn fn, void *ctx)
 {

@@ -222,10 +222,12 @@ void sg_search_set_free_extra(sg_search *search, bool on);
  * in the same component) ended other nodes for the same player, each cut adding depth^2;
  * moves outside the sum (coupons) keep their places after them. It changes the order,
  * not what a search finds: a depth-limited search takes fewer nodes to the same depth.
- * The counts live as long as the engine (halved when one passes 2^30), so a search
- * reuses what the searches before it learnt. Off by default; an engine with an order()
- * uses that instead. */
-void sg_search_set_history(sg_search *search, bool on);
+ * The counts (32 KiB, made when it is first switched on) live as long as the engine,
+ * through switching off and on again (halved when one passes 2^30), so a search reuses
+ * what the searches before it learnt. Off by default; an engine with an order() uses
+ * that instead. SG_ERR_NOMEM when the counts cannot be had; the search is then as it
+ * was. */
+int sg_search_set_history(sg_search *search, bool on);
 
 /* Optional horizon: a node below the root for which horizon() returns true is scored as
  * a depth-limited leaf (the temperature-bounded search of Müller and Li §3.2 stops where

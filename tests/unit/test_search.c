@@ -992,10 +992,10 @@ static void test_history(void **state)
     reset_trees(117);
     sg_search_config exact_cfg = { .iterative = true, .tt_log2 = 12 };
     sg_search *learning = engine(&exact_cfg), *plain = engine(&exact_cfg);
-    sg_search_set_history(learning, true);
+    assert_int_equal(sg_search_set_history(learning, true), SG_OK);
     sg_search_config limited_cfg = { .tt_log2 = 12, .no_tt = true };
     sg_search *limited = engine(&limited_cfg);
-    sg_search_set_history(limited, true);
+    assert_int_equal(sg_search_set_history(limited, true), SG_OK);
     int differ = 0;
     for (int round = 0; round < 40; round++) {
         uint32_t roots[MAX_COMPONENTS];
