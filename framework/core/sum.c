@@ -378,7 +378,13 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
                 size_t errlen)
 {
     if (mv.component >= src->count) {
-        snprintf(err, errlen, "no component %u in a sum of %zu", mv.component + 1, src->count);
+        if (mv.component == SG_SUM_PASS && sg_sum_may_pass(src))
+            return sg_sum_pass(src, dst);
+        if (mv.component == SG_SUM_PASS)
+            snprintf(err, errlen, "a pass is not a move here: no game in the sum passes");
+        else
+            snprintf(err, errlen, "no component %u in a sum of %zu", mv.component + 1,
+                     src->count);
         return SG_ERR_INVALID;
     }
     const struct slot *target = &src->slots[mv.component];
@@ -472,6 +478,21 @@ int sg_sum_pass(const sg_sum *src, sg_sum *dst)
     return rc;
 }
 
+bool sg_sum_stop_score(const sg_sum *sum, sg_value *out)
+{
+    sg_value total = sum->frozen;
+    for (size_t k = 0; k < sum->count; k++) {
+        const sg_game *g = sum->slots[k].game;
+        sg_value v;
+        if (!SG_GAME_HAS(g->desc, stop_score) ||
+            !sg_gc_stop_score(g->desc, g->instance, sum->bytes + sum->slots[k].off, &v))
+            return false;
+        total = sg_value_add(total, v);
+    }
+    *out = total;
+    return true;
+}
+
 bool sg_sum_may_pass(const sg_sum *sum)
 {
     for (size_t k = 0; k < sum->count; k++)
@@ -533,6 +554,10 @@ int sg_game_format_move(const sg_game *game, const void *pos, sg_player who, sg_
 /* who < 0: not known, the game's format_move. */
 static int format_sum_move(const sg_sum *sum, int who, sg_sum_move mv, char *buf, size_t cap)
 {
+    if (mv.component == SG_SUM_PASS) {
+        int n = snprintf(buf, cap, "pass");
+        return n < 0 || (size_t)n >= cap ? SG_ERR_RANGE : SG_OK;
+    }
     if (mv.component >= sum->count)
         return SG_ERR_INVALID;
     const struct slot *sl = &sum->slots[mv.component];

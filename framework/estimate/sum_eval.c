@@ -55,6 +55,18 @@ bool sg_hotstrat_pick(const sg_estimate *est, size_t count, sg_player who, bool 
     return found;
 }
 
+bool sg_hotstrat_passes(const sg_estimate *est, size_t count, const sg_sum *sum,
+                        sg_player who)
+{
+    if (!sg_sum_may_pass(sum))
+        return false;
+    for (size_t i = 0; i < count; i++)
+        if ((who == SG_LEFT ? est[i].has_best_left : est[i].has_best_right) &&
+            sg_value_cmp(est[i].temperature, sg_value_int(0)) > 0)
+            return false;
+    return true;
+}
+
 int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,
                            double seconds, sg_sum_move *move, char *err, size_t errlen)
 {
@@ -73,7 +85,10 @@ int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,
     }
     sg_budget budget = { .seconds = seconds > 1e-3 ? seconds : 1e-3 };
     int rc = sg_estimator_estimate_sum(*est, sum, &budget, e, err, errlen);
-    if (rc == SG_OK && !sg_hotstrat_pick(e, n, who, true, move)) {
+    if (rc == SG_OK && sg_hotstrat_passes(e, n, sum, who)) {
+        move->component = SG_SUM_PASS;
+        move->move = 0;
+    } else if (rc == SG_OK && !sg_hotstrat_pick(e, n, who, true, move)) {
         snprintf(err, errlen, "no move for %s in the sum", who == SG_LEFT ? "left" : "right");
         rc = SG_ERR_INVALID;
     }

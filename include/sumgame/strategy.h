@@ -55,7 +55,9 @@ struct sg_strategy_desc {
     void (*new_game)(void *instance, const sg_rng *rng);
 
     /* Chooses a legal move for who in sum, within budget. The sum has at least one
-     * live component and who has at least one move. */
+     * live component and who has at least one move. Where sg_sum_may_pass(sum) (Go) the
+     * answer may be a pass (component SG_SUM_PASS, sum.h): hosts of ABI 1.7 and later
+     * (sg_host's abi_version) play it, and two passes in a row end the game at sg_sum_stop_score. */
     int (*choose)(void *instance, const sg_sum *sum, sg_player who, const sg_budget *budget,
                   sg_sum_move *move, char *err, size_t errlen);
 

@@ -57,6 +57,12 @@ typedef struct sg_sum_move {
     sg_move move;
 } sg_sum_move;
 
+/* The component of a pass by choice: legal where sg_sum_may_pass (Go), so a player who
+ * has moves may still hand the turn over, as a Go player passes rather than fill his own
+ * territory. sg_sum_play plays it as sg_sum_pass does; two passes in a row end play at
+ * sg_sum_stop_score. The move code is ignored. */
+#define SG_SUM_PASS UINT32_MAX
+
 sg_sum *sg_sum_new(sg_freeze policy);
 void sg_sum_free(sg_sum *sum);
 /* Empties the sum (frozen total 0), keeping its storage and policy. */
@@ -110,7 +116,8 @@ int sg_sum_move_count(const sg_sum *sum, sg_player who, size_t *count);
 int sg_sum_component_moves(const sg_sum *sum, size_t i, sg_player who, sg_move *moves,
                            size_t cap, size_t *count);
 
-/* dst = src after who plays mv. dst must not be src. Illegal moves are SG_ERR_INVALID. */
+/* dst = src after who plays mv (SG_SUM_PASS: a pass, where sg_sum_may_pass). dst must
+ * not be src. Illegal moves are SG_ERR_INVALID. */
 int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, char *err,
                 size_t errlen);
 
@@ -119,6 +126,10 @@ int sg_sum_play(const sg_sum *src, sg_player who, sg_sum_move mv, sg_sum *dst, c
  * where a player without a move passes (SG_GAME_PASSES) and for moves outside the sum
  * (a TDS coupon). */
 int sg_sum_pass(const sg_sum *src, sg_sum *dst);
+/* What the sum counts, in Left's view, if both players pass now and play stops: the
+ * frozen total plus each live component's stop_score (game.h; Go: the count as the
+ * stones stand). False when a live component's game has no stop_score or refuses it. */
+bool sg_sum_stop_score(const sg_sum *sum, sg_value *out);
 /* True when a live component's game lets a player without a move pass there
  * (SG_GAME_PASSES, game.h): only then may a player with no move in the sum hand the turn
  * over instead of ending play. */

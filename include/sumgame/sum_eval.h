@@ -47,10 +47,17 @@ SG_API_BEGIN
 bool sg_hotstrat_pick(const sg_estimate *est, size_t count, sg_player who, bool plus,
                       sg_sum_move *move);
 
+/* Whether who does better to pass than to play in any component: the sum lets a player
+ * with moves pass (sg_sum_may_pass: Go) and no component where who has a move is
+ * estimated hotter than 0, so every move there costs points or gains none (in Go, filling
+ * one's own territory or throwing a stone into the opponent's). */
+bool sg_hotstrat_passes(const sg_estimate *est, size_t count, const sg_sum *sum,
+                        sg_player who);
+
 /* A move within `seconds` for a strategy whose own analysis did not finish in its share
  * of the clock (exact thermographs, the exact solver): Hotstrat+ over anytime TDS+
  * estimates (delta 1/2) of the components, the clock shared between them
- * (sg_estimator_estimate_sum). *est is made on first use and kept by the caller (free it
+ * (sg_estimator_estimate_sum), or a pass where sg_hotstrat_passes says so. *est is made on first use and kept by the caller (free it
  * with sg_estimator_free; sg_estimator_reset it at a new game), so that the estimates of
  * components a move did not change carry over and deepen. */
 int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,

@@ -157,7 +157,7 @@ static int answer_of(solver_strategy *s, const sg_sum *sum, sg_player who, bool 
 /* The sum is a number to the solver: the legal move after which who wins, if one does,
  * and among those the one after which the stop is best. */
 static int best_by_stops(solver_strategy *s, const sg_sum *sum, sg_player who,
-                         sg_sum_move *move, char *err, size_t errlen)
+                         sg_sum_move *move, sg_value *stop, char *err, size_t errlen)
 {
     size_t count = 0;
     int rc = sg_sum_moves(sum, who, s->moves, s->moves_cap, &count);
@@ -200,6 +200,33 @@ static int best_by_stops(solver_strategy *s, const sg_sum *sum, sg_player who,
             *move = s->moves[k];
         }
     }
+    *stop = best;
+    return SG_OK;
+}
+
+/* Whether who does better by a pass, where the sum lets him (Go: a player with moves may
+ * pass), than by the solver's answer a, whose stop is `stop` (for a number sum,
+ * the stop of best_by_stops' move). After a pass the opponent either passes too, ending
+ * play at the count as it stands (sg_sum_stop_score of the host's sum), or moves first,
+ * for the solver's stop with the opponent first (in a number, the number). A pass is what
+ * number avoidance asks in a number, and in a cold sum where every move costs points
+ * (filling one's own territory) the only move that costs none. On a tie the move is
+ * played (a dame is filled, as GNU Go fills it). Reads the loaded sum. */
+static int pass_is_best(solver_strategy *s, const sg_sum *sum, sg_player who,
+                        const sg_solve_answer *a, sg_value stop, bool *pass, char *err,
+                        size_t errlen)
+{
+    sg_solve_answer other = *a;
+    if (a->has_move) {
+        int rc = sg_solver_solve(s->solver, sg_opponent(who), &other, err, errlen);
+        if (rc != SG_OK)
+            return rc;
+    }
+    int sign = who == SG_LEFT ? 1 : -1;
+    sg_value after = other.stop, now;
+    if (sg_sum_stop_score(sum, &now) && sign * sg_value_cmp(now, after) < 0)
+        after = now;
+    *pass = sign * sg_value_cmp(after, stop) > 0;
     return SG_OK;
 }
 
@@ -220,7 +247,27 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     sg_solve_answer a;
     if (rc == SG_OK)
         rc = answer_of(s, sum, who, s->win, &a, err, errlen);
-    if (rc == SG_OK && a.has_move) {
+    /* A pass is weighed on the stop goal only: goal = win counts wins by the last move,
+     * which a pass never takes. Hosts before ABI 1.7 do not take a pass. */
+    bool may_pass = rc == SG_OK && !s->win && s->host->abi_version >= SG_ABI_VERSION_OF(1, 7) &&
+                    sg_sum_may_pass(sum);
+    bool pass = false;
+    if (may_pass && a.has_move)
+        rc = pass_is_best(s, sum, who, &a, a.stop, &pass, err, errlen);
+    if (may_pass && !a.has_move) {
+        /* the number's stop, before best_by_stops loads other sums */
+        sg_solve_answer number = a;
+        sg_value stop;
+        rc = best_by_stops(s, sum, who, move, &stop, err, errlen);
+        if (rc == SG_OK)
+            rc = pass_is_best(s, sum, who, &number, stop, &pass, err, errlen);
+    }
+    if (rc == SG_OK && pass) {
+        move->component = SG_SUM_PASS;
+        move->move = 0;
+    } else if (rc != SG_OK || (may_pass && !a.has_move)) {
+        /* failed, or best_by_stops has written the move */
+    } else if (rc == SG_OK && a.has_move) {
         uint32_t c = a.move.component;
         /* The component must be one part of the match's component, not a split of it,
          * for the move code to be the match's. */
@@ -234,8 +281,9 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
             move->component = s->origin[c];
             move->move = a.move.move;
         }
-    } else if (rc == SG_OK) {
-        rc = best_by_stops(s, sum, who, move, err, errlen);
+    } else {
+        sg_value stop;
+        rc = best_by_stops(s, sum, who, move, &stop, err, errlen);
     }
     s->stats.nodes = s->solver ? sg_solver_meter(s->solver)->count - before : 0;
     if (sg_clock_share_ran_out(&s->clock, rc)) {

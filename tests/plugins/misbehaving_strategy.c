@@ -14,6 +14,7 @@
  *   spam      writes 64 KiB lines to stdout and stderr (1 MiB in all), then fails
  *   fork      starts a child that prints its pid and sleeps 60 s holding every inherited
  *             descriptor, then fails
+ *   pass      passes (SG_SUM_PASS), whether the sum lets it or not
  * Test plugins link nothing, so this reads its key by hand instead of with params.h. */
 #include <signal.h>
 #include <time.h>
@@ -24,10 +25,10 @@
 
 #include "sumgame/strategy.h"
 
-enum mode { ILLEGAL, BADCODE, FAIL, CRASH, HANG, DEAF, SLOW, HOG, SPAM, FORK, OTHER };
+enum mode { ILLEGAL, BADCODE, FAIL, CRASH, HANG, DEAF, SLOW, HOG, SPAM, FORK, OTHER, PASS };
 static const char *const mode_names[] = { "illegal", "badcode", "fail", "crash", "hang",
                                           "deaf",    "slow",    "hog",  "spam",  "fork",
-                                          "other",   NULL };
+                                          "other",   "pass",    NULL };
 
 typedef struct misbehaving {
     const sg_host *host;
@@ -51,7 +52,7 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
     }
     if (mode < 0) {
         snprintf(err, errlen, "%s: %s: mode must be illegal, badcode, fail, crash, hang, "
-                 "deaf, slow, hog, spam, fork or other",
+                 "deaf, slow, hog, spam, fork, other or pass",
                  params->file, params->section);
         return SG_ERR_INVALID;
     }
@@ -85,6 +86,10 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     case BADCODE:
         move->component = 0;
         move->move = (UINT64_C(1) << 62) - 1;
+        return SG_OK;
+    case PASS:
+        move->component = SG_SUM_PASS;
+        move->move = 0;
         return SG_OK;
     case OTHER:
         move->component = 0;

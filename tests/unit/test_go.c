@@ -572,6 +572,38 @@ static void test_match_passes_and_komi(void **state)
     free(out);
 }
 
+/* A seki (Sensei's Library, "Seki"): two strings share their two liberties b1 and b2 and
+ * have no eye, so whoever fills one is captured next. Neither should play; under
+ * territory rules the region then counts 0 (b1 and b2 are dame, no prisoners). The
+ * solver's canonical form is the number 0, so it has no move to give, and the move it
+ * used to play anyway (b2, in both games) lost 5 points; now each player passes. */
+static void test_solver_passes_in_seki(void **state)
+{
+    (void)state;
+    char *ini = support_temp_file(".ini", "[match]\nleft = a\nright = b\ngames = 1\n"
+                                          "[sum]\nsum.1 = go:X.O/X.O\n"
+                                          "go.rules = territory\ngo.ko = local\n"
+                                          "[strategy.a]\nplugin = solver\n"
+                                          "[strategy.b]\nplugin = solver\n");
+    char *out = support_temp_file(".jsonl", "");
+    match_run_opts opts = { .jobs = 1, .out = out };
+    match_result r; /* in-process */
+    support_match_ok(ini, NULL, &opts, &r);
+    match_result_free(&r);
+    char *lines = support_read_file(out);
+    int games = 0;
+    for (char *l = lines; (l = strstr(l, "\"final_score\":\"0\"")); l++)
+        games++;
+    assert_int_equal(games, 2);
+    int passed = 0;
+    for (char *l = lines; (l = strstr(l, "\"moves\":[\"pass\",\"pass\"]")); l++)
+        passed++;
+    assert_int_equal(passed, 2);
+    free(lines);
+    free(ini);
+    free(out);
+}
+
 static void test_match_mixes_go_amazons_rcg(void **state)
 {
     (void)state;
@@ -616,6 +648,7 @@ int main(void)
         cmocka_unit_test(test_exact_solvers_refuse_ko),
         cmocka_unit_test(test_exact_ko_names_the_position_given),
         cmocka_unit_test(test_match_passes_and_komi),
+        cmocka_unit_test(test_solver_passes_in_seki),
         cmocka_unit_test(test_match_mixes_go_amazons_rcg),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

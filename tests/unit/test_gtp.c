@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "host/check/catalog.h"
 #include "host/gtp/gtp.h"
@@ -65,6 +67,33 @@ static void run_script(const char *game_name, const char *strategy, uint64_t see
     free(out);
     desc->destroy(inst);
     catalog_close(cat);
+}
+
+/* A strategy's pass (SG_SUM_PASS) is GTP's "pass" in Go and an error where the game has no
+ * pass (Amazons). The misbehaving test strategy passes whatever the position. */
+static void test_strategy_passes(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sumgame-gtp-XXXXXX", path[512], target[4096], args[1024];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/strategies", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/strategies/misbehaving.so", dir);
+    snprintf(target, sizeof target, "%s/tests/plugins/misbehaving_strategy.so",
+             support_build_dir());
+    assert_int_equal(symlink(target, path), 0);
+    snprintf(args, sizeof args, "gtp --game go --strategy misbehaving mode=pass --plugin-path %s",
+             dir);
+    run_binary(args, "boardsize 3\nclear_board\ngenmove b\ngenmove w\nplay b b2\nquit\n",
+               "= \n\n= \n\n= pass\n\n= pass\n\n= \n\n= \n\n");
+    snprintf(args, sizeof args, "gtp --game amazons --strategy misbehaving mode=pass "
+             "--plugin-path %s", dir);
+    run_binary(args, "genmove w\nquit\n",
+               "? strategy misbehaving passed in a game without passes\n\n= \n\n");
+    unlink(path);
+    snprintf(path, sizeof path, "%s/strategies", dir);
+    rmdir(path);
+    rmdir(dir);
 }
 
 static void test_amazons_session(void **state)
@@ -298,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_komi_out_of_range_is_refused),
         cmocka_unit_test(test_list_commands),
         cmocka_unit_test(test_genmove_open_board),
+        cmocka_unit_test(test_strategy_passes),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests_name("gtp", tests, NULL, NULL);

@@ -532,6 +532,36 @@ static void illegal_moves_forfeit(void **state)
     check_forfeits("illegal", "", "illegal move component 1000001 move 0 by bad: no component",
                    1, false);
     check_forfeits("badcode", "", "illegal move 1:", 2, false);
+    /* a pass where no game passes (rcg) */
+    check_forfeits("pass", "", "illegal move pass by bad: a pass is not a move here: no game "
+                               "in the sum passes", 1, false);
+}
+
+/* Two passes in a row end a Go game where it stands, counted by the regions' stop_score
+ * (area rules here). By hand: Black has 9 stones and d2, whose neighbours are all Black;
+ * White has b2; b3 touches both colours. 10 - 1 = 9. */
+static void two_passes_end_a_go_game(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, "[match]\nleft = a\nright = b\ngames = 1\n"
+                     "[sum]\nsum.1 = go:XXXX/XOX./X.XX\n"
+                     "[strategy.a]\nplugin = misbehaving\nmode = pass\n"
+                     "[strategy.b]\nplugin = misbehaving\nmode = pass\n");
+    match_result res = { 0 };
+    play(&s, NULL, 1, &res);
+    char *out = support_read_file(s.out);
+    assert_int_equal(count_lines(out), 2);
+    for (size_t g = 0; g < 2; g++) {
+        char *line = line_of(out, g);
+        support_assert_contains(line, "\"final_score\":\"9\"");
+        support_assert_contains(line, "\"forfeit\":null,\"score_estimated\":false,"
+                                      "\"moves\":[\"pass\",\"pass\"]");
+        free(line);
+    }
+    free(out);
+    match_result_free(&res);
+    scratch_close(&s);
 }
 
 /* Issue 28: an illegal move by Right was printed with Left's letter ("1:L1"): rcg codes
@@ -1012,6 +1042,7 @@ int main(void)
         cmocka_unit_test(missing_file_and_arguments),
         cmocka_unit_test(default_config_runs),
         cmocka_unit_test(stuck_mover_in_live_sum_is_scored),
+        cmocka_unit_test(two_passes_end_a_go_game),
         cmocka_unit_test(optimal_loss_hand_checked),
         cmocka_unit_test(solver_against_solver_loses_nothing),
         cmocka_unit_test(mean_zero_prints_without_sign),

@@ -484,6 +484,17 @@ static int cmd_genmove(session *s, char **a, size_t n)
             return fail(s, "strategy %s failed: %s", s->setup->strategy_name,
                         why[0] ? why : "no reason given");
         }
+        if (mv.component == SG_SUM_PASS) {
+            /* the strategy passes by choice (sg_sum_may_pass: a game that passes) */
+            sg_sum_free(sum);
+            if (!(SG_GAME_FLAGS(s->desc) & SG_GAME_PASSES))
+                return fail(s, "strategy %s passed in a game without passes",
+                            s->setup->strategy_name);
+            play_pass(s, who);
+            if (s->ok)
+                say(s, "pass");
+            return 0;
+        }
         move = mv.move;
     } else if (rc == SG_OK) {
         rc = settled_move(s, who, &move);

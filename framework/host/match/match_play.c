@@ -190,8 +190,8 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         return;
     }
     sg_player who = match_first_player(plan, g);
-    bool forfeit = false, estimated = false;
-    sg_value estimate = sg_value_int(0);
+    bool forfeit = false, estimated = false, passed = false, passed_out = false;
+    sg_value estimate = sg_value_int(0), final = sg_value_int(0);
     char err[512], text[256];
     while (!sg_sum_is_over(cur)) {
         const match_side *side = who == SG_LEFT ? left : right;
@@ -211,6 +211,11 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
             cur = next;
             next = t;
             who = sg_opponent(who);
+            if (passed) {
+                passed_out = true;
+                break;
+            }
+            passed = true;
             continue;
         }
         if (rc == SG_OK && count == 0 && estimate_stuck(cur, who, &estimate)) {
@@ -258,6 +263,7 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
             break;
         }
         err[0] = '\0';
+        bool pass = mv.component == SG_SUM_PASS;
         rc = sg_sum_play(cur, who, mv, next, err, sizeof err);
         if (rc != SG_OK) {
             if (sg_sum_format_move_for(cur, who, mv, text, sizeof text) != SG_OK)
@@ -276,10 +282,29 @@ void match_play_game(const match_plan *plan, unsigned long long g, int fd)
         cur = next;
         next = t;
         who = sg_opponent(who);
+        if (pass && passed) {
+            passed_out = true;
+            break;
+        }
+        passed = pass;
+    }
+    if (passed_out && !forfeit) {
+        if (!sg_sum_stop_score(cur, &final)) {
+            if (estimate_stuck(cur, who, &final)) {
+                report(fd, "S estimated");
+            } else {
+                report(fd, "F %c game error: play ended by two passes and no game in the "
+                       "sum counts the position", side_letter(sg_opponent(who)));
+                forfeit = true;
+            }
+        }
     }
     char score[64] = "-";
     if (!forfeit)
-        sg_value_format(sg_value_sub(estimated ? estimate : sg_sum_frozen(cur), plan->komi),
+        sg_value_format(sg_value_sub(passed_out   ? final
+                                     : estimated ? estimate
+                                                 : sg_sum_frozen(cur),
+                                     plan->komi),
                         score, sizeof score);
     report(fd, "E %s %llu %llu %.3f %.6f %.6f %.6f %.6f", score,
            (unsigned long long)nodes[SG_LEFT], (unsigned long long)nodes[SG_RIGHT],
