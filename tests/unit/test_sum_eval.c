@@ -20,12 +20,13 @@
 #include "sumgame/params.h"
 #include "sumgame/sum_eval.h"
 
-static support_game rcg;
+static support_game rcg, go;
 
 static int setup(void **state)
 {
     (void)state;
     support_game_open(&rcg, "rcg", NULL);
+    support_game_open(&go, "go", NULL);
     return 0;
 }
 
@@ -33,6 +34,7 @@ static int teardown(void **state)
 {
     (void)state;
     support_game_close(&rcg);
+    support_game_close(&go);
     return 0;
 }
 
@@ -104,6 +106,33 @@ static void test_hotstrat_pick(void **state)
     assert_int_equal(mv.component, 1);
     assert_false(sg_hotstrat_pick(e + 3, 1, SG_LEFT, true, &mv));
     assert_false(sg_hotstrat_pick(e, 0, SG_LEFT, true, &mv));
+}
+
+/* The clock's fallback passes where the sum lets a player pass (a Go region in it) and no
+ * component where the mover has a move is hotter than 0: a move there gains nothing (0,
+ * a dame) or costs points (below 0). A hot component where only the opponent moves does
+ * not count; without a passing game there is never a pass. */
+static void test_hotstrat_passes(void **state)
+{
+    (void)state;
+    sg_sum *go_sum = sg_sum_new(SG_FREEZE_INTEGERS);
+    support_pos pos = support_parse(&go.game, "X.O/X.O");
+    char err[256];
+    assert_int_equal(sg_sum_add(go_sum, &go.game, pos.b, err, sizeof err), SG_OK);
+    const char *texts[1] = { "{3|-3}" };
+    sg_sum *rcg_sum = parse_sum(texts, 1);
+    sg_estimate e[3] = {
+        estimate(sg_value_int(-1), sg_value_int(-1), sg_value_int(-1), true, true, 10),
+        estimate(sg_value_int(0), sg_value_int(0), sg_value_int(0), true, true, 20),
+        estimate(sg_value_int(3), sg_value_int(3), sg_value_int(3), false, true, 30),
+    };
+    assert_true(sg_hotstrat_passes(e, 3, go_sum, SG_LEFT));   /* Right's hot move is not Left's */
+    assert_false(sg_hotstrat_passes(e, 3, go_sum, SG_RIGHT)); /* Right has a move at 3 */
+    assert_false(sg_hotstrat_passes(e, 3, rcg_sum, SG_LEFT)); /* rcg does not pass */
+    e[1].temperature = sg_value_make(1, 8);
+    assert_false(sg_hotstrat_passes(e, 3, go_sum, SG_LEFT)); /* a move worth 1/8 */
+    sg_sum_free(go_sum);
+    sg_sum_free(rcg_sum);
 }
 
 static void test_static(void **state)
@@ -283,6 +312,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hotstrat_pick),
+        cmocka_unit_test(test_hotstrat_passes),
         cmocka_unit_test(test_static),
         cmocka_unit_test(test_rollout),
         cmocka_unit_test(test_record),
