@@ -464,10 +464,10 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
         snprintf(err, errlen, "the position has a string without liberties");
         return SG_ERR_INVALID;
     }
-    char text[8];
-    go_format_point(p, move < GO_POINTS ? (int)move : 0, text, sizeof text);
     if (move >= GO_POINTS || !listed_move(inst, &b, (int)move, (int)who) ||
         p->moves >= cap_of(inst, p)) {
+        char text[8];
+        go_format_point(p, move < GO_POINTS ? (int)move : 0, text, sizeof text);
         const char *why = "not a move";
         if (move < GO_POINTS && go_board_sensible(&b, (int)move, (int)who))
             why = p->moves >= cap_of(inst, p) ? "past the region's move cap"
