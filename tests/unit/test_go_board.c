@@ -521,6 +521,45 @@ static void test_corridors(void **state)
     }
 }
 
+/* A tiny and a miny, rules = territory. Sensei's Library, "Tinies and Minies"
+ * (snapshot senseis-library-2003-06-20; its diagrams are lost in our copy): "The top one
+ * has the following game tree: { 4 || 3 | * } (An unchilled * is a dame.) It chills to
+ * { 3 || 3 | 2 } = 3 + { 0 || 0 | -1}", TINY-1; "Its negative is MINY-1". The position
+ * is ours, worked by hand (top row first; x, o safe stones):
+ *
+ *     . x X x o        c2 touches Black's safe stones, d1-e1 White's;
+ *     O . . O O        White's a1 has the liberties a2 and b1.
+ *
+ * Black c1 makes a1 dead: a1, a2 and b1 are Black's, with a prisoner, 4. White c1 (b1
+ * would be captured: Black c1, 5) threatens b1, which would join a1 to d1 and leave a2 a
+ * dame, *; Black answers b1, a1 is dead, 3. So {4 || 3 | *}, the page's tree. The
+ * expected chilled values are rcg's canonical forms of the page's chilled tree and its
+ * negative, a construction that knows nothing of Go. */
+static void test_tinies(void **state)
+{
+    (void)state;
+    static const char *const cases[][3] = {
+        { "go:.xXxo/O..OO", "{4|{3|*}}", "rcg:3||3|2" },    /* 3 + tiny-1 */
+        { "go:.oOox/X..XX", "{{*|-3}|-4}", "rcg:-2|-3||-3" }, /* -3 + miny-1 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char args[256], chilled[128], form[128], want[128];
+        snprintf(args, sizeof args, "analyze '%s' --params rules=territory --canonical --cool 1",
+                 cases[i][0]);
+        support_run r = host(args);
+        assert_int_equal(r.status, 0);
+        assert_string_equal(line_value(r.out, "canonical form:", form, sizeof form),
+                            cases[i][1]);
+        line_value(r.out, "cooled by 1:", chilled, sizeof chilled);
+        support_run_free(&r);
+        snprintf(args, sizeof args, "analyze '%s' --canonical", cases[i][2]);
+        r = host(args);
+        assert_int_equal(r.status, 0);
+        assert_string_equal(chilled, line_value(r.out, "canonical form:", want, sizeof want));
+        support_run_free(&r);
+    }
+}
+
 /* The 9x9 board of these tests: Black's chain is columns b and d joined at c5, with the
  * columns a and c as one-point-wide eyes (every point a liberty: vital, three of them);
  * White's the mirror on f, h and g5, with g and j. Column e is dame between two safe
@@ -745,6 +784,7 @@ int main(void)
         cmocka_unit_test(test_sure_territory),
         cmocka_unit_test(test_chilled_values),
         cmocka_unit_test(test_corridors),
+        cmocka_unit_test(test_tinies),
         cmocka_unit_test(test_solve_whole_board_from_sgf),
         cmocka_unit_test(test_match_whole_board),
         cmocka_unit_test(test_gtp_loadsgf),
