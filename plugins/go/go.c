@@ -448,6 +448,52 @@ static void lapse_marks(const go_instance *inst, go_pos *p, int q, int c)
     }
 }
 
+/* A move of c at q that the model refuses although the real board takes it, made
+ * playable: on the board it takes the last liberty of a string marked alive (the chain
+ * and the stones in play joined to it; its own settled points count as liberties), which
+ * the mark keeps uncapturable in the model; or it stands next to the other colour's
+ * settled points, which stand for empty points there (its liberties) as that colour's
+ * safe stones. Seed 6 of go-endgames: GNU Go's D2 captured Black's d1 with the chain
+ * marked alive that joins it, and the model refused it as suicide. Such chains come back
+ * into play (the move then captures them, as on the board) and such settled areas open
+ * (open_area). True when the move is then legal; *p and *b hold the position. Only moves
+ * the model refuses: a listed move leaves the marks to lapse_marks, so the exact
+ * analysis of a whole board, which plays listed moves only, is unchanged. */
+static bool unrefuse(const go_instance *inst, go_pos *p, int q, int c, go_board *b)
+{
+    const go_geometry *g = &inst->geo;
+    int o = 1 - c;
+    if (!p->whole)
+        return false;
+    go_bb dead = go_bb_make(p->dead), settled = go_bb_make(p->settled);
+    go_bb safe = go_bb_make(p->safe[o]), on = go_bb_make(p->on);
+    go_bb stones[2] = { go_bb_make(p->stones[0]), go_bb_make(p->stones[1]) };
+    go_bb living = safe & ~dead & ~settled, mine = stones[o] & on;
+    go_bb free = (on & ~(stones[0] | stones[1]) & ~g->bit[q]) | (settled & safe);
+    bool changed = false;
+    for (go_bb near = g->adjacent[q] & (living | mine); near;) {
+        go_bb str = g->bit[go_bb_first(near)], grown;
+        while ((grown = go_bb_grow(str, living | mine)) != str)
+            str = grown;
+        near &= ~str;
+        if (!(str & living) || go_bb_grow(str, free))
+            continue;
+        safe &= ~(str & living);
+        on |= str & living;
+        stones[o] |= str & living;
+        changed = true;
+    }
+    go_bb_store(safe, p->safe[o]);
+    go_bb_store(on, p->on);
+    go_bb_store(stones[o], p->stones[o]);
+    go_bb around = g->adjacent[q] & go_bb_make(p->settled) & safe;
+    if (around) {
+        open_area(inst, p, around, o);
+        changed = true;
+    }
+    return changed && go_board_from_pos(b, g, p) && listed_move(inst, b, q, c);
+}
+
 static int play(void *instance, const void *pos, sg_player who, sg_move move, void *out,
                 char *err, size_t errlen)
 {
@@ -463,6 +509,15 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     if (!go_board_from_pos(&b, &inst->geo, p)) {
         snprintf(err, errlen, "the position has a string without liberties");
         return SG_ERR_INVALID;
+    }
+    if (move < GO_POINTS && p->whole && !listed_move(inst, &b, (int)move, (int)who)) {
+        go_pos wider = *p;
+        go_board bw;
+        if (unrefuse(inst, &wider, (int)move, (int)who, &bw)) {
+            opened = wider;
+            p = &opened;
+            b = bw;
+        }
     }
     if (move >= GO_POINTS || !listed_move(inst, &b, (int)move, (int)who) ||
         p->moves >= cap_of(inst, p)) {

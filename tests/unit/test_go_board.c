@@ -215,6 +215,35 @@ static void test_invasion_opens_territory(void **state)
                          SG_OK);
 }
 
+/* A move the marks made illegal that the board takes: Black's a2-b2-b1, marked alive, has
+ * one liberty on the board, a1, whose other neighbours are its own stones. White at a1
+ * captures the three stones there (GNU Go 3.8, given the same stones by `play`, shows this
+ * board and "captures white" 3); the model, where the mark made the chain uncapturable,
+ * refused a1 as suicide (seed 6 of docs/results/go-endgames.md: GNU Go's D2, refused
+ * twice). Now the chain is back in play first and captured, as on the board. Exact analysis
+ * is untouched: its moves are the listed ones, and a1 is not listed. */
+static void test_capture_of_a_marked_chain(void **state)
+{
+    (void)state;
+    unsigned char out[SG_POS_MAX];
+    char err[256] = "", text[256];
+    const char *board = "...../...../OOO../XXO../.XO..[whole,alive=a2]";
+    support_pos pos = support_parse(&territory.game, board);
+    assert_string_equal(support_format(&territory.game, &pos),
+                        "...../...../OOO../xxO../.xO..[whole]");
+    assert_false(listed(&territory, board, SG_RIGHT, 40)); /* a1 */
+    assert_int_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_RIGHT, 40, out,
+                                               err, sizeof err),
+                     SG_OK);
+    assert_int_equal(territory.game.desc->format(territory.game.instance, out, text, sizeof text),
+                     SG_OK);
+    assert_string_equal(text, "...../...../OOO../..O../O.O..[moves=1,base=-3,whole]");
+    /* Black's own a1 is still refused: it would fill the chain's last liberty */
+    assert_int_not_equal(territory.game.desc->play(territory.game.instance, pos.b, SG_LEFT, 40,
+                                                   out, err, sizeof err),
+                         SG_OK);
+}
+
 /* The mark of a chain lapses when play puts it in atari: on a whole board a chain marked
  * alive that a move of the other colour leaves with one liberty (empty points and its own
  * settled points count) is in play again, and captured when the move takes its last. A
@@ -778,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_dead_stone_gives_no_liberty),
         cmocka_unit_test(test_invasion_opens_territory),
         cmocka_unit_test(test_marks_lapse),
+        cmocka_unit_test(test_capture_of_a_marked_chain),
         cmocka_unit_test(test_sgf),
         cmocka_unit_test(test_territory_marks),
         cmocka_unit_test(test_ko_local),
