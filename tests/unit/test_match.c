@@ -691,6 +691,15 @@ static void configuration_errors(void **state)
                 "match: --shard 0/3: none of positions 1 to 1 is this shard's");
     check_error("[match]\nleft = r\nright = r\ngmaes = 3\n" SUM STRATS, NULL, NULL,
                 ":4: match: unknown key 'gmaes'");
+    /* optimal = yes on a scored position whose stop is out of reach (the open 4x4 Amazons
+     * room's stop search does not finish in minutes) stopped nothing: the match hung
+     * before its first game. optimal_time bounds each position. */
+    check_error("[match]\nleft = r\nright = r\ngames = 1\noptimal = yes\noptimal_time = 1\n"
+                "zero_score = draw\n[sum]\nsum.1 = amazons:B..W/..../..../W..B\n" STRATS, NULL,
+                NULL, ":5: match: optimal = yes: position 1: no optimal result within "
+                "optimal_time = 1 s (raise it, or play without optimal = yes)");
+    check_error("[match]\nleft = r\nright = r\noptimal_time = soon\n" SUM STRATS, NULL, NULL,
+                ":4: match: optimal_time = 'soon' is not a duration");
     check_error("[match]\nleft = r\nright = r\ngames = many\n" SUM STRATS, NULL, NULL,
                 ":4: match: games = 'many' is not an integer");
     check_error("[match]\nleft = r\nright = r\ngames = 0\n" SUM STRATS, NULL, NULL,

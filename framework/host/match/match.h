@@ -64,6 +64,7 @@ typedef struct match_side {
 #define MATCH_TIME_MARGIN 1.0          /* seconds a move may overrun time_per_move */
 #define MATCH_GAME_SECONDS 3600.0      /* default cap of a game without a time budget */
 #define MATCH_GAME_SECONDS_MAX 2592000.0 /* 30 days */
+#define MATCH_OPTIMAL_SECONDS 600.0 /* optimal_time's default, a position */
 typedef struct match_limits {
     bool has_time_margin;
     double time_margin;     /* seconds; MATCH_TIME_MARGIN unless has_time_margin */
@@ -95,6 +96,7 @@ typedef struct match_plan {
      * zero_score = mover_loses its winner instead, 1 for Left and -1 for Right. */
     bool optimal;
     sg_value *stops;
+    double optimal_seconds; /* optimal_time: the solver's wall-clock limit a position */
     /* --shard INDEX/COUNT (count 0 = no shards): this run plays only the positions p
      * with p % count == index (both games of each), so every shard's summary is over
      * colour-swapped pairs. */
@@ -149,8 +151,8 @@ uint64_t match_data_in_use(void);
 int match_generate(match_plan *plan, const sg_params *section, const sg_param *gen,
                    const char *const *drop, long long components, char *err, size_t errlen);
 /* Fills plan->stops for positions plan->from onward with the exact solver (the first
- * player of each position's games moving first); progress on stderr when it is a
- * terminal. Sets plan->optimal. */
+ * player of each position's games moving first), each within plan->optimal_seconds (0:
+ * no limit); progress on stderr when it is a terminal. Sets plan->optimal. */
 int match_compute_stops(match_plan *plan, char *err, size_t errlen);
 /* Frees the positions, their stops and the generator's parameters only. */
 void match_positions_free(match_plan *plan);

@@ -31,7 +31,7 @@ static const char *const match_keys[] = { "left",          "right",          "ga
                                           "seed",          "time_per_move",  "nodes_per_move",
                                           "first",         "zero_score",     "optimal",
                                           "komi",          "time_margin",    "game_time_limit",
-                                          "worker_memory", NULL };
+                                          "worker_memory", "optimal_time", NULL };
 static const char *const first_choices[] = { "left", "right", "alternate", NULL };
 static const char *const zero_choices[] = { "draw", "mover_loses", NULL };
 
@@ -768,6 +768,10 @@ int match_plan_load(match_plan *plan, const char *path, const match_overrides *o
         note_error(&fe, cli_errf(e, sizeof e, "%s:%d: match: game_time_limit must be more than 0",
                               path, sg_params_find(match, "game_time_limit")->line), e);
     note_error(&fe, read_memory(match, &plan->limits, e, sizeof e), e);
+    note_error(&fe, read_seconds(match, "optimal_time", MATCH_GAME_SECONDS_MAX,
+                                 &plan->optimal_seconds, NULL, e, sizeof e), e);
+    if (!sg_params_find(match, "optimal_time"))
+        plan->optimal_seconds = MATCH_OPTIMAL_SECONDS;
     note_error(&fe, sg_params_int(match, "nodes_per_move", 0, 0, INT64_MAX, &nodes, e, sizeof e),
                e);
     note_error(&fe, sg_params_enum(match, "first", first_choices, FIRST_LEFT, &first, e,

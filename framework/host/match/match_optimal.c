@@ -21,8 +21,12 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
     int rc = plan->stops && frozen ? SG_OK : SG_ERR_NOMEM;
     if (rc != SG_OK)
         snprintf(err, errlen, "out of memory");
-    /* One solver for every position: its canonical forms and table carry over. */
-    sg_solve_config config = { 0 };
+    /* One solver for every position: its canonical forms and table carry over. Each
+     * position has its own optimal_time on the meter, restarted before it. */
+    sg_meter meter;
+    sg_limits limits = { .seconds = plan->optimal_seconds };
+    sg_meter_start(&meter, &limits);
+    sg_solve_config config = { .meter = &meter };
     bool normal = plan->zero == ZERO_MOVER_LOSES;
     if (rc == SG_OK)
         rc = sg_solver_new(&config, &solver, err, errlen);
@@ -35,6 +39,7 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
             continue; /* another shard's */
         progress_show(&pr, "optimal results: position %llu of %llu", p + 1, plan->positions);
         sg_solve_answer a;
+        sg_meter_start(&meter, &limits);
         rc = sg_sum_refreeze(frozen, plan->sums[p], NULL, 0, err, errlen);
         if (rc == SG_OK)
             rc = sg_solver_load(solver, frozen, err, errlen);
@@ -50,6 +55,9 @@ int match_compute_stops(match_plan *plan, char *err, size_t errlen)
             plan->stops[p] = sg_value_int(a.winner == SG_LEFT ? 1 : -1);
         } else if (rc == SG_OK) {
             plan->stops[p] = sg_value_sub(a.stop, plan->komi);
+        } else if (rc == SG_ERR_BUDGET && sg_meter_expired(&meter)) {
+            snprintf(err, errlen, "position %llu: no optimal result within optimal_time = %g s "
+                     "(raise it, or play without optimal = yes)", p + 1, plan->optimal_seconds);
         } else {
             char why[400];
             snprintf(why, sizeof why, "%s", err);
