@@ -479,6 +479,23 @@ void support_match_ok(const char *config, const match_overrides *ov,
         fail_msg("match %s: %s", config, err);
 }
 
+char *support_match_records(const char *config_text)
+{
+    char *ini = support_temp_file(".ini", config_text);
+    char *out = support_temp_file(".jsonl", "");
+    remove(out);
+    match_run_opts opts = { .jobs = 1, .out = out };
+    match_result r;
+    support_match_ok(ini, NULL, &opts, &r);
+    match_result_free(&r);
+    char *text = support_read_file(out);
+    remove(ini);
+    remove(out);
+    free(ini);
+    free(out);
+    return text;
+}
+
 void support_tally_stats(const match_tally *t, char *mean, char *sd, size_t cap)
 {
     double stddev = t->scored > 1 ? sqrt(t->m2 / (double)(t->scored - 1)) : 0.0;

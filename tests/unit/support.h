@@ -145,6 +145,9 @@ int support_match(const char *config, const match_overrides *ov, const match_run
 /* The same, failing the test on an error; frees the plan. */
 void support_match_ok(const char *config, const match_overrides *ov,
                       const match_run_opts *opts, match_result *res);
+/* Plays config_text (a match INI) in this process, one job, and returns its records
+ * (the --out file's text; free it). The temporary files are removed. */
+char *support_match_records(const char *config_text);
 /* The summary `sumgame match` prints for res of plan (match_tally_summary, as text or
  * JSON), caught from this process's stdout (free it). */
 char *support_match_summary(const match_plan *plan, const match_result *res, bool json);

@@ -547,29 +547,27 @@ static void test_exact_ko_names_the_position_given(void **state)
     support_run_free(&r);
 }
 
+static int occurrences(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *l = text; (l = strstr(l, needle)); l++)
+        n++;
+    return n;
+}
+
 static void test_match_passes_and_komi(void **state)
 {
     (void)state;
     /* White, first, has no move (b1 and d2 would be suicide), so it passes; Black's only
      * move takes the stone at b2, the region is finished at Black's 10 stones and 2
      * eyes, and komi 1/2 is taken once: 23/2. */
-    char *ini = support_temp_file(".ini", "[match]\nleft = a\nright = b\ngames = 1\n"
-                                          "first = right\nkomi = 1/2\n"
-                                          "[sum]\nsum.1 = go:XXXX/XOX./X.XX\n"
-                                          "[strategy.a]\nplugin = random\n"
-                                          "[strategy.b]\nplugin = random\n");
-    char *out = support_temp_file(".jsonl", "");
-    match_overrides ov = { .has_games = true, .games = 1 };
-    match_run_opts opts = { .jobs = 1, .out = out };
-    match_result r; /* in-process */
-    support_match_ok(ini, &ov, &opts, &r);
-    match_result_free(&r);
-    char *lines = support_read_file(out);
+    char *lines = support_match_records(
+        "[match]\nleft = a\nright = b\ngames = 1\nfirst = right\nkomi = 1/2\n"
+        "[sum]\nsum.1 = go:XXXX/XOX./X.XX\n"
+        "[strategy.a]\nplugin = random\n[strategy.b]\nplugin = random\n");
     support_assert_contains(lines, "\"moves\":[\"pass\",\"1:b1\"]");
     support_assert_contains(lines, "\"final_score\":\"23/2\"");
     free(lines);
-    free(ini);
-    free(out);
 }
 
 /* A seki (Sensei's Library, "Seki"): two strings share their two liberties b1 and b2 and
@@ -580,55 +578,29 @@ static void test_match_passes_and_komi(void **state)
 static void test_solver_passes_in_seki(void **state)
 {
     (void)state;
-    char *ini = support_temp_file(".ini", "[match]\nleft = a\nright = b\ngames = 1\n"
-                                          "[sum]\nsum.1 = go:X.O/X.O\n"
-                                          "go.rules = territory\ngo.ko = local\n"
-                                          "[strategy.a]\nplugin = solver\n"
-                                          "[strategy.b]\nplugin = solver\n");
-    char *out = support_temp_file(".jsonl", "");
-    match_run_opts opts = { .jobs = 1, .out = out };
-    match_result r; /* in-process */
-    support_match_ok(ini, NULL, &opts, &r);
-    match_result_free(&r);
-    char *lines = support_read_file(out);
-    int games = 0;
-    for (char *l = lines; (l = strstr(l, "\"final_score\":\"0\"")); l++)
-        games++;
-    assert_int_equal(games, 2);
-    int passed = 0;
-    for (char *l = lines; (l = strstr(l, "\"moves\":[\"pass\",\"pass\"]")); l++)
-        passed++;
-    assert_int_equal(passed, 2);
+    char *lines = support_match_records(
+        "[match]\nleft = a\nright = b\ngames = 1\n"
+        "[sum]\nsum.1 = go:X.O/X.O\ngo.rules = territory\ngo.ko = local\n"
+        "[strategy.a]\nplugin = solver\n[strategy.b]\nplugin = solver\n");
+    assert_int_equal(occurrences(lines, "\"final_score\":\"0\""), 2);
+    assert_int_equal(occurrences(lines, "\"moves\":[\"pass\",\"pass\"]"), 2);
     free(lines);
-    free(ini);
-    free(out);
 }
 
 static void test_match_mixes_go_amazons_rcg(void **state)
 {
     (void)state;
-    char *ini = support_temp_file(
-        ".ini", "[match]\nleft = a\nright = b\ngames = 2\nkomi = 7/2\n"
-                "[sum]\nsum.1 = go:...../...../...../...../..... + amazons:x.xx/.xBx/W.xx/xxxx"
-                " + rcg:114|66||49|0\n"
-                "sum.2 = rcg:{9|-9}|-9 + go:.XO./XO.O/.XO. + amazons:x.xx/.xBx/W.xx/xxxx\n"
-                "[strategy.a]\nplugin = random\n[strategy.b]\nplugin = random\n");
-    char *out = support_temp_file(".jsonl", "");
-    match_run_opts opts = { .jobs = 1, .out = out };
-    match_result r; /* in-process */
-    support_match_ok(ini, NULL, &opts, &r);
-    match_result_free(&r);
-    char *lines = support_read_file(out);
+    char *lines = support_match_records(
+        "[match]\nleft = a\nright = b\ngames = 2\nkomi = 7/2\n"
+        "[sum]\nsum.1 = go:...../...../...../...../..... + amazons:x.xx/.xBx/W.xx/xxxx"
+        " + rcg:114|66||49|0\n"
+        "sum.2 = rcg:{9|-9}|-9 + go:.XO./XO.O/.XO. + amazons:x.xx/.xBx/W.xx/xxxx\n"
+        "[strategy.a]\nplugin = random\n[strategy.b]\nplugin = random\n");
     /* every game ends with every component settled, no estimate, no forfeit */
-    int games = 0;
-    for (char *l = lines; (l = strstr(l, "\"game\":")); l++)
-        games++;
-    assert_int_equal(games, 4);
+    assert_int_equal(occurrences(lines, "\"game\":"), 4);
     assert_null(strstr(lines, "\"score_estimated\":true"));
     assert_null(strstr(lines, "\"forfeit\":\""));
     free(lines);
-    free(ini);
-    free(out);
 }
 
 int main(void)

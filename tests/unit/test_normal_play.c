@@ -15,25 +15,6 @@
 
 #include <jansson.h>
 
-/* Plays config (a match INI) in this process with --out and returns the record file's
- * text. */
-static char *play(const char *config)
-{
-    char *ini = support_temp_file(".ini", config);
-    char *out = support_temp_file(".jsonl", "");
-    remove(out);
-    match_run_opts opts = { .jobs = 1, .out = out };
-    match_result r;
-    support_match_ok(ini, NULL, &opts, &r);
-    match_result_free(&r);
-    char *text = support_read_file(out);
-    remove(ini);
-    remove(out);
-    free(ini);
-    free(out);
-    return text;
-}
-
 /* A game's record as the exact player (strategy section exact) sees it: its side, who
  * moved first, and its result. */
 typedef struct game_record {
@@ -90,7 +71,7 @@ static void test_solver_keeps_won_games(void **state)
     (void)state;
     char config[1024];
     snprintf(config, sizeof config, domineering_match, 15, 3, "", "solver");
-    char *records = play(config);
+    char *records = support_match_records(config);
     int won = check_wins_kept(records, "exact");
     free(records);
     assert_true(won >= 10); /* the property was tested on many games */
@@ -102,7 +83,7 @@ static void test_exact_alphabeta_keeps_won_games(void **state)
     (void)state;
     char config[1024];
     snprintf(config, sizeof config, domineering_match, 10, 5, "", "alphabeta");
-    char *records = play(config);
+    char *records = support_match_records(config);
     int won = check_wins_kept(records, "exact");
     free(records);
     assert_true(won >= 5);
@@ -132,7 +113,7 @@ static void test_exact_players_on_trees(const char *plugin)
     }
     snprintf(config + n, sizeof config - (size_t)n,
              "[strategy.exact]\nplugin = %s\n[strategy.other]\nplugin = %s\n", plugin, plugin);
-    char *records = play(config);
+    char *records = support_match_records(config);
     /* each start is won by one of the two: the left= player's half */
     int won = check_wins_kept(records, "exact");
     free(records);
@@ -164,11 +145,11 @@ static void test_solver_keeps_won_clobber_games(void **state)
     (void)state;
     char config[1024];
     snprintf(config, sizeof config, clobber_match, 12, 7, 3, "", "random");
-    char *records = play(config);
+    char *records = support_match_records(config);
     int won = check_wins_kept(records, "exact");
     free(records);
     snprintf(config, sizeof config, clobber_match, 12, 8, 2, "", "solver");
-    records = play(config);
+    records = support_match_records(config);
     won += check_wins_kept(records, "exact");
     free(records);
     assert_true(won >= 15);
@@ -180,7 +161,7 @@ static void test_solver_win_goal_keeps_won_games(void **state)
     (void)state;
     char config[1024];
     snprintf(config, sizeof config, clobber_match, 12, 9, 3, "goal = win\n", "random");
-    char *records = play(config);
+    char *records = support_match_records(config);
     int won = check_wins_kept(records, "exact");
     free(records);
     assert_true(won >= 8);
@@ -195,11 +176,12 @@ static void test_solver_win_goal_keeps_won_games(void **state)
 static void test_solver_win_goal_open_room(void **state)
 {
     (void)state;
-    char *records = play("[match]\nleft = exact\nright = random\ngames = 1\nfirst = left\n"
-                         "time_per_move = 60\noptimal = yes\n"
-                         "[sum]\nsum.1 = amazons:B..W/..../..../W..B\n"
-                         "[strategy.exact]\nplugin = solver\ngoal = win\n"
-                         "[strategy.random]\nplugin = random\n");
+    char *records = support_match_records(
+        "[match]\nleft = exact\nright = random\ngames = 1\nfirst = left\n"
+        "time_per_move = 60\noptimal = yes\n"
+        "[sum]\nsum.1 = amazons:B..W/..../..../W..B\n"
+        "[strategy.exact]\nplugin = solver\ngoal = win\n"
+        "[strategy.random]\nplugin = random\n");
     int first_games = 0;
     for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
         game_record g = read_record(line, "exact");
@@ -235,10 +217,11 @@ static void test_optimal_counts_won_games_lost(void **state)
 {
     (void)state;
     char args[2200];
-    char *records = play("[match]\nleft = exact\nright = other\ngames = 12\nseed = 4\n"
-                         "first = alternate\noptimal = yes\n"
-                         "[sum]\ngenerator = clobber\ncomponents = 2\nwidth = 3\nheight = 2\n"
-                         "[strategy.exact]\nplugin = random\n[strategy.other]\nplugin = random\n");
+    char *records = support_match_records(
+        "[match]\nleft = exact\nright = other\ngames = 12\nseed = 4\n"
+        "first = alternate\noptimal = yes\n"
+        "[sum]\ngenerator = clobber\ncomponents = 2\nwidth = 3\nheight = 2\n"
+        "[strategy.exact]\nplugin = random\n[strategy.other]\nplugin = random\n");
     int lost = 0, counted = 0;
     for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
         game_record g = read_record(line, "exact");
