@@ -15,6 +15,7 @@
  *   fork      starts a child that prints its pid and sleeps 60 s holding every inherited
  *             descriptor, then fails
  *   pass      passes (SG_SUM_PASS), whether the sum lets it or not
+ *   stuck     never returns from create()
  * Test plugins link nothing, so this reads its key by hand instead of with params.h. */
 #include <signal.h>
 #include <time.h>
@@ -25,10 +26,11 @@
 
 #include "sumgame/strategy.h"
 
-enum mode { ILLEGAL, BADCODE, FAIL, CRASH, HANG, DEAF, SLOW, HOG, SPAM, FORK, OTHER, PASS };
+enum mode { ILLEGAL, BADCODE, FAIL, CRASH, HANG, DEAF, SLOW, HOG, SPAM, FORK, OTHER, PASS,
+            STUCK };
 static const char *const mode_names[] = { "illegal", "badcode", "fail", "crash", "hang",
                                           "deaf",    "slow",    "hog",  "spam",  "fork",
-                                          "other",   "pass",    NULL };
+                                          "other",   "pass",    "stuck",   NULL };
 
 typedef struct misbehaving {
     const sg_host *host;
@@ -52,10 +54,13 @@ static int create(const sg_host *host, const sg_params *params, void **instance,
     }
     if (mode < 0) {
         snprintf(err, errlen, "%s: %s: mode must be illegal, badcode, fail, crash, hang, "
-                 "deaf, slow, hog, spam, fork, other or pass",
+                 "deaf, slow, hog, spam, fork, other, pass or stuck",
                  params->file, params->section);
         return SG_ERR_INVALID;
     }
+    if (mode == STUCK)
+        for (;;)
+            pause();
     misbehaving *m = host->alloc(sizeof *m);
     if (!m)
         return SG_ERR_NOMEM;
@@ -79,6 +84,7 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     (void)sum, (void)budget;
     misbehaving *m = instance;
     switch (m->mode) {
+    case STUCK: /* never made: create() does not return */
     case ILLEGAL:
         move->component = 1000000;
         move->move = 0;

@@ -537,6 +537,24 @@ static void illegal_moves_forfeit(void **state)
                                "in the sum passes", 1, false);
 }
 
+/* A strategy whose create() never returns hung the match before its first game (the
+ * configuration check creates each strategy once in a child). The check now has a
+ * clock: game_time_limit when given, else MATCH_CREATE_SECONDS. */
+static void stuck_create_is_an_error(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_open(&s, "[match]\nleft = rnd\nright = bad\ngames = 1\ngame_time_limit = 1\n"
+                     "[sum]\nsum.1 = rcg:{0|1}\n[strategy.rnd]\nplugin = random\n"
+                     "[strategy.bad]\nplugin = misbehaving\nmode = stuck\n");
+    match_overrides ov = { .plugin_path = s.plugins };
+    char want[256];
+    snprintf(want, sizeof want, "%s:10: strategy.bad: create() did not return within 1 s",
+             s.config);
+    expect_load_error(s.config, &ov, s.out, want);
+    scratch_close(&s);
+}
+
 /* Two passes in a row end a Go game where it stands, counted by the regions' stop_score
  * (area rules here). By hand: Black has 9 stones and d2, whose neighbours are all Black;
  * White has b2; b3 touches both colours. 10 - 1 = 9. */
@@ -1052,6 +1070,7 @@ int main(void)
         cmocka_unit_test(default_config_runs),
         cmocka_unit_test(stuck_mover_in_live_sum_is_scored),
         cmocka_unit_test(two_passes_end_a_go_game),
+        cmocka_unit_test(stuck_create_is_an_error),
         cmocka_unit_test(optimal_loss_hand_checked),
         cmocka_unit_test(solver_against_solver_loses_nothing),
         cmocka_unit_test(mean_zero_prints_without_sign),

@@ -286,7 +286,7 @@ static int variant_open(const experiment *e, variant *var, char *err, size_t err
     if (swept)
         var->params[n++] = (sg_param){ swept, var->value, s->sweep->line };
     const sg_params params = { sp->file, sp->section, var->params, n };
-    return match_side_open(&var->side, e->cfg, e->cat, sp, &params, 0, err, errlen);
+    return match_side_open(&var->side, e->cfg, e->cat, sp, &params, 0, 0, err, errlen);
 }
 
 static void variant_close(variant *var)
@@ -911,7 +911,7 @@ static int run_file(const char *file, const overrides *ov)
                 status = cli_fail("%s", err);
             }
         if (status == 0 &&
-            match_side_open(&e.opponent, e.cfg, e.cat, osec, NULL, 0, err, sizeof err) != SG_OK)
+            match_side_open(&e.opponent, e.cfg, e.cat, osec, NULL, 0, 0, err, sizeof err) != SG_OK)
             status = cli_fail("%s", err);
     }
     /* Every strategy is created once before any game, so a bad key costs no play time. */

@@ -65,6 +65,9 @@ typedef struct match_side {
 #define MATCH_GAME_SECONDS 3600.0      /* default cap of a game without a time budget */
 #define MATCH_GAME_SECONDS_MAX 2592000.0 /* 30 days */
 #define MATCH_OPTIMAL_SECONDS 600.0 /* optimal_time's default, a position */
+/* A strategy's create() in the configuration check, without game_time_limit (which
+ * bounds it otherwise): a creation that takes longer is an error, not a wait. */
+#define MATCH_CREATE_SECONDS 120.0
 typedef struct match_limits {
     bool has_time_margin;
     double time_margin;     /* seconds; MATCH_TIME_MARGIN unless has_time_margin */
@@ -131,11 +134,12 @@ void match_plan_free(match_plan *plan);
  * key; without one, the plugin is NAME) and checks that an instance can be created from
  * params: the keys its caller chose, which must outlive the side; NULL = the section's
  * keys but `plugin`. The check runs create() in a child process under a data limit of
- * memory bytes (0: none), so that no table is allocated here. Messages name the
+ * memory bytes (0: none), so that no table is allocated here, and a limit of seconds of
+ * wall clock (0: MATCH_CREATE_SECONDS), past which it is an error. Messages name the
  * section. */
 int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
                     const sg_params *section, const sg_params *params, uint64_t memory,
-                    char *err, size_t errlen);
+                    double seconds, char *err, size_t errlen);
 void match_side_close(match_side *side);
 /* Creates side's instance (in the worker that plays with it); err holds the strategy's
  * reason on failure. match_side_close destroys it. */

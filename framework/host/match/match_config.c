@@ -2,6 +2,8 @@
  * strategies and every position, all checked before the first game is played. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdalign.h>
 #include <stdarg.h>
@@ -18,6 +20,7 @@
 #include "host/cli/cli.h"
 #include "host/cli/in_file.h"
 #include "host/cli/position_text.h"
+#include "sumgame/clock.h"
 #include "sumgame/meter.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
@@ -90,9 +93,13 @@ static int check_sections(const sg_config *cfg, char *err, size_t errlen)
 }
 
 /* Runs create() (and destroy()) in a child process under a data limit of memory bytes
- * (0: none): true when it succeeded; otherwise why holds the strategy's reason. */
-static bool try_create(const match_side *side, uint64_t memory, char *why, size_t cap)
+ * (0: none) and a wall-clock limit of seconds: true when it succeeded; otherwise why holds
+ * the strategy's reason, and *late says whether it was the time. A child past the limit
+ * is killed: a create() that never returns once hung the match before its first game. */
+static bool try_create(const match_side *side, uint64_t memory, double seconds, bool *late,
+                       char *why, size_t cap)
 {
+    *late = false;
     int fds[2];
     why[0] = '\0';
     if (pipe(fds) != 0) {
@@ -135,16 +142,38 @@ static bool try_create(const match_side *side, uint64_t memory, char *why, size_
     }
     close(fds[1]);
     size_t used = 0;
-    ssize_t got;
-    while (used + 1 < cap &&
-           ((got = read(fds[0], why + used, cap - 1 - used)) > 0 || (got < 0 && errno == EINTR)))
-        if (got > 0)
-            used += (size_t)got;
+    double deadline = sg_clock_seconds() + seconds;
+    for (;;) {
+        double left = deadline - sg_clock_seconds();
+        struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
+        int ready = left > 0 ? poll(&pfd, 1, (int)(left * 1000) + 1) : 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready == 0) {
+            *late = true;
+            break;
+        }
+        char chunk[512];
+        ssize_t got = read(fds[0], chunk, sizeof chunk);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break; /* the child's end closed (it returned), or an error */
+        size_t keep = (size_t)got < cap - 1 - used ? (size_t)got : cap - 1 - used;
+        memcpy(why + used, chunk, keep); /* a longer reason is cut */
+        used += keep;
+    }
     why[used] = '\0';
     close(fds[0]);
+    if (*late)
+        kill(pid, SIGKILL);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    if (*late) {
+        snprintf(why, cap, "create() did not return within %g s", seconds);
+        return false;
+    }
     if (WIFSIGNALED(status)) {
         snprintf(why, cap, "create() died of signal %d", WTERMSIG(status));
         return false;
@@ -158,8 +187,10 @@ static bool try_create(const match_side *side, uint64_t memory, char *why, size_
 
 int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
                     const sg_params *sp, const sg_params *params, uint64_t memory,
-                    char *err, size_t errlen)
+                    double seconds, char *err, size_t errlen)
 {
+    if (seconds <= 0)
+        seconds = MATCH_CREATE_SECONDS;
     memset(side, 0, sizeof *side);
     const char *section = sp->section;
     side->name = strncmp(section, STRATEGY_PREFIX, strlen(STRATEGY_PREFIX)) == 0
@@ -182,10 +213,11 @@ int match_side_open(match_side *side, const sg_config *cfg, catalog *cat,
      * a table of gigabytes is never allocated in the runner, where worker_memory does
      * not hold it, and is not built at all when it has no need to be. */
     uint64_t small = match_data_in_use() + CHECK_DATA;
-    bool ok = try_create(side, MATCH_MEMORY_LIMITS ? small : 0, why, sizeof why);
+    bool late;
+    bool ok = try_create(side, MATCH_MEMORY_LIMITS ? small : 0, seconds, &late, why, sizeof why);
     bool limited = false;
-    if (!ok && MATCH_MEMORY_LIMITS && (!memory || memory > small)) {
-        ok = try_create(side, memory, why, sizeof why);
+    if (!ok && !late && MATCH_MEMORY_LIMITS && (!memory || memory > small)) {
+        ok = try_create(side, memory, seconds, &late, why, sizeof why);
         limited = memory != 0;
     }
     if (!ok && limited) {
@@ -243,8 +275,8 @@ static int load_side(match_plan *plan, const sg_params *match, const char *key,
         return SG_ERR_INVALID;
     }
     return match_side_open(side, cfg, plan->cat, sg_config_find(cfg, section), NULL,
-                           plan->limits.no_memory_limit ? 0 : plan->limits.worker_memory, err,
-                           errlen);
+                           plan->limits.no_memory_limit ? 0 : plan->limits.worker_memory,
+                           plan->limits.game_seconds, err, errlen);
 }
 
 static int alloc_positions(match_plan *plan, char *err, size_t errlen)
