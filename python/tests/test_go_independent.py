@@ -259,6 +259,16 @@ def test_region_matches_independent_rules(host, rows):
     assert line and line == want, "%s: %s, independently %s" % (rows, line, text(form))
 
 
+# Sensei's Library, "Tinies and Minies" (snapshot senseis-library-2003-06-20): the game
+# trees { 4 || 3 | * } (an unchilled * is a dame; chilled, 3 + TINY-1) and { 5 || 4 | 0 }
+# (4 + TINY-2). The positions are test_go_board.c's test_tinies; here the independent rules
+# must give the page's trees (the first with its dame as {0|0}).
+@pytest.mark.parametrize("rows,tree", [(".xXxo/O..OO", "{4|{3|{0|0}}}"),
+                                       ("xxx./xX../o...", "{5|{4|0}}")])
+def test_tinies_trees(rows, tree):
+    assert text(Region(rows).value()) == tree
+
+
 def test_hand_derived_value():
     # test_go_board.c: White's capture at b2 is worth { | -1} = -2, the region {0 | -2}
     assert text(Region("xXOo/X.XO/xXOo").value()) == "{0|-2}"

@@ -550,11 +550,15 @@ static void test_corridors(void **state)
     }
 }
 
-/* A tiny and a miny, rules = territory. Sensei's Library, "Tinies and Minies"
+/* Tinies and a miny, rules = territory and ko = local (a line of the second position's
+ * play reaches a ko, which exact analysis takes only under the local rule). Sensei's Library, "Tinies and Minies"
  * (snapshot senseis-library-2003-06-20; its diagrams are lost in our copy): "The top one
  * has the following game tree: { 4 || 3 | * } (An unchilled * is a dame.) It chills to
- * { 3 || 3 | 2 } = 3 + { 0 || 0 | -1}", TINY-1; "Its negative is MINY-1". The position
- * is ours, worked by hand (top row first; x, o safe stones):
+ * { 3 || 3 | 2 } = 3 + { 0 || 0 | -1}", TINY-1; "Its negative is MINY-1"; "The bottom
+ * one has the game tree: { 5 || 4 | 0 } which chills to { 4 || 4 | 2 } = 4 + TINY-2".
+ * The positions are ours; python/tests/test_go_independent.py's rules, written apart from
+ * the plugin, give both of the page's trees for them. The first, worked by hand too
+ * (top row first; x, o safe stones):
  *
  *     . x X x o        c2 touches Black's safe stones, d1-e1 White's;
  *     O . . O O        White's a1 has the liberties a2 and b1.
@@ -562,19 +566,20 @@ static void test_corridors(void **state)
  * Black c1 makes a1 dead: a1, a2 and b1 are Black's, with a prisoner, 4. White c1 (b1
  * would be captured: Black c1, 5) threatens b1, which would join a1 to d1 and leave a2 a
  * dame, *; Black answers b1, a1 is dead, 3. So {4 || 3 | *}, the page's tree. The
- * expected chilled values are rcg's canonical forms of the page's chilled tree and its
- * negative, a construction that knows nothing of Go. */
+ * expected chilled values are rcg's canonical forms of the page's chilled trees (and the
+ * first one's negative), a construction that knows nothing of Go. */
 static void test_tinies(void **state)
 {
     (void)state;
     static const char *const cases[][3] = {
         { "go:.xXxo/O..OO", "{4|{3|*}}", "rcg:3||3|2" },    /* 3 + tiny-1 */
         { "go:.oOox/X..XX", "{{*|-3}|-4}", "rcg:-2|-3||-3" }, /* -3 + miny-1 */
+        { "go:xxx./xX../o...", "{5|{4|0}}", "rcg:4||4|2" },   /* 4 + tiny-2 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char args[256], chilled[128], form[128], want[128];
-        snprintf(args, sizeof args, "analyze '%s' --params rules=territory --canonical --cool 1",
-                 cases[i][0]);
+        snprintf(args, sizeof args, "analyze '%s' --params rules=territory,ko=local "
+                 "--canonical --cool 1", cases[i][0]);
         support_run r = host(args);
         assert_int_equal(r.status, 0);
         assert_string_equal(line_value(r.out, "canonical form:", form, sizeof form),
