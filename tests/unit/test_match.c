@@ -557,7 +557,7 @@ static void stuck_create_is_an_error(void **state)
 
 /* Two passes in a row end a Go game where it stands, counted by the regions' stop_score
  * (area rules here). By hand: Black has 9 stones and d2, whose neighbours are all Black;
- * White has b2; b3 touches both colours. 10 - 1 = 9. */
+ * White has b2; b1 touches both colours. 10 - 1 = 9. */
 static void two_passes_end_a_go_game(void **state)
 {
     (void)state;
