@@ -219,9 +219,9 @@ static void test_invasion_opens_territory(void **state)
  * one liberty on the board, a1, whose other neighbours are its own stones. White at a1
  * captures the three stones there (GNU Go 3.8, given the same stones by `play`, shows this
  * board and "captures white" 3); the model, where the mark made the chain uncapturable,
- * refused a1 as suicide (seed 6 of docs/results/go-endgames.md: GNU Go's D2, refused
- * twice). Now the chain is back in play first and captured, as on the board. Exact analysis
- * is untouched: its moves are the listed ones, and a1 is not listed. */
+ * refused a1 as suicide (seed 6 of docs/results/go-endgames.md: GNU Go's D2, refused in
+ * every run). Now the chain is back in play first and captured, as on the board. Exact
+ * analysis is untouched: its moves are the listed ones, and a1 is not listed. */
 static void test_capture_of_a_marked_chain(void **state)
 {
     (void)state;
