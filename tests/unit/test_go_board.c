@@ -553,9 +553,8 @@ static void test_corridors(void **state)
 /* Tinies and a miny, rules = territory and ko = local (a line of the second position's
  * play reaches a ko, which exact analysis takes only under the local rule). Sensei's
  * Library, "Tinies and Minies" (snapshot senseis-library-2003-06-20; its diagrams are
- * lost in our copy): "The top one
- * has the following game tree: { 4 || 3 | * } (An unchilled * is a dame.) It chills to
- * { 3 || 3 | 2 } = 3 + { 0 || 0 | -1}", TINY-1; "Its negative is MINY-1"; "The bottom
+ * lost in our copy): "The top one has the following game tree: { 4 || 3 | * } (An
+ * unchilled * is a dame.) It chills to { 3 || 3 | 2 } = 3 + { 0 || 0 | -1}", TINY-1; "Its negative is MINY-1"; "The bottom
  * one has the game tree: { 5 || 4 | 0 } which chills to { 4 || 4 | 2 } = 4 + TINY-2".
  * The positions are ours; python/tests/test_go_independent.py's rules, written apart from
  * the plugin, give both of the page's trees for them. The first, worked by hand too
