@@ -239,9 +239,10 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         snprintf(err, errlen, "enhancements '%.40s': 5 (GHI-correct states) needs 3", text);
         return SG_ERR_INVALID;
     }
-    *mask = (*mask & ~(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E6 | SG_TDS_E7 | SG_TDS_E8 |
-                       SG_TDS_E9)) |
-            bits;
+    unsigned numbered = 0;
+    for (int k = 0; k < ENHANCEMENTS; k++)
+        numbered |= enhancement_bit(k);
+    *mask = (*mask & ~numbered) | bits;
     return SG_OK;
 }
 

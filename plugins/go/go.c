@@ -416,9 +416,7 @@ static void lapse_marks(const go_instance *inst, go_pos *p, int q, int c)
     go_bb mine = go_bb_make(p->stones[o]) & go_bb_make(p->on);
     for (go_bb near = g->adjacent[q] & (living | mine); near;) {
         /* the string on the real board: the chain and the stones in play joined to it */
-        go_bb s = g->bit[go_bb_first(near)], grown;
-        while ((grown = go_bb_grow(s, living | mine)) != s)
-            s = grown;
+        go_bb s = go_chain(g, living | mine, go_bb_make(p->on), go_bb_first(near));
         near &= ~s;
         if (!(s & living))
             continue; /* a string in play: the move has already done what it does */
@@ -472,9 +470,7 @@ static bool unrefuse(const go_instance *inst, go_pos *p, int q, int c, go_board 
     go_bb free = (on & ~(stones[0] | stones[1]) & ~g->bit[q]) | (settled & safe);
     bool changed = false;
     for (go_bb near = g->adjacent[q] & (living | mine); near;) {
-        go_bb str = g->bit[go_bb_first(near)], grown;
-        while ((grown = go_bb_grow(str, living | mine)) != str)
-            str = grown;
+        go_bb str = go_chain(g, living | mine, on, go_bb_first(near));
         near &= ~str;
         if (!(str & living) || go_bb_grow(str, free))
             continue;

@@ -252,28 +252,24 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     bool may_pass = rc == SG_OK && !s->win && s->host->abi_version >= SG_ABI_VERSION_OF(1, 7) &&
                     sg_sum_may_pass(sum);
     bool pass = false;
-    if (may_pass && a.has_move)
-        rc = pass_is_best(s, sum, who, &a, a.stop, &pass, err, errlen);
-    if (may_pass && !a.has_move) {
-        /* the number's stop, before best_by_stops loads other sums */
+    if (rc == SG_OK && !a.has_move) {
+        /* a number to the solver: its stop is read before best_by_stops loads other sums */
         sg_solve_answer number = a;
         sg_value stop;
         rc = best_by_stops(s, sum, who, move, &stop, err, errlen);
-        if (rc == SG_OK)
+        if (rc == SG_OK && may_pass)
             rc = pass_is_best(s, sum, who, &number, stop, &pass, err, errlen);
-    }
-    if (rc == SG_OK && pass) {
-        move->component = SG_SUM_PASS;
-        move->move = 0;
-    } else if (rc != SG_OK || (may_pass && !a.has_move)) {
-        /* failed, or best_by_stops has written the move */
-    } else if (rc == SG_OK && a.has_move) {
+    } else if (rc == SG_OK) {
+        if (may_pass)
+            rc = pass_is_best(s, sum, who, &a, a.stop, &pass, err, errlen);
         uint32_t c = a.move.component;
         /* The component must be one part of the match's component, not a split of it,
          * for the move code to be the match's. */
         bool alone = (c == 0 || s->origin[c - 1] != s->origin[c]) &&
                      (c + 1 >= sg_sum_count(s->frozen) || s->origin[c + 1] != s->origin[c]);
-        if (!alone) {
+        if (rc != SG_OK || pass) {
+            /* failed, or the pass below */
+        } else if (!alone) {
             snprintf(err, errlen, "solver: component %u of the sum splits under the solver's "
                      "rules; its move cannot be mapped back", s->origin[c] + 1);
             rc = SG_ERR_UNSUPPORTED;
@@ -281,9 +277,10 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
             move->component = s->origin[c];
             move->move = a.move.move;
         }
-    } else {
-        sg_value stop;
-        rc = best_by_stops(s, sum, who, move, &stop, err, errlen);
+    }
+    if (rc == SG_OK && pass) {
+        move->component = SG_SUM_PASS;
+        move->move = 0;
     }
     s->stats.nodes = s->solver ? sg_solver_meter(s->solver)->count - before : 0;
     if (sg_clock_share_ran_out(&s->clock, rc)) {

@@ -35,10 +35,13 @@ static game_record read_record(const char *line, const char *exact)
     return g;
 }
 
-/* For every game whose start the exact player (strategy section `exact`) wins by
- * `solve`, checks that the record says it won. Returns the number of such games. */
-static int check_wins_kept(char *records, const char *exact)
+/* Plays config (a match INI) and, for every game whose start the exact player (strategy
+ * section `exact`) wins by `solve`, checks that the record says it won. Returns the
+ * number of such games. */
+static int wins_kept(const char *config)
 {
+    const char *exact = "exact";
+    char *records = support_match_records(config);
     int won_starts = 0;
     for (char *line = strtok(records, "\n"); line; line = strtok(NULL, "\n")) {
         game_record g = read_record(line, exact);
@@ -58,6 +61,7 @@ static int check_wins_kept(char *records, const char *exact)
             fail_msg("%s, %s first: %s (%s) could win but the game was a %s", g.sum, g.first,
                      exact, g.side, g.result);
     }
+    free(records);
     return won_starts;
 }
 
@@ -71,9 +75,7 @@ static void test_solver_keeps_won_games(void **state)
     (void)state;
     char config[1024];
     snprintf(config, sizeof config, domineering_match, 15, 3, "", "solver");
-    char *records = support_match_records(config);
-    int won = check_wins_kept(records, "exact");
-    free(records);
+    int won = wins_kept(config);
     assert_true(won >= 10); /* the property was tested on many games */
 }
 
@@ -83,9 +85,7 @@ static void test_exact_alphabeta_keeps_won_games(void **state)
     (void)state;
     char config[1024];
     snprintf(config, sizeof config, domineering_match, 10, 5, "", "alphabeta");
-    char *records = support_match_records(config);
-    int won = check_wins_kept(records, "exact");
-    free(records);
+    int won = wins_kept(config);
     assert_true(won >= 5);
 }
 
@@ -113,10 +113,8 @@ static void test_exact_players_on_trees(const char *plugin)
     }
     snprintf(config + n, sizeof config - (size_t)n,
              "[strategy.exact]\nplugin = %s\n[strategy.other]\nplugin = %s\n", plugin, plugin);
-    char *records = support_match_records(config);
     /* each start is won by one of the two: the left= player's half */
-    int won = check_wins_kept(records, "exact");
-    free(records);
+    int won = wins_kept(config);
     assert_true(won >= 20);
 }
 
@@ -145,13 +143,9 @@ static void test_solver_keeps_won_clobber_games(void **state)
     (void)state;
     char config[1024];
     snprintf(config, sizeof config, clobber_match, 12, 7, 3, "", "random");
-    char *records = support_match_records(config);
-    int won = check_wins_kept(records, "exact");
-    free(records);
+    int won = wins_kept(config);
     snprintf(config, sizeof config, clobber_match, 12, 8, 2, "", "solver");
-    records = support_match_records(config);
-    won += check_wins_kept(records, "exact");
-    free(records);
+    won += wins_kept(config);
     assert_true(won >= 15);
 }
 
@@ -161,9 +155,7 @@ static void test_solver_win_goal_keeps_won_games(void **state)
     (void)state;
     char config[1024];
     snprintf(config, sizeof config, clobber_match, 12, 9, 3, "goal = win\n", "random");
-    char *records = support_match_records(config);
-    int won = check_wins_kept(records, "exact");
-    free(records);
+    int won = wins_kept(config);
     assert_true(won >= 8);
 }
 
