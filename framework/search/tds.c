@@ -466,6 +466,42 @@ static bool table_filter(void *ctx, uint64_t state)
 
 /* ---- E7: thermographic leaves -------------------------------------------------------- */
 
+/* The best of evaluate() one move ahead for who in pos (the greatest for Left, the least
+ * for Right), from the game's evaluate_options where it has one (ABI 1.8), else by making
+ * every child; false when who has no move, or no list of them could be had. */
+static bool best_option(sg_tds *tds, const sg_game *g, const void *pos, sg_player who,
+                        sg_value *best)
+{
+    if (SG_GAME_HAS(g->desc, evaluate_options))
+        return sg_gc_evaluate_options(g->desc, g->instance, pos, who, best);
+    size_t n = 0;
+    int rc = sg_gc_moves(g->desc, g->instance, pos, who, tds->leaf_moves, tds->leaf_cap, &n);
+    if (rc == SG_ERR_RANGE) {
+        sg_move *grown = realloc(tds->leaf_moves, n * sizeof *grown);
+        if (!grown)
+            return false;
+        tds->leaf_moves = grown;
+        tds->leaf_cap = n;
+        rc = sg_gc_moves(g->desc, g->instance, pos, who, tds->leaf_moves, n, &n);
+    }
+    if (rc != SG_OK)
+        return false;
+    _Alignas(16) unsigned char child[SG_POS_MAX];
+    char err[80];
+    bool has = false;
+    for (size_t m = 0; m < n; m++) {
+        if (sg_gc_play(g->desc, g->instance, pos, who, tds->leaf_moves[m], child, err,
+                       sizeof err) != SG_OK)
+            continue;
+        sg_value v = sg_gc_evaluate(g->desc, g->instance, child, sg_opponent(who));
+        int c = has ? sg_value_cmp(v, *best) : 0;
+        if (!has || (who == SG_RIGHT ? c < 0 : c > 0))
+            *best = v;
+        has = true;
+    }
+    return has;
+}
+
 /* The one-ply thermograph of a component from evaluate(): a = Left's best option as
  * evaluate() scores it with Right to move, b = Right's best with Left to move; for a > b
  * the mean (a + b) / 2 and the temperature (a - b) / 2 of {a | b}, else evaluate() of the
@@ -485,38 +521,11 @@ static void one_ply(sg_tds *tds, const sg_sum *sum, size_t i, sg_value *mean, sg
     }
     *mean = sg_gc_evaluate(g->desc, g->instance, pos, SG_LEFT);
     *temp = zero();
-    sg_value best[2];
-    bool has[2] = { false, false };
-    _Alignas(16) unsigned char child[SG_POS_MAX];
-    char err[80];
-    for (int k = 0; k < 2; k++) {
-        sg_player who = k ? SG_RIGHT : SG_LEFT;
-        size_t n = 0;
-        int rc = sg_gc_moves(g->desc, g->instance, pos, who, tds->leaf_moves, tds->leaf_cap, &n);
-        if (rc == SG_ERR_RANGE) {
-            sg_move *grown = realloc(tds->leaf_moves, n * sizeof *grown);
-            if (!grown)
-                return;
-            tds->leaf_moves = grown;
-            tds->leaf_cap = n;
-            rc = sg_gc_moves(g->desc, g->instance, pos, who, tds->leaf_moves, n, &n);
-        }
-        if (rc != SG_OK)
-            return;
-        for (size_t m = 0; m < n; m++) {
-            if (sg_gc_play(g->desc, g->instance, pos, who, tds->leaf_moves[m], child, err,
-                           sizeof err) != SG_OK)
-                continue;
-            sg_value v = sg_gc_evaluate(g->desc, g->instance, child, sg_opponent(who));
-            int c = has[k] ? sg_value_cmp(v, best[k]) : 0;
-            if (!has[k] || (k ? c < 0 : c > 0))
-                best[k] = v;
-            has[k] = true;
-        }
-    }
-    if (has[0] && has[1] && sg_value_cmp(best[0], best[1]) > 0) {
-        *mean = sg_value_half(sg_value_add(best[0], best[1]));
-        *temp = sg_value_half(sg_value_sub(best[0], best[1]));
+    sg_value a, b;
+    if (best_option(tds, g, pos, SG_LEFT, &a) && best_option(tds, g, pos, SG_RIGHT, &b) &&
+        sg_value_cmp(a, b) > 0) {
+        *mean = sg_value_half(sg_value_add(a, b));
+        *temp = sg_value_half(sg_value_sub(a, b));
     }
     e->key = key;
     e->mean = *mean;

@@ -254,6 +254,17 @@ struct sg_game_desc {
      * The host lists those gtp_dead does not call dead. Optional (NULL): final_status_list
      * alive is refused. */
     int (*gtp_stones)(void *instance, const void *pos, char *buf, size_t cap);
+
+    /* ---- ABI 1.8: optional, present when size covers it (SG_GAME_HAS) ---- */
+
+    /* evaluate() one move ahead: writes into *best the greatest (who = SG_LEFT) or the
+     * least (SG_RIGHT) evaluate(child, opponent of who) over the children play() makes
+     * from who's moves() in pos; false when who has no move. It must give exactly what
+     * that loop gives (check-plugin compares them). TDS+'s thermographic leaves (E7) ask
+     * it of every leaf, for both players, so a game that makes its children without
+     * play()'s checks and copies searches faster. Optional (NULL): the framework runs the
+     * loop over moves(), play() and evaluate(). */
+    bool (*evaluate_options)(void *instance, const void *pos, sg_player who, sg_value *best);
 };
 
 /* A player without a move in a component passes there, and the component stays live

@@ -93,6 +93,15 @@ static inline sg_value sg_gc_evaluate(const sg_game_desc *d, void *instance, con
     return r;
 }
 
+static inline bool sg_gc_evaluate_options(const sg_game_desc *d, void *instance,
+                                          const void *pos, sg_player who, sg_value *best)
+{
+    sg_fault_frame f = sg_fault_enter(SG_FAULT_GAME, d->name, "evaluate_options");
+    bool r = d->evaluate_options(instance, pos, who, best);
+    sg_fault_leave(f);
+    return r;
+}
+
 static inline bool sg_gc_temperature_bound(const sg_game_desc *d, void *instance,
                                            const void *pos, sg_value *bound)
 {

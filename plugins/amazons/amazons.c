@@ -210,6 +210,19 @@ static sg_value evaluate(void *instance, const void *pos, sg_player to_move)
     return sg_value_int(amz_min_distance(&b));
 }
 
+/* evaluate() one move ahead, for TDS+'s thermographic leaves. */
+static bool evaluate_options(void *instance, const void *pos, sg_player who, sg_value *best)
+{
+    amz_instance *inst = instance;
+    amz_board b;
+    int v;
+    if ((who != SG_LEFT && who != SG_RIGHT) || !load(inst, pos, &b) ||
+        !amz_min_distance_best_child(&inst->geom, &b, who, &v))
+        return false;
+    *best = sg_value_int(v);
+    return true;
+}
+
 /* TDS+ E2: a game's birthday bounds its temperature, and an Amazons position's birthday
  * is at most its number of empty squares, since every move fills one. */
 static bool temperature_bound(void *instance, const void *pos, sg_value *bound)
@@ -353,6 +366,7 @@ static const sg_game_desc descriptor = {
     .gtp_parse_move = gtp_parse_move,
     .gtp_format_move = gtp_format_move,
     .db_children = amz_db_children,
+    .evaluate_options = evaluate_options,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

@@ -37,6 +37,10 @@ int amz_gtp_format_move(sg_move move, char *buf, size_t cap);
 
 /* The min-distance evaluation (see rooms.c), Black's squares minus White's. */
 int amz_min_distance(const amz_board *b);
+/* The best amz_min_distance over who's children (greatest for Black, least for White);
+ * false when who has no move. */
+bool amz_min_distance_best_child(const amz_geom *g, const amz_board *b, sg_player who,
+                                 int *best);
 /* The rooms of b (see rooms.c): writes up to cap boards, returns how many there are. */
 size_t amz_rooms(const amz_board *b, amz_board *rooms, size_t cap);
 

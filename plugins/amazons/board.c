@@ -55,47 +55,6 @@ amz_bb amz_flood(amz_bb seed, amz_bb within)
     }
 }
 
-/* The queen fill written once for two widths of bitboard: the 128-bit board, and 64 bits
- * for rooms whose squares all lie below bit 64 (up to 6 rows at the stride of 11, so every
- * 4x4 to 6x6 room), where each shift is one instruction instead of three. Bits shifted
- * out of the narrow word fall on squares the empty mask would clear anyway.
- *
- * slide: Kogge-Stone occluded fill: every square reachable from set by sliding in one
- * direction through empty squares (set included), then one step further onto the empty
- * square the slide reaches. The doublings cover 1, 2, 4 and 8 steps: a line of `side`
- * squares needs those that add up to side - 2 at least (2 up to side 5, 3 up to 9, 4 for
- * 10).
- *
- * queen_set: the eight steps written out with a constant number of doublings, so that
- * every shift is by a constant: the min-distance evaluation calls this a few times a
- * position, and it was most of TDS's time while the steps came from a table. */
-#define DEFINE_QUEEN_SET(NAME, TYPE)                                                          \
-    static inline __attribute__((always_inline)) TYPE NAME##_shift(TYPE x, int step)          \
-    {                                                                                         \
-        return step > 0 ? x << step : x >> -step;                                             \
-    }                                                                                         \
-    static inline __attribute__((always_inline)) TYPE NAME##_slide(TYPE set, TYPE empty,      \
-                                                                   int step, int doublings)   \
-    {                                                                                         \
-        TYPE gen = set, pro = empty;                                                          \
-        for (int k = 0; k < doublings; k++) {                                                 \
-            gen |= pro & NAME##_shift(gen, step * (1 << k));                                  \
-            if (k + 1 < doublings)                                                            \
-                pro &= NAME##_shift(pro, step * (1 << k));                                    \
-        }                                                                                     \
-        return NAME##_shift(gen, step) & empty;                                               \
-    }                                                                                         \
-    static inline __attribute__((always_inline)) TYPE NAME(TYPE set, TYPE empty, int doublings) \
-    {                                                                                         \
-        return NAME##_slide(set, empty, 11, doublings) | NAME##_slide(set, empty, 12, doublings) | \
-               NAME##_slide(set, empty, 1, doublings) | NAME##_slide(set, empty, 10, doublings) | \
-               NAME##_slide(set, empty, -10, doublings) |                                     \
-               NAME##_slide(set, empty, -11, doublings) |                                     \
-               NAME##_slide(set, empty, -12, doublings) | NAME##_slide(set, empty, -1, doublings); \
-    }
-
-DEFINE_QUEEN_SET(queen_set, amz_bb)
-DEFINE_QUEEN_SET(queen_set64, uint64_t)
 
 amz_bb amz_queen_set(amz_bb set, amz_bb empty, int side)
 {
@@ -103,11 +62,11 @@ amz_bb amz_queen_set(amz_bb set, amz_bb empty, int side)
     /* Four doublings would shift a 64-bit word by 96 bits. */
     if (doublings <= 3 && !((set | empty) >> 64)) {
         uint64_t s = (uint64_t)set, e = (uint64_t)empty;
-        return doublings == 2 ? queen_set64(s, e, 2) : queen_set64(s, e, 3);
+        return doublings == 2 ? amz_queen_set64(s, e, 2) : amz_queen_set64(s, e, 3);
     }
-    return doublings == 2 ? queen_set(set, empty, 2)
-           : doublings == 3 ? queen_set(set, empty, 3)
-                            : queen_set(set, empty, 4);
+    return doublings == 2 ? amz_queen_set128(set, empty, 2)
+           : doublings == 3 ? amz_queen_set128(set, empty, 3)
+                            : amz_queen_set128(set, empty, 4);
 }
 
 size_t amz_moves(const amz_geom *g, const amz_board *b, sg_player who, sg_move *moves,

@@ -47,7 +47,9 @@
  * SUBTRACT_BAD_CANONICAL maps heap n to heap n rounded down to even; SUBTRACT_DB gives
  * the database hooks on shape "heaps:N" (heaps 0..N); SUBTRACT_BAD_DB 1 puts db_index
  * off by one from heap 3 on, SUBTRACT_BAD_DB 2 makes heap 3 an image of heap 2,
- * SUBTRACT_BAD_DB 3 has db_children give a wrong child. */
+ * SUBTRACT_BAD_DB 3 has db_children give a wrong child; SUBTRACT_BAD_OPTIONS (with
+ * SUBTRACT_NUMBERLESS's evaluate) has evaluate_options value the position itself, not
+ * its best child. */
 #ifndef SUBTRACT_HASH_HISTORY
 #define SUBTRACT_HASH_HISTORY 0
 #endif
@@ -227,7 +229,7 @@ static bool subtract_number(void *instance, const void *pos, sg_value *value)
     return true;
 }
 
-/* numberless_subtract only: Left's tokens, a fair guess of the value. */
+/* numberless_subtract and bad_options: Left's tokens, a fair guess of the value. */
 __attribute__((unused)) static sg_value subtract_evaluate(void *instance, const void *pos,
                                                           sg_player to_move)
 {
@@ -237,6 +239,20 @@ __attribute__((unused)) static sg_value subtract_evaluate(void *instance, const 
     sg_value v = { p->heap, 0 };
     return v;
 }
+
+#ifdef SUBTRACT_BAD_OPTIONS
+/* evaluate() of pos itself where the best child's is due: heap n for Left, whose best
+ * child (take 1) is n - 1. */
+static bool subtract_bad_options(void *instance, const void *pos, sg_player who,
+                                 sg_value *best)
+{
+    const struct subtract_pos *p = pos;
+    if (p->heap < (who == SG_LEFT ? 1 : 2))
+        return false;
+    *best = subtract_evaluate(instance, pos, sg_opponent(who));
+    return true;
+}
+#endif
 
 static uint64_t subtract_hash(void *instance, const void *pos)
 {
@@ -493,6 +509,8 @@ static const sg_game_desc subtract_desc = {
     .number = subtract_number,
 #ifdef SUBTRACT_BAD_EVALUATE
     .evaluate = subtract_bad_evaluate,
+#elif defined SUBTRACT_BAD_OPTIONS
+    .evaluate = subtract_evaluate,
 #else
     .evaluate = SUBTRACT_NUMBERLESS ? subtract_evaluate : NULL,
 #endif
@@ -512,6 +530,9 @@ static const sg_game_desc subtract_desc = {
 #endif
 #ifdef SUBTRACT_BAD_TEMPERATURE
     .temperature_bound = subtract_bad_temperature,
+#endif
+#ifdef SUBTRACT_BAD_OPTIONS
+    .evaluate_options = subtract_bad_options,
 #endif
 #ifdef SUBTRACT_BAD_BIRTHDAY
     .birthday_bound = subtract_bad_birthday,

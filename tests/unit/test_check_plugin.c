@@ -296,6 +296,9 @@ static const struct planted {
       "bad_number:1: number() reports 2 but the options give 1" },
     { "bad_evaluate", NULL, NULL, "FAIL evaluate has the sign of the number number() reports",
       "bad_evaluate:1: number() reports 1 but evaluate with left to move gives -1" },
+    { "bad_options", "5", NULL,
+      "FAIL evaluate_options is the best evaluate() over the children play() makes",
+      "bad_options:5: evaluate_options for left gives 5 but the greatest child evaluates to 4" },
     { "bad_temperature", NULL, NULL, "FAIL temperature_bound is at least the exact temperature",
       "temperature_bound gives 0 but the exact temperature is 1/2" },
     { "bad_birthday", "2", NULL, "FAIL birthday_bound is at least the longest line",
@@ -419,8 +422,11 @@ static void test_abi_1_2_plugin(void **state)
 static void test_amazons_passes(void **state)
 {
     (void)state;
-    static const char *const positions[] = { "x.xx/.xBx/W.xx/xxxx", "B.x.W/..x..", "xx./BW.",
-                                             ".B../W..W/..B./...." };
+    /* the last on 8 rows: min-distance on the 128-bit board, not the 64-bit one */
+    static const char *const positions[] = {
+        "x.xx/.xBx/W.xx/xxxx", "B.x.W/..x..", "xx./BW.", ".B../W..W/..B./....",
+        "B.x.xxxx/..x.xxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxx.x../xxxxx..W"
+    };
     checker_options o = defaults();
     o.positions = positions;
     o.npositions = sizeof positions / sizeof positions[0];
@@ -433,7 +439,8 @@ static void test_amazons_passes(void **state)
     assert_has(&r, "ok   birthday_bound is at least the longest line of play");
     assert_has(&r, "ok   hash is consistent across transpositions");
     assert_has(&r, "ok   canonical is idempotent");
-    assert_has(&r, "\n22 checks passed, 0 failed\n");
+    assert_has(&r, "ok   evaluate_options is the best evaluate()");
+    assert_has(&r, "\n23 checks passed, 0 failed\n");
     support_run_free(&r);
     /* its database shapes: a grid (with db_children and conjugate images) and rooms */
     static const char *const shapes[] = { "2x3", "3x3", "rooms:4:distinct" };

@@ -350,6 +350,51 @@ static void test_abi_1_0_plugin_loads_and_keeps_its_bound_unused(void **state)
     support_game_close(&ref);
 }
 
+/* ---- E7's leaves from evaluate_options ------------------------------------------- */
+
+/* E7 asks each leaf's best child of the game's evaluate_options (ABI 1.8), which Amazons
+ * computes on its own boards; without the hook TDS+ makes every child through moves(),
+ * play() and evaluate(). The two must give the same estimates, node for node: depth-2
+ * searches on rooms of 4x4 to 6x6 (and one of 8 rows, on the 128-bit board), where
+ * every leaf asks it for both players. */
+static void test_leaves_same_with_and_without_evaluate_options(void **state)
+{
+    (void)state;
+    assert_true(SG_GAME_HAS(amz.game.desc, evaluate_options));
+    sg_game_desc bare = *amz.game.desc;
+    bare.evaluate_options = NULL;
+    sg_game plain = amz.game;
+    plain.desc = &bare;
+    static const char *const rooms[] = {
+        "B..W/.x.x/.x../....", "x..../...x./..Wx./....B/.....",
+        ".....x/.x..../.B..../...x../....../...W..",
+        "B.x.xxxx/..x.xxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxx.x../xxxxx..W",
+        "xxxxx/xBxxx/xx.xx/x..Wx/xxxxx/xxxxx/xxxxx/.x...",
+    };
+    char err[256];
+    for (size_t i = 0; i < sizeof rooms / sizeof rooms[0]; i++) {
+        sg_estimate e[2];
+        for (int k = 0; k < 2; k++) {
+            sg_tds *tds = support_tds_new();
+            sg_tds_set_enhancements(tds, SG_TDS_PLUS);
+            sg_tds_config c = { .delta = V("1/2"), .has_tmax = true, .tmax = V("4"),
+                                .depth = 2 };
+            const sg_game *g = k ? &plain : &amz.game;
+            support_pos p = support_parse(g, rooms[i]);
+            if (sg_tds_estimate(tds, g, p.b, &c, &e[k], err, sizeof err) != SG_OK)
+                fail_msg("%s: %s", rooms[i], err);
+            sg_tds_free(tds);
+        }
+        if (!sg_value_eq(e[0].mean, e[1].mean) ||
+            !sg_value_eq(e[0].temperature, e[1].temperature) || e[0].nodes != e[1].nodes)
+            fail_msg("%s: with evaluate_options %g, %g in %llu nodes; without %g, %g in %llu",
+                     rooms[i], sg_value_to_double(e[0].mean),
+                     sg_value_to_double(e[0].temperature), (unsigned long long)e[0].nodes,
+                     sg_value_to_double(e[1].mean), sg_value_to_double(e[1].temperature),
+                     (unsigned long long)e[1].nodes);
+    }
+}
+
 /* ---- time-outs ------------------------------------------------------------------ */
 
 /* Out of nodes while the principal variation takes coupons only, TDS+ guesses half the
@@ -416,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_every_subset_exact_on_4x4),
         cmocka_unit_test(test_each_enhancement_saves_nodes),
         cmocka_unit_test(test_abi_1_0_plugin_loads_and_keeps_its_bound_unused),
+        cmocka_unit_test(test_leaves_same_with_and_without_evaluate_options),
         cmocka_unit_test(test_time_out_halves_t_min),
         cmocka_unit_test(test_analyze_tdsplus),
     };

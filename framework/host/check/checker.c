@@ -47,6 +47,7 @@ enum check_id {
     CK_CANONICAL,
     CK_DB,
     CK_STOP_SCORE,
+    CK_EVALUATE_OPTIONS,
     CK_COUNT
 };
 
@@ -80,6 +81,8 @@ static const char *const check_names[CK_COUNT] = {
                       "value"),
     [CK_STOP_SCORE] = "stop_score answers every position and agrees with number() where it "
                       "reports",
+    [CK_EVALUATE_OPTIONS] = "evaluate_options is the best evaluate() over the children play() "
+                            "makes",
     [CK_DB] = ("database hooks agree (db_index(db_position(i)) == i, db_children are what "
                "moves reach, images have equal or "
                "negated exact values)"),
@@ -442,6 +445,46 @@ static void check_evaluate_and_split(struct checker *c, const unsigned char *pos
                rc == SG_OK && count >= 1 && count <= SPLIT_CAP ? ", one of which fails to format" : "");
         free(parts);
     }
+}
+
+/* ABI 1.8: evaluate_options against the loop it stands for. */
+static void check_evaluate_options(struct checker *c, const unsigned char *pos,
+                                   const char *label)
+{
+    running_check = CK_EVALUATE_OPTIONS;
+    unsigned char *child = malloc(c->size);
+    if (!child)
+        return;
+    for (int p = 0; p < 2; p++) {
+        sg_player who = (sg_player)p;
+        size_t n;
+        if (list_moves(c, LIST_MAIN, pos, who, &n, label) != SG_OK)
+            break;
+        sg_value want = sg_value_int(0), got = sg_value_int(0);
+        bool have = false;
+        for (size_t m = 0; m < n; m++) {
+            char err[MSG];
+            if (c->d->play(c->inst, pos, who, c->list[LIST_MAIN][m], child, err, sizeof err) !=
+                SG_OK)
+                continue;
+            sg_value v = c->d->evaluate(c->inst, child, sg_opponent(who));
+            int cmp = sg_value_cmp(v, want);
+            if (!have || (who == SG_LEFT ? cmp > 0 : cmp < 0))
+                want = v;
+            have = true;
+        }
+        bool answered = c->d->evaluate_options(c->inst, pos, who, &got);
+        char a[64] = "no move", b[64] = "no move";
+        if (have)
+            sg_value_format(want, a, sizeof a);
+        if (answered)
+            sg_value_format(got, b, sizeof b);
+        expect(c, CK_EVALUATE_OPTIONS,
+               answered == have && (!have || sg_value_eq(want, got)),
+               "%.100s: evaluate_options for %s gives %s but the %s child evaluates to %s",
+               label, player_name(who), b, who == SG_LEFT ? "greatest" : "least", a);
+    }
+    free(child);
 }
 
 /* ABI 1.2: moved_elsewhere and playout. */
@@ -861,6 +904,8 @@ static void check_position(struct checker *c, const unsigned char *pos)
     check_moves_of(c, pos, SG_RIGHT, text, label);
     check_number(c, pos, label);
     check_evaluate_and_split(c, pos, label);
+    if (c->d->evaluate && SG_GAME_HAS(c->d, evaluate_options))
+        check_evaluate_options(c, pos, label);
     check_ko_and_playout(c, pos, label);
     check_transpositions(c, pos, label);
     check_number_deep(c, pos, label);
@@ -1060,6 +1105,8 @@ int checker_run(const sg_plugin *plugin, const sg_params *params, const checker_
     c.ck[CK_PLAYOUT].applicable = SG_GAME_HAS(c.d, playout);
     c.ck[CK_TRANSPOSITION].applicable = true;
     c.ck[CK_EVALUATE_SIGN].applicable = c.d->evaluate != NULL;
+    c.ck[CK_EVALUATE_OPTIONS].applicable =
+        c.d->evaluate != NULL && SG_GAME_HAS(c.d, evaluate_options);
     if (o->exact) {
         c.exact = check_exact_new(c.d, c.inst, (size_t)o->exact,
                                   (uint64_t)o->exact * EXACT_TOTAL_FACTOR);
