@@ -29,7 +29,6 @@
 
 #include "bench_util.h"
 #include "grid_retrograde.h"
-#include "sumgame/clock.h"
 #include "sumgame/loader.h"
 #include "sumgame/rng.h"
 #include "sumgame/search.h"
@@ -136,16 +135,16 @@ static void compare_perft(const char *label, const char *text, int depth, int re
     double fast[ROUNDS_MAX], abi[ROUNDS_MAX], sum[ROUNDS_MAX];
     uint64_t lf = 0, la = 0, ls = 0;
     for (int r = 0; r < rounds; r++) {
-        double t0 = sg_clock_seconds();
+        double t0 = bench_cpu_seconds();
         for (int i = 0; i < repeat; i++)
             lf = fast_perft_run(text, depth);
-        double t1 = sg_clock_seconds();
+        double t1 = bench_cpu_seconds();
         for (int i = 0; i < repeat; i++)
             la = abi_perft_run(text, depth);
-        double t2 = sg_clock_seconds();
+        double t2 = bench_cpu_seconds();
         for (int i = 0; i < repeat; i++)
             ls = generic_perft_run(text, depth);
-        double t3 = sg_clock_seconds();
+        double t3 = bench_cpu_seconds();
         fast[r] = (t1 - t0) / repeat;
         abi[r] = (t2 - t1) / repeat;
         sum[r] = (t3 - t2) / repeat;
@@ -169,12 +168,12 @@ static void bench_perft(int rounds)
     double t3[ROUNDS_MAX], s3[ROUNDS_MAX];
     uint64_t l3 = 0, g3 = 0;
     for (int r = 0; r < rounds; r++) {
-        double t0 = sg_clock_seconds();
+        double t0 = bench_cpu_seconds();
         l3 = fast_perft_run(START, 3);
-        double t1 = sg_clock_seconds();
+        double t1 = bench_cpu_seconds();
         g3 = generic_perft_run(START, 3);
         t3[r] = t1 - t0;
-        s3[r] = sg_clock_seconds() - t1;
+        s3[r] = bench_cpu_seconds() - t1;
     }
     double m3 = bench_median(t3, rounds), ms3 = bench_median(s3, rounds);
     printf("amazons perft, Black first, median of %d rounds:\n", rounds);
@@ -247,15 +246,15 @@ static void bench_engine_rate(int rounds)
     for (int r = 0; r < rounds; r++) {
         sg_search_result res;
         sg_search_clear(engine);
-        double t0 = sg_clock_seconds();
+        double t0 = bench_cpu_seconds();
         if (sg_search_run(engine, sum, SG_LEFT, &res, err, sizeof err) != SG_OK)
             die("engine rate", err);
-        double t1 = sg_clock_seconds();
+        double t1 = bench_cpu_seconds();
         plays = 0;
         for (int k = 0; k < 3; k++)
             plays += abi_walk(pos[k], 3, SG_LEFT, moves, cap);
         ts[r] = t1 - t0;
-        tw[r] = sg_clock_seconds() - t1;
+        tw[r] = bench_cpu_seconds() - t1;
         nodes = res.nodes;
     }
     double a = bench_median(ts, rounds), b = bench_median(tw, rounds);
@@ -293,10 +292,10 @@ static void solve_once(sg_search *engine, const sg_sum *sum, double *seconds,
     sg_search_result res;
     char err[256];
     sg_search_clear(engine);
-    double t0 = sg_clock_seconds();
+    double t0 = bench_cpu_seconds();
     if (sg_search_run(engine, sum, SG_LEFT, &res, err, sizeof err) != SG_OK)
         die("search", err);
-    *seconds = sg_clock_seconds() - t0;
+    *seconds = bench_cpu_seconds() - t0;
     *nodes = res.nodes;
     *score = res.score;
     if (!res.exact)
@@ -366,7 +365,7 @@ static double engine_rooms(int n, bool shared, size_t *count)
 {
     char err[256], shape[32];
     snprintf(shape, sizeof shape, "rooms:%d", n);
-    double t0 = sg_clock_seconds();
+    double t0 = bench_cpu_seconds();
     unsigned char *rooms = bench_db_positions("bench_amazons", &game, shape, count);
     sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
     for (size_t i = 0; i < *count; i++) {
@@ -382,7 +381,7 @@ static double engine_rooms(int n, bool shared, size_t *count)
             die("rooms", err);
     }
     sg_thermo_cache_free(cache);
-    double t = sg_clock_seconds() - t0;
+    double t = bench_cpu_seconds() - t0;
     free(rooms);
     return t;
 }
@@ -392,7 +391,7 @@ static double engine_rooms(int n, bool shared, size_t *count)
 static double generic_database(const char *shape, size_t *listed, size_t *forms)
 {
     char err[256];
-    double t0 = sg_clock_seconds();
+    double t0 = bench_cpu_seconds();
     sg_db *db;
     if (sg_db_build(&db, &game, shape, SG_DB_VALUES, NULL, err, sizeof err) != SG_OK)
         die(shape, err);
@@ -406,7 +405,7 @@ static double generic_database(const char *shape, size_t *listed, size_t *forms)
     *forms = sg_cgt_size(sg_db_table(db));
     sg_thermo_cache_free(cache);
     sg_db_free(db);
-    return sg_clock_seconds() - t0;
+    return bench_cpu_seconds() - t0;
 }
 
 static void bench_databases(int rounds)
@@ -442,7 +441,7 @@ static void bench_grid_database(int rounds)
     char err[256];
     for (int r = 0; r < rounds; r++) {
         generic[r] = generic_database("4x4", &listed, &forms);
-        double t0 = sg_clock_seconds();
+        double t0 = bench_cpu_seconds();
         grid_db *db;
         if (grid_db_build(&db, err, sizeof err) != SG_OK)
             die("grid database", err);
@@ -455,7 +454,7 @@ static void bench_grid_database(int rounds)
                 die("grid database", "thermograph failed");
         sg_thermo_cache_free(cache);
         grid_db_free(db);
-        dedicated[r] = sg_clock_seconds() - t0;
+        dedicated[r] = bench_cpu_seconds() - t0;
         rooms6[r] = engine_rooms(6, true, &count6);
     }
     if (listed != listed_old)
@@ -500,7 +499,7 @@ static int scaling(int rooms, double cap, int min_empty, int max_empty)
             _Alignas(16) unsigned char pos[SG_POS_MAX];
             if (plugin.desc.game->generate(inst, &r, pos, err, sizeof err) != SG_OK)
                 die("generate", err);
-            double t0 = sg_clock_seconds();
+            double t0 = bench_cpu_seconds();
             pid_t child = fork();
             if (child < 0)
                 die("fork", "failed");
@@ -517,7 +516,7 @@ static int scaling(int rooms, double cap, int min_empty, int max_empty)
             }
             int status;
             waitpid(child, &status, 0);
-            double t = sg_clock_seconds() - t0;
+            double t = bench_cpu_seconds() - t0;
             if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
                 times[solved++] = t;
             else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "bench_util.h"
-#include "sumgame/clock.h"
 #include "sumgame/loader.h"
 #include "sumgame/rng.h"
 #include "sumgame/thermograph.h"
@@ -87,14 +86,14 @@ int main(int argc, char **argv)
         sg_cgt *table = sg_cgt_new();
         sg_thermo_cache *cache = sg_thermo_cache_new(table);
         const sg_thermograph **got = malloc((size_t)trees * sizeof *got);
-        double t0 = sg_clock_seconds();
+        double t0 = bench_cpu_seconds();
         for (int i = 0; i < trees; i++)
             if (sg_thermograph_of_position(cache, &game, pos + (size_t)i * size, 0, &got[i], err,
                                            sizeof err) != SG_OK) {
                 fprintf(stderr, "bench_exact: %s\n", err);
                 return 1;
             }
-        double t1 = sg_clock_seconds();
+        double t1 = bench_cpu_seconds();
         for (int i = 0; i < trees; i++) {
             sg_thermograph th;
             if (sg_thermograph_unmemoized(&game, pos + (size_t)i * size, &th, err, sizeof err) !=
@@ -107,7 +106,7 @@ int main(int argc, char **argv)
                 mismatches++;
             sg_thermograph_free(&th);
         }
-        double t2 = sg_clock_seconds();
+        double t2 = bench_cpu_seconds();
         memo[r] = trees / (t1 - t0);
         naive[r] = trees / (t2 - t1);
         free(got);
@@ -117,15 +116,15 @@ int main(int argc, char **argv)
         table = sg_cgt_new();
         cache = sg_thermo_cache_new(table);
         uint64_t positions = 0, again = 0;
-        t0 = sg_clock_seconds();
+        t0 = bench_cpu_seconds();
         for (int i = 0; i < trees; i++)
             if (analyze_all(cache, &game, pos + (size_t)i * size, &positions) != 0)
                 return 1;
-        t1 = sg_clock_seconds();
+        t1 = bench_cpu_seconds();
         for (int i = 0; i < trees; i++)
             if (analyze_all(NULL, &game, pos + (size_t)i * size, &again) != 0)
                 return 1;
-        t2 = sg_clock_seconds();
+        t2 = bench_cpu_seconds();
         memo_all[r] = (double)positions / (t1 - t0);
         naive_all[r] = (double)again / (t2 - t1);
         sg_thermo_cache_free(cache);

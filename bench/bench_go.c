@@ -21,7 +21,6 @@
 #include <string.h>
 
 #include "bench_util.h"
-#include "sumgame/clock.h"
 #include "sumgame/estimator.h"
 #include "sumgame/params.h"
 #include "sumgame/rng.h"
@@ -123,17 +122,17 @@ static void exact_coverage(const void *empty)
                 continue;
             sg_thermo_cache *cache = sg_thermo_cache_new(NULL);
             const sg_thermograph *th;
-            double t0 = sg_clock_seconds();
+            double t0 = bench_cpu_seconds();
             int rc = sg_thermograph_of_position(cache, &game, pos, 5000, &th, err, sizeof err);
-            texact[made] = sg_clock_seconds() - t0;
+            texact[made] = bench_cpu_seconds() - t0;
             finished += rc == SG_OK;
             kos += rc == SG_ERR_UNSUPPORTED;
             sg_thermo_cache_free(cache);
             sg_estimate est;
             sg_estimator_reset(dual);
-            t0 = sg_clock_seconds();
+            t0 = bench_cpu_seconds();
             sg_estimator_estimate(dual, &game, pos, NULL, &est, err, sizeof err);
-            tdual[made++] = sg_clock_seconds() - t0;
+            tdual[made++] = bench_cpu_seconds() - t0;
         }
         if (made == 0)
             continue;
@@ -167,7 +166,7 @@ int main(int argc, char **argv)
     long long sink = 0;
     for (int r = 0; r < rounds; r++) {
         long n = 0;
-        double t0 = sg_clock_seconds(), t;
+        double t0 = bench_cpu_seconds(), t;
         do {
             for (int k = 0; k < 100; k++, n++) {
                 sg_value score;
@@ -175,14 +174,14 @@ int main(int argc, char **argv)
                 game.desc->playout(game.instance, empty, SG_LEFT, &rng, &score, &next);
                 sink += score.num;
             }
-        } while ((t = sg_clock_seconds() - t0) < seconds);
+        } while ((t = bench_cpu_seconds() - t0) < seconds);
         fast[r] = (double)n / t;
         n = 0;
-        t0 = sg_clock_seconds();
+        t0 = bench_cpu_seconds();
         do {
             for (int k = 0; k < 10; k++, n++)
                 sink += generic_playout(empty, &rng);
-        } while ((t = sg_clock_seconds() - t0) < seconds / 4);
+        } while ((t = bench_cpu_seconds() - t0) < seconds / 4);
         slow[r] = (double)n / t;
     }
     /* the same playouts with Mogo's 3x3 shapes (instance key patterns = yes) */
@@ -195,7 +194,7 @@ int main(int argc, char **argv)
         return 1;
     for (int r = 0; r < rounds; r++) {
         long n = 0;
-        double t0 = sg_clock_seconds(), t;
+        double t0 = bench_cpu_seconds(), t;
         do {
             for (int k = 0; k < 100; k++, n++) {
                 sg_value score;
@@ -203,7 +202,7 @@ int main(int argc, char **argv)
                 with.desc->playout(with.instance, empty, SG_LEFT, &rng, &score, &next);
                 sink += score.num;
             }
-        } while ((t = sg_clock_seconds() - t0) < seconds);
+        } while ((t = bench_cpu_seconds() - t0) < seconds);
         shaped[r] = (double)n / t;
     }
     double f = bench_median(fast, rounds), s = bench_median(slow, rounds);

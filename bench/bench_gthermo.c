@@ -10,7 +10,6 @@
 #include <stdlib.h>
 
 #include "bench_util.h"
-#include "sumgame/clock.h"
 #include "sumgame/gthermo.h"
 #include "sumgame/rng.h"
 #include "sumgame/thermograph.h"
@@ -49,7 +48,7 @@ int main(int argc, char **argv)
         return 1;
     }
     for (int r = 0; r < rounds; r++) {
-        double t0 = sg_clock_seconds();
+        double t0 = bench_cpu_seconds();
         for (int i = 0; i < TREES; i++) {
             sg_thermograph th;
             if (sg_thermograph_unmemoized(&rcg, trees[i], &th, err, sizeof err) != SG_OK) {
@@ -58,7 +57,7 @@ int main(int argc, char **argv)
             }
             sg_thermograph_free(&th);
         }
-        double t1 = sg_clock_seconds();
+        double t1 = bench_cpu_seconds();
         for (int i = 0; i < TREES; i++) {
             sg_gthermograph g;
             if (sg_gthermograph_of_position(&rcg, trees[i], SG_KOMASTER_NONE, &opt, &g, err,
@@ -68,7 +67,7 @@ int main(int argc, char **argv)
             }
             sg_gthermograph_free(&g);
         }
-        double t2 = sg_clock_seconds();
+        double t2 = bench_cpu_seconds();
         for (int k = 0; k < 100; k++)
             for (int km = 0; km < 3; km++) {
                 sg_gthermograph g;
@@ -79,7 +78,7 @@ int main(int argc, char **argv)
                 }
                 sg_gthermograph_free(&g);
             }
-        double t3 = sg_clock_seconds();
+        double t3 = bench_cpu_seconds();
         base[r] = t1 - t0;
         sweep[r] = t2 - t1;
         kos[r] = (t3 - t2) / 300;

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "bench_util.h"
-#include "sumgame/clock.h"
 #include "sumgame/loader.h"
 #include "sumgame/rng.h"
 #include "sumgame/solve.h"
@@ -41,7 +40,7 @@ static double solve(const sg_sum *sum, int first, const sg_solve_config *config,
 {
     char err[512];
     sg_solver *s;
-    double start = sg_clock_seconds();
+    double start = bench_cpu_seconds();
     if (sg_solver_new(config, &s, err, sizeof err) != SG_OK)
         return -1;
     if (outcome)
@@ -64,7 +63,7 @@ static double solve(const sg_sum *sum, int first, const sg_solve_config *config,
         fprintf(stderr, "bench_solve: %s\n", err);
         return -1;
     }
-    return sg_clock_seconds() - start;
+    return bench_cpu_seconds() - start;
 }
 
 /* Instance i of k subgames: its own stream of the generator, as `gen --seed` gives. */

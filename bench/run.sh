@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make bench`: every benchmark, each printing its ratio against a baseline measured in
-# the same run. Timings on a shared 2-core machine are noisy: read medians and ratios.
+# the same run. Every time is the process's CPU time (bench_util.h), one thread each;
+# timings on a shared 2-core machine are still noisy: read medians and ratios.
 BUILD=${BUILD:-build}
 set -e
 "$BUILD/bench/bench_exact" "$BUILD" 2000 5
