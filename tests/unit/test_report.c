@@ -11,17 +11,20 @@
 #include <string.h>
 #include <unistd.h>
 
-/* One game of `match --out`: game g of pair g/2, A ("alpha") Left in even games. */
+/* One game of `match --out`: game g of pair g/2, A ("alpha") Left in even games, Left
+ * moving first; the depths of its two moves are 3 and 5 in even games (A's 3, B's 5) and
+ * 4 and 0 in odd ones (B's 4; A's 0, no depth, is left out). */
 static void put_game(FILE *f, int g, const char *score, const char *result, const char *forfeit)
 {
     fprintf(f, "{\"game\":%d,\"pair\":%d,\"sum\":\"rcg:5|0\",\"left_player\":\"%s\","
                "\"right_player\":\"%s\",\"first\":\"left\",\"final_score\":null,\"score\":%s%s%s,"
                "\"result\":\"%s\",\"forfeit\":%s%s%s,\"score_estimated\":false,"
                "\"moves\":[\"1:L1\",\"1:R1\"],\"nodes_left\":1,\"nodes_right\":1,"
-               "\"seconds\":0.5,\"cpu_left\":0.1,\"cpu_right\":0.1}\n",
+               "\"depths\":[%s],\"seconds\":0.5,\"cpu_left\":0.1,\"cpu_right\":0.1}\n",
             g, g / 2, g % 2 ? "beta" : "alpha", g % 2 ? "alpha" : "beta",
             score ? "\"" : "", score ? score : "null", score ? "\"" : "", result,
-            forfeit ? "\"" : "", forfeit ? forfeit : "null", forfeit ? "\"" : "");
+            forfeit ? "\"" : "", forfeit ? forfeit : "null", forfeit ? "\"" : "",
+            g % 2 ? "4,0" : "3,5");
 }
 
 /* A temporary folder holding alpha-beta.jsonl: 4 pairs, A's scores 3, -1 | 2, 2 | 0, -3 |
@@ -69,8 +72,9 @@ static void test_tables_of_a_small_match(void **state)
      * [21.5%, 78.5%]. Pairs with both games scored: 2, 4, -3; mean 1, sd sqrt(26/2) =
      * 3.6056; t_{0.975,2} = 4.302653, half = 4.302653 * 3.6056 / sqrt 3 = 8.9567, so
      * [-7.96, 9.96], and halved for a position's mean [-3.98, 4.98]. */
+    /* depths: A's 3 in the four even games, median 3; B's 5, 5, 5, 5, 4, 4, 4, 4: 4.5 */
     support_assert_contains(r.out, "| alpha-beta | 8 | 0.6 (2.1) | [-4.0, 5.0] | 50% | "
-                                   "1 timeout (A) | 0 | 2.0 | 0.5 |\n");
+                                   "1 timeout (A) | 0 | 2.0 | 0.5 | 3.0 | 4.5 |\n");
     support_assert_contains(r.out, "| alpha-beta | alpha vs beta | 8 (7 scored) | 0.57 | 2.07 | "
                                    "[-1.34, 2.49] | 4-1-3 | 50.0% | [21.5%, 78.5%] | 3 | 1.00 | "
                                    "[-7.96, 9.96] |\n");
@@ -83,6 +87,8 @@ static void test_tables_of_a_small_match(void **state)
     support_assert_contains(r.out, "cell,row,col,file,player_a,player_b,games,scored,mean,sd,");
     support_assert_contains(r.out, ",alpha,beta,8,7,0.5714285714,2.070196678,-0.962");
     support_assert_contains(r.out, ",4,1,3,1,0,0.5,0.215216");
+    support_assert_contains(r.out, "seconds_per_game,interval,depth_a,depth_b\n");
+    support_assert_contains(r.out, ",normal,3,4.5\n");
     support_run_free(&r);
     remove(path);
     free(path);
@@ -101,9 +107,9 @@ static void test_reproduces_the_published_tds_tables(void **state)
         "| N | 4x4 | 5x5 | 6x6 |\n| ---: | --- | --- | --- |\n",
         "| 2 | -1.1 (5.7) 40%, 50 pos. | -3.4 (7.7) 29%, 50 pos. | -5.6 (13.0) 34%, 50 pos. |\n",
         "| 6 | 1.5 (8.6) 54%, 50 pos. | -3.4 (15.7) 40%, 50 pos. | -3.2 (22.2) 45%, 50 pos. |\n",
-        "| 4x4, N=4 | 100 | -0.5 (7.1) | [-0.9, 0.0] | 51% | 0 | 0 | 17.3 | 11.5 |\n",
-        "| 5x5, N=6 | 100 | -3.4 (15.7) | [-4.8, -1.6] | 40% | 1 timeout (A) | 11 | 43.0 | 42.5 |\n",
-        "| 6x6, N=6 | 100 | -3.2 (22.2) | [-5.9, -0.6] | 45% | 0 | 9 | 64.7 | 64.7 |\n",
+        "| 4x4, N=4 | 100 | -0.5 (7.1) | [-0.9, 0.0] | 51% | 0 | 0 | 17.3 | 11.5 |",
+        "| 5x5, N=6 | 100 | -3.4 (15.7) | [-4.8, -1.6] | 40% | 1 timeout (A) | 11 | 43.0 | 42.5 |",
+        "| 6x6, N=6 | 100 | -3.2 (22.2) | [-5.9, -0.6] | 45% | 0 | 9 | 64.7 | 64.7 |",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
         support_assert_contains(r.out, lines[i]);
@@ -114,7 +120,7 @@ static void test_reproduces_the_published_tds_tables(void **state)
     assert_int_equal(r.status, 0);
     support_assert_contains(r.out, "| 6 | 0.6 (8.4) 54%, 50 pos. | not run | not run |\n");
     support_assert_contains(r.out, "| 6x6, N=4 | 12 | -13.2 (18.9) | [-22.6, -3.7] | 17% | 0 | "
-                                   "0 | 41.4 | 4.9 |\n");
+                                   "0 | 41.4 | 4.9 |");
     support_run_free(&r);
     /* fixed rows and columns name every cell not run, in the details too */
     r = support_host("report docs/results/data/tdsplus-sum-vs-tds-?x?-n?.jsonl "
@@ -123,7 +129,7 @@ static void test_reproduces_the_published_tds_tables(void **state)
     assert_int_equal(r.status, 0);
     support_assert_contains(r.out, "| 2 | -0.5 (6.4) 50%, 10 pos. | -5.3 (11.3) 25%, 10 pos. | "
                                    "not run |\n");
-    support_assert_contains(r.out, "| 6x6, N=6 | not run | | | | | | | |\n");
+    support_assert_contains(r.out, "| 6x6, N=6 | not run | | | | | | | | | |\n");
     support_run_free(&r);
 }
 
@@ -170,6 +176,15 @@ static void test_bad_input_names_file_and_line(void **state)
           "\"forfeit\":null,\"moves\":[],\"seconds\":1}\n", f);
     fclose(f);
     snprintf(want, sizeof want, "%s:1: match record without \"score\"", bad);
+    expect_read_error(files, 2, want);
+    /* depths that are not a list of non-negative integers */
+    f = fopen(bad, "w");
+    assert_non_null(f);
+    fputs("{\"game\":0,\"pair\":0,\"left_player\":\"a\",\"right_player\":\"b\",\"first\":"
+          "\"left\",\"score\":\"1\",\"result\":\"win\",\"forfeit\":null,\"moves\":[],"
+          "\"seconds\":1,\"depths\":[2,-1]}\n", f);
+    fclose(f);
+    snprintf(want, sizeof want, "%s:1: \"depths\" must hold non-negative integers", bad);
     expect_read_error(files, 2, want);
     r = support_host("report /nonexistent-sumgame/x.jsonl", NULL);
     support_assert_error(&r, "report: /nonexistent-sumgame/x.jsonl: No such file or directory");

@@ -46,6 +46,12 @@ typedef struct report_cell {
     double win_rate, win_lo, win_hi; /* wins over all games, Wilson interval */
     sg_sample_stats pairs;  /* the sums of colour-swapped pairs with both games scored */
     double moves, seconds;  /* means over all games */
+    /* Depths the strategies reported (a record's "depths"), [0] A's moves, [1] B's; a 0
+     * (no depth, or a complete search) is left out. depth[] are their medians, -1 when a
+     * side reported none. */
+    int *depths[2];
+    size_t ndepths[2], depths_cap[2];
+    double depth[2];
 } report_cell;
 
 typedef struct report_curve {

@@ -41,8 +41,25 @@ static int by_pair_then_order(const void *pa, const void *pb)
     return a < b ? -1 : a > b;
 }
 
+static int by_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of v (sorted in place), -1 for none. */
+static double median_depth(int *v, size_t n)
+{
+    if (n == 0)
+        return -1;
+    qsort(v, n, sizeof *v, by_int);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
 static int compute_cell(report_cell *c, const report_options *o)
 {
+    for (int side = 0; side < 2; side++)
+        c->depth[side] = median_depth(c->depths[side], c->ndepths[side]);
     double *x = malloc((c->ngames ? c->ngames : 1) * sizeof *x);
     double *sums = malloc((c->ngames ? c->ngames : 1) * sizeof *sums);
     if (!x || !sums) {

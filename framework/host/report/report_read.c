@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -128,6 +129,40 @@ static int read_game(json_t *o, report_game *g, const char **a, const char **b, 
     return 0;
 }
 
+/* Appends the depths of a's and b's moves in record o (game n) to the cell: move i is
+ * made by "first" when i is even, and A is Left in even games. Records without "depths"
+ * (strategies that report none, older files) add nothing. */
+static int add_depths(report_cell *c, json_t *o, long long n, char *why, size_t whylen)
+{
+    json_t *depths = json_object_get(o, "depths");
+    if (!depths)
+        return 0;
+    const char *first = get_string(o, "first");
+    if (!json_is_array(depths) || !first || (strcmp(first, "left") && strcmp(first, "right")))
+        return fail(why, whylen, "\"depths\" must be an array and \"first\" \"left\" or "
+                    "\"right\"");
+    bool a_left = n % 2 == 0, left_first = first[0] == 'l';
+    for (size_t i = 0; i < json_array_size(depths); i++) {
+        json_t *v = json_array_get(depths, i);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > INT_MAX)
+            return fail(why, whylen, "\"depths\" must hold non-negative integers");
+        if (json_integer_value(v) == 0)
+            continue;
+        bool left_moves = (i % 2 == 0) == left_first;
+        int side = left_moves == a_left ? 0 : 1;
+        if (c->ndepths[side] == c->depths_cap[side]) {
+            size_t ncap = c->depths_cap[side] ? 2 * c->depths_cap[side] : 256;
+            int *grown = realloc(c->depths[side], ncap * sizeof *grown);
+            if (!grown)
+                return fail(why, whylen, "out of memory");
+            c->depths[side] = grown;
+            c->depths_cap[side] = ncap;
+        }
+        c->depths[side][c->ndepths[side]++] = (int)json_integer_value(v);
+    }
+    return 0;
+}
+
 static int add_point(report_data *d, const char *label, double limit, double et, double em)
 {
     report_curve *c = NULL;
@@ -246,6 +281,9 @@ static int read_file(report_data *d, const report_options *o, const char *path, 
                         c->col = dup_or_null(col);
                     }
                     c->games[c->ngames++] = g;
+                    if (add_depths(c, obj, json_integer_value(json_object_get(obj, "game")),
+                                   why, sizeof why) != 0)
+                        status = fail(err, errlen, "%s:%zu: %s", path, lineno, why);
                 }
             }
         } else if (json_is_number(json_object_get(obj, "limit")) &&
@@ -301,6 +339,8 @@ void report_free(report_data *d)
         free(c->col);
         free(c->a);
         free(c->b);
+        free(c->depths[0]);
+        free(c->depths[1]);
     }
     free(d->cells);
     for (size_t i = 0; i < d->ncurves; i++) {

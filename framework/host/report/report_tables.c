@@ -83,16 +83,18 @@ static void grid_table(const report_data *d, report_table *t)
 static void details_table(const report_data *d, report_table *t)
 {
     static const char *head[] = { "cell", "games", "mean (sd)", "95% interval, pairs", "win %",
-                                  "forfeits", "estimated", "moves/game", "s/game" };
-    if (!table_init(t, NULL, head, 9, d->ncells))
+                                  "forfeits", "estimated", "moves/game", "s/game", "depth A",
+                                  "depth B" };
+    enum { COLS = sizeof head / sizeof head[0] };
+    if (!table_init(t, NULL, head, COLS, d->ncells))
         return;
     for (size_t i = 0; i < d->ncells; i++) {
         const report_cell *c = &d->cells[i];
-        char **row = t->cell + i * 9;
+        char **row = t->cell + i * COLS;
         row[0] = strdup(c->label ? c->label : "");
         if (c->not_run) {
             row[1] = strdup("not run");
-            for (size_t k = 2; k < 9; k++)
+            for (size_t k = 2; k < COLS; k++)
                 row[k] = strdup("");
             continue;
         }
@@ -112,6 +114,9 @@ static void details_table(const report_data *d, report_table *t)
         row[6] = fmt("%zu", c->estimated);
         row[7] = strdup(dec(c->moves, 1, a, sizeof a));
         row[8] = strdup(dec(c->seconds, 1, a, sizeof a));
+        for (int side = 0; side < 2; side++)
+            row[9 + side] = c->depth[side] < 0 ? strdup("-")
+                                               : strdup(dec(c->depth[side], 1, a, sizeof a));
     }
 }
 
@@ -191,7 +196,9 @@ size_t report_tables(const report_data *d, const report_options *o, report_table
                            "(standard deviation); the interval of the mean over positions, "
                            "each the mean of its colour-swapped pair; win % over all games; "
                            "forfeits (A or B: the side that lost by it); games scored by the "
-                           "evaluation (estimated); moves and seconds per game.";
+                           "evaluation (estimated); moves and seconds per game; the median "
+                           "depth of A's and B's moves, over the moves whose strategy reported "
+                           "one (- for none).";
     }
     if (d->ncells && n < max) {
         stats_table(d, o, &out[n]);
@@ -290,7 +297,7 @@ int report_write_csv(FILE *f, const report_data *d, const report_options *o)
     fprintf(f, "cell,row,col,file,player_a,player_b,games,scored,mean,sd,ci_lo,ci_hi,wins,"
                "draws,losses,forfeits,estimated,win_rate,wilson_lo,wilson_hi,pairs,"
                "pair_sum_mean,pair_sum_sd,pair_sum_lo,pair_sum_hi,moves_per_game,"
-               "seconds_per_game,interval\n");
+               "seconds_per_game,interval,depth_a,depth_b\n");
     for (size_t i = 0; i < d->ncells; i++) {
         const report_cell *c = &d->cells[i];
         if (c->not_run)
@@ -322,7 +329,10 @@ int report_write_csv(FILE *f, const report_data *d, const report_options *o)
         csv_num(f, c->pairs.hi);
         csv_num(f, c->moves);
         csv_num(f, c->seconds);
-        fprintf(f, ",%s\n", o->ci == SG_CI_NORMAL ? "normal" : "t");
+        fprintf(f, ",%s", o->ci == SG_CI_NORMAL ? "normal" : "t");
+        csv_num(f, c->depth[0] < 0 ? NAN : c->depth[0]);
+        csv_num(f, c->depth[1] < 0 ? NAN : c->depth[1]);
+        fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;
 }
