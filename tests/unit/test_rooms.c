@@ -369,6 +369,44 @@ static void test_out_file_and_json(void **state)
     support_run_free(&r);
 }
 
+/* A destination that is not a regular file (a FIFO here, /dev/null alike) is written in
+ * place and stays what it was: renaming a part file onto it replaced it with a regular
+ * file (as root, /dev/null itself). db --out, and analyze --svg, whose writer the plots
+ * and `report --out-dir` share. */
+static void test_out_in_place(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sumgame-inplace-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char fifo[64], got[64], cmd[4096];
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    snprintf(got, sizeof got, "%s/got", dir);
+    static const char *const runs[][2] = {
+        { "db amazons rooms:2 --out", "# 2 positions" },
+        { "analyze 'rcg:{2|-1}' --svg", "<svg" },
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        assert_int_equal(mkfifo(fifo, 0600), 0);
+        /* the reader first: a FIFO's writer waits for one */
+        snprintf(cmd, sizeof cmd,
+                 "timeout 20 cat '%s' > '%s' & timeout 20 '%s/sumgame' %s '%s' > '%s.out'; "
+                 "s=$?; wait; exit $s",
+                 fifo, got, support_build_dir(), runs[i][0], fifo, got);
+        assert_int_equal(system(cmd), 0);
+        struct stat st;
+        assert_int_equal(stat(fifo, &st), 0);
+        if (!S_ISFIFO(st.st_mode))
+            fail_msg("%s: the FIFO was replaced by a regular file", runs[i][0]);
+        char *text = read_text(got);
+        if (!strstr(text, runs[i][1]))
+            fail_msg("%s: the reader got '%.200s'", runs[i][0], text);
+        free(text);
+        remove(fifo);
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -442,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_distinct_counts),
         cmocka_unit_test(test_order_and_notation),
         cmocka_unit_test(test_hand_values),
+        cmocka_unit_test(test_out_in_place),
         cmocka_unit_test(test_database_theory),
         cmocka_unit_test(test_databases_rebuild),
         cmocka_unit_test(test_out_file_and_json),

@@ -4,15 +4,22 @@
 #ifndef SUMGAME_HOST_OUT_FILE_H
 #define SUMGAME_HOST_OUT_FILE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 typedef struct out_file {
     FILE *f;           /* where to write: FILE.part, or stdout without --out */
     const char *path;  /* the destination, NULL for stdout */
-    char part[4096];
+    char part[4096];   /* "" when path is written in place */
 } out_file;
 
-/* Opens path.part (or takes stdout when path is NULL). On failure prints
+/* True when path names an existing file that is not a regular file (/dev/null, a FIFO, a
+ * terminal): such a destination is written in place, since renaming a part file onto it
+ * would replace the device with a regular file (as root, /dev/null itself). */
+bool out_file_in_place(const char *path);
+
+/* Opens path.part (or takes stdout when path is NULL; path itself when it is written in
+ * place). On failure prints
  * "sumgame: CMD: --out PATH: REASON" and returns the exit status; 0 on success. */
 int out_file_open(out_file *of, const char *cmd, const char *path);
 

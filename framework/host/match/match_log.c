@@ -2,6 +2,7 @@
 #include "host/cli/cli.h"
 #include "host/cli/in_file.h"
 #include "host/cli/json.h"
+#include "host/cli/out_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -243,10 +244,14 @@ static void sync_dir(const char *path)
 int match_log_write_sorted(const char *path, match_entries *list, char *err, size_t errlen)
 {
     qsort(list->v, list->n, sizeof *list->v, by_game);
+    /* A device or a FIFO (merge --out /dev/null) is written in place: a rename would
+     * replace it with a regular file. */
+    bool in_place = out_file_in_place(path);
     char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+    if (snprintf(tmp, sizeof tmp, "%s%s", path, in_place ? "" : ".tmp") >= (int)sizeof tmp)
         return cli_errf(err, errlen, "%s: path too long", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = in_place ? open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                      : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return cli_errf(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
     int rc = SG_OK;
@@ -261,10 +266,12 @@ int match_log_write_sorted(const char *path, match_entries *list, char *err, siz
             else
                 off += (size_t)w;
         }
-    if (rc == SG_OK && fsync(fd) != 0)
+    if (rc == SG_OK && !in_place && fsync(fd) != 0)
         rc = cli_errf(err, errlen, "%s: cannot sync: %s", tmp, strerror(errno));
     if (close(fd) != 0 && rc == SG_OK)
         rc = cli_errf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
+    if (in_place)
+        return rc;
     if (rc == SG_OK && rename(tmp, path) != 0)
         rc = cli_errf(err, errlen, "%s: cannot replace: %s", path, strerror(errno));
     if (rc != SG_OK)

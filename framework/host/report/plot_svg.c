@@ -288,26 +288,8 @@ int plot_svg_save(const plot_spec *spec, const char *cmd, const char *path)
     size_t len;
     if (plot_svg(spec, &svg, &len) != SG_OK)
         return cli_fail("%s: out of memory for the plot", cmd);
-    char part[4096];
-    if (snprintf(part, sizeof part, "%s.part", path) >= (int)sizeof part) {
-        free(svg);
-        return cli_usage("%s: --svg: path too long", cmd);
-    }
-    FILE *f = fopen(part, "w");
-    bool ok = f && fwrite(svg, 1, len, f) == len;
-    int saved = errno;
-    if (f && fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (ok && rename(part, path) != 0) {
-        ok = false;
-        saved = errno;
-    }
+    char err[512];
+    int rc = sg_svg_save(svg, len, path, err, sizeof err);
     free(svg);
-    if (ok)
-        return 0;
-    if (f)
-        remove(part);
-    return cli_fail("%s: --svg %.200s: %s", cmd, path, strerror(saved));
+    return rc == SG_OK ? 0 : cli_fail("%s: --svg: %s", cmd, err);
 }

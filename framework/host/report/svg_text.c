@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/cli/out_file.h"
 #include "sumgame/host.h"
 
 void sg_svg_put(sg_svg_text *s, const char *fmt, ...)
@@ -78,6 +79,18 @@ static bool write_all(int fd, const char *buf, size_t len)
 
 int sg_svg_save(const char *text, size_t len, const char *path, char *err, size_t errlen)
 {
+    if (out_file_in_place(path)) {
+        int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+        bool ok = fd >= 0 && write_all(fd, text, len);
+        int saved = errno;
+        if (fd >= 0 && close(fd) != 0 && ok) {
+            ok = false;
+            saved = errno;
+        }
+        if (!ok)
+            snprintf(err, errlen, "cannot write '%s': %s", path, strerror(saved));
+        return ok ? SG_OK : SG_ERR_INVALID;
+    }
     size_t cap = strlen(path) + 32;
     char *tmp = malloc(cap);
     if (!tmp) {

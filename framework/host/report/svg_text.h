@@ -20,8 +20,9 @@ __attribute__((format(printf, 2, 3))) void sg_svg_put(sg_svg_text *s, const char
 void sg_svg_put_escaped(sg_svg_text *s, const char *text, size_t max_chars, bool utf8);
 
 /* Writes text to path atomically (a fresh file beside it, then rename), so a reader never
- * sees half a picture and a failed write leaves the old file. SG_OK, or an error with one
- * line in err ("cannot write 'x.svg': Permission denied"). */
+ * sees half a picture and a failed write leaves the old file; a path that is not a regular
+ * file (/dev/null, a FIFO) is written in place (out_file_in_place). SG_OK, or an error
+ * with one line in err ("cannot write 'x.svg': Permission denied"). */
 int sg_svg_save(const char *text, size_t len, const char *path, char *err, size_t errlen);
 
 #endif
