@@ -369,10 +369,10 @@ static void test_out_file_and_json(void **state)
     support_run_free(&r);
 }
 
-/* A destination that is not a regular file (a FIFO here, /dev/null alike) is written in
- * place and stays what it was: renaming a part file onto it replaced it with a regular
- * file (as root, /dev/null itself). db --out, and analyze --svg, whose writer the plots
- * and `report --out-dir` share. */
+/* A destination that is not a regular file (a FIFO here, /dev/null alike) or a symbolic
+ * link is written in place and stays what it was: renaming a part file onto it replaced
+ * it with a regular file (as root, /dev/null itself). db --out, and analyze --svg, whose
+ * writer the plots and `report --out-dir` share. */
 static void test_out_in_place(void **state)
 {
     (void)state;
@@ -403,6 +403,24 @@ static void test_out_in_place(void **state)
         free(text);
         remove(fifo);
     }
+    /* a symbolic link is written through, and stays a link */
+    char link[64], target[64];
+    snprintf(link, sizeof link, "%s/link", dir);
+    snprintf(target, sizeof target, "%s/target.txt", dir);
+    FILE *f = fopen(target, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(symlink("target.txt", link), 0);
+    snprintf(cmd, sizeof cmd, "db amazons rooms:2 --out '%s'", link);
+    support_run r = support_host(cmd, NULL);
+    assert_int_equal(r.status, 0);
+    support_run_free(&r);
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    char *text = read_text(target);
+    assert_non_null(strstr(text, "# 2 positions"));
+    free(text);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     assert_int_equal(system(cmd), 0);
 }

@@ -10,7 +10,8 @@
 bool out_file_in_place(const char *path)
 {
     struct stat st;
-    return path && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+    return path && lstat(path, &st) == 0 &&
+           (S_ISLNK(st.st_mode) || (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)));
 }
 
 int out_file_open(out_file *of, const char *cmd, const char *path)

@@ -14,8 +14,9 @@ typedef struct out_file {
 } out_file;
 
 /* True when path names an existing file that is not a regular file (/dev/null, a FIFO, a
- * terminal): such a destination is written in place, since renaming a part file onto it
- * would replace the device with a regular file (as root, /dev/null itself). */
+ * terminal) or a symbolic link (/dev/stdout, a link to a results file): such a
+ * destination is written in place, through the link, since renaming a part file onto it
+ * would replace the device or the link with a regular file (as root, /dev/null itself). */
 bool out_file_in_place(const char *path);
 
 /* Opens path.part (or takes stdout when path is NULL; path itself when it is written in
