@@ -138,6 +138,7 @@ static inline amz_bb amz_neighbours(amz_bb x)
 {
     return x << 1 | x >> 1 | x << 10 | x >> 10 | x << 11 | x >> 11 | x << 12 | x >> 12;
 }
+
 /* The queen fill written once for two widths of bitboard: the 128-bit board, and 64 bits
  * for rooms whose squares all lie below bit 64 (up to 6 rows at the stride of 11, so every
  * 4x4 to 6x6 room), where each shift is one instruction instead of three. Bits shifted
@@ -150,9 +151,10 @@ static inline amz_bb amz_neighbours(amz_bb x)
  * 10).
  *
  * amz_queen_set64 and amz_queen_set128: the eight steps written out with a constant number
- * of doublings, so that every shift is by a constant: the min-distance evaluation calls this a few times a
- * position, and it was most of TDS's time while the steps came from a table. Here in the
- * header so that the evaluation's loop inlines the 64-bit fill with its doublings fixed. */
+ * of doublings, so that every shift is by a constant: the min-distance evaluation calls
+ * this a few times a position, and it was most of TDS's time while the steps came from a
+ * table. Here in the header so that the evaluation's loop inlines the 64-bit fill with
+ * its doublings fixed. */
 #define DEFINE_QUEEN_SET(NAME, TYPE)                                                          \
     static inline __attribute__((always_inline)) TYPE NAME##_shift(TYPE x, int step)          \
     {                                                                                         \

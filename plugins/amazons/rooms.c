@@ -72,7 +72,8 @@ int amz_min_distance(const amz_board *b)
 /* The greatest (Black to move) or least (White) amz_min_distance over who's children,
  * made in place in amz_moves' order: evaluate() one move ahead without play()'s checks
  * and copies (the evaluate_options hook; TDS+'s leaves ask it of every leaf). False when
- * who has no move. */
+ * who has no move. The child is updated per landing square and per arrow rather than
+ * made whole by amz_apply for each move, which cost 5% of a depth-2 TDS+ estimate. */
 bool amz_min_distance_best_child(const amz_geom *g, const amz_board *b, sg_player who,
                                  int *best)
 {

@@ -79,29 +79,19 @@ static bool write_all(int fd, const char *buf, size_t len)
 
 int sg_svg_save(const char *text, size_t len, const char *path, char *err, size_t errlen)
 {
-    if (out_file_in_place(path)) {
-        int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-        bool ok = fd >= 0 && write_all(fd, text, len);
-        int saved = errno;
-        if (fd >= 0 && close(fd) != 0 && ok) {
-            ok = false;
-            saved = errno;
-        }
-        if (!ok)
-            snprintf(err, errlen, "cannot write '%s': %s", path, strerror(saved));
-        return ok ? SG_OK : SG_ERR_INVALID;
-    }
+    /* A device, a FIFO or a link is written in place: a rename would replace it. */
+    bool in_place = out_file_in_place(path);
     size_t cap = strlen(path) + 32;
     char *tmp = malloc(cap);
     if (!tmp) {
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
     }
-    /* A fresh name beside the target (same file system, so rename is atomic); O_EXCL
-     * never reuses someone else's file, and mode 0666 lets the umask decide as for any
-     * file the user creates. */
-    int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
+    /* Else a fresh name beside the target (same file system, so rename is atomic);
+     * O_EXCL never reuses someone else's file, and mode 0666 lets the umask decide as
+     * for any file the user creates. */
+    int fd = in_place ? open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) : -1;
+    for (int attempt = 0; !in_place && attempt < 100 && fd < 0; attempt++) {
         snprintf(tmp, cap, "%s.tmp%ld.%d", path, (long)getpid(), attempt);
         fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST)
@@ -120,12 +110,12 @@ int sg_svg_save(const char *text, size_t len, const char *path, char *err, size_
         saved = errno;
         ok = false;
     }
-    if (ok && rename(tmp, path) != 0) {
+    if (ok && !in_place && rename(tmp, path) != 0) {
         saved = errno;
         ok = false;
     }
     if (!ok) {
-        if (fd >= 0)
+        if (fd >= 0 && !in_place)
             unlink(tmp);
         snprintf(err, errlen, "cannot write '%s': %s", path, strerror(saved));
     }
