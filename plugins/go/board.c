@@ -38,6 +38,8 @@ static go_bb empty_points(const go_board *b) { return b->on & ~(b->stones[0] | b
 
 bool go_board_from_pos(go_board *b, const go_geometry *geo, const go_pos *pos)
 {
+    if (pos->big)
+        return false; /* cells, not bitboards: only its parts are played */
     b->geo = geo;
     b->on = go_bb_make(pos->on);
     b->stones[0] = go_bb_make(pos->stones[0]) & b->on;

@@ -26,27 +26,44 @@ typedef unsigned __int128 go_bb;
 
 enum { GO_BLACK = 0, GO_WHITE = 1 }; /* Black is Left, as sg_player numbers them */
 
-/* The plain-data position the plugin hands to the host (zeroed padding). */
+/* The plain-data position the plugin hands to the host (zeroed padding). A region or a
+ * board up to 9x9 keeps its points in the bitboards; a board larger than 9x9 (big) keeps
+ * them in cells instead (grid.h), and only its split, which cuts it into parts that fit
+ * the bitboards, and its text use them. */
 typedef struct go_pos {
-    uint64_t stones[2][2]; /* [colour][word] */
-    uint64_t on[2];        /* the region */
     uint8_t width, height;
     uint8_t ko;        /* the point the banned player may not take back, or GO_NO_POINT */
     uint8_t ko_banned; /* the colour that may not play at ko */
     uint16_t moves;    /* moves made in the region since its text was read */
     int16_t base;      /* points Black has apart from the board: prisoners under territory
                         * rules, the safe stones a whole board's split counts (area) */
-    uint64_t safe[2][2]; /* safe stones off the region (written x, o): unconditionally alive
-                          * or marked so; they bound territory and anchor strings they touch */
-    uint8_t whole;       /* a whole board (SGF, GTP, [whole]): its split looks for safe
-                          * chains; a region (the default) splits only where it is cut */
-    uint8_t zero[7];
-    uint64_t dead[2]; /* safe stones (of the capturer) that stand for the other colour's
-                       * dead stones, written w and b: no string gains a liberty from
-                       * them, as on the real board, where the dead stone stays */
-    uint64_t settled[2]; /* safe stones (of the owner) that stand for empty points of settled
-                          * territory, written t and u: a move there (an invasion, which only
-                          * a whole board's play() accepts) opens the territory again */
+    uint8_t whole;     /* a whole board (SGF, GTP, [whole]): its split looks for safe
+                        * chains; a region (the default) splits only where it is cut */
+    uint8_t big;       /* a board larger than 9x9: cells, not bitboards */
+    /* A part cut from a board larger than 9x9: its frame's top-left point on that board,
+     * and the board's size (0 for every other position), so its points are named as the
+     * board names them */
+    uint8_t frame_x, frame_y, board_width, board_height;
+    uint16_t big_ko; /* a big board's ko point (grid.h's index), or GO_GRID_NO_KO; 0 on
+                      * every other position */
+    union {
+        struct {
+            uint64_t stones[2][2]; /* [colour][word] */
+            uint64_t on[2];        /* the region */
+            uint64_t safe[2][2]; /* safe stones off the region (written x, o): unconditionally
+                                  * alive or marked so; they bound territory and anchor strings
+                                  * they touch */
+            uint64_t dead[2]; /* safe stones (of the capturer) that stand for the other
+                               * colour's dead stones, written w and b: no string gains a
+                               * liberty from them, as on the real board, where the dead
+                               * stone stays */
+            uint64_t settled[2]; /* safe stones (of the owner) that stand for empty points of
+                                  * settled territory, written t and u: a move there (an
+                                  * invasion, which only a whole board's play() accepts) opens
+                                  * the territory again */
+        };
+        uint8_t cells[184]; /* big: a point in four bits (grid.h), row by row */
+    };
 } go_pos;
 
 /* Geometry shared by every board: the neighbour masks of each point. */
@@ -104,7 +121,7 @@ static inline go_bb go_bb_grow(go_bb b, go_bb on)
 }
 
 /* Builds a board from a position (strings found by flood fill). False when the position
- * holds a string without liberties. */
+ * holds a string without liberties, or is a board larger than 9x9 (big). */
 bool go_board_from_pos(go_board *b, const go_geometry *geo, const go_pos *pos);
 void go_board_to_pos(const go_board *b, go_pos *pos);
 

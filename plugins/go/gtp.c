@@ -40,12 +40,25 @@ int go_gtp_parse_point(const go_pos *pos, const char *text, int *point, char *er
     }
     for (size_t i = 0; i <= n; i++)
         lower[i] = (char)tolower((unsigned char)text[i]);
+    if (pos->big) {
+        go_grid g;
+        go_grid_from_pos(pos, &g);
+        return go_grid_parse_point(&g, lower, point, err, errlen);
+    }
     return go_parse_point(pos, lower, point, err, errlen);
 }
 
 int go_gtp_format_point(const go_pos *pos, int point, char *buf, size_t cap)
 {
-    int rc = go_format_point(pos, point, buf, cap);
+    int rc;
+    if (pos->big) {
+        go_grid g;
+        go_grid_from_pos(pos, &g);
+        rc = point >= 0 && point < GO_GRID_POINTS ? go_grid_format_point(&g, point, buf, cap)
+                                                  : SG_ERR_INVALID;
+    } else {
+        rc = go_format_point(pos, point, buf, cap);
+    }
     if (rc == SG_OK)
         buf[0] = (char)toupper((unsigned char)buf[0]);
     return rc;

@@ -6,42 +6,106 @@
 
 #include "sumgame/host.h"
 
-static const char columns[] = "abcdefghj";
+static const char columns[] = "abcdefghjklmnopqrst";
 
-int go_parse_point(const go_pos *pos, const char *text, int *point, char *err, size_t errlen)
+/* Where a grid or a position sits: its own size, and the board it was cut from. */
+typedef struct frame {
+    int width, height;      /* the points of the rows */
+    int x, y;               /* their top-left point on the board */
+    int board_w, board_h;   /* the board's size: the rows' own when they are not a part */
+} frame;
+
+static frame frame_of(int width, int height, int x, int y, int board_w, int board_h)
+{
+    frame f = { width, height, x, y, board_w ? board_w : width, board_h ? board_h : height };
+    return f;
+}
+
+static int read_point(const frame *f, const char *text, int *x, int *y, char *err,
+                      size_t errlen)
 {
     if (strcmp(text, "pass") == 0) {
         snprintf(err, errlen, "'pass' is not a move in one region: a player with no move "
                               "anywhere in the sum passes there");
         return SG_ERR_INVALID;
     }
-    const char *c = text[0] ? strchr(columns, text[0]) : NULL;
     if (text[0] == 'i') {
-        snprintf(err, errlen, "'%.20s': go columns skip 'i' (a..h, j)", text);
+        snprintf(err, errlen, "'%.20s': go columns skip 'i' (a..h, j..t)", text);
         return SG_ERR_INVALID;
     }
+    const char *c = text[0] ? strchr(columns, text[0]) : NULL;
     char *end;
     long row = c ? strtol(text + 1, &end, 10) : 0;
-    if (!c || text[1] < '1' || text[1] > '9' || *end || row < 1 || row > pos->height ||
-        c - columns >= pos->width) {
-        snprintf(err, errlen, "'%.20s' is not a point of this %ux%u region (a1..%c%u)", text,
-                 pos->width, pos->height, columns[pos->width - 1], pos->height);
+    int bx = c ? (int)(c - columns) : 0, by = f->board_h - (int)row;
+    if (!c || text[1] < '1' || text[1] > '9' || *end || row < 1 || row > f->board_h ||
+        bx < f->x || bx >= f->x + f->width || by < f->y || by >= f->y + f->height) {
+        if (f->board_w == f->width && f->board_h == f->height)
+            snprintf(err, errlen, "'%.20s' is not a point of this %dx%d region (a1..%c%d)", text,
+                     f->width, f->height, columns[f->width - 1], f->height);
+        else
+            snprintf(err, errlen, "'%.20s' is not a point of this part (%c%d..%c%d of the %dx%d "
+                                  "board)", text, columns[f->x], f->board_h - f->y,
+                     columns[f->x + f->width - 1], f->board_h - f->y - f->height + 1,
+                     f->board_w, f->board_h);
         return SG_ERR_INVALID;
     }
-    *point = (int)(pos->height - row) * GO_STRIDE + (int)(c - columns);
+    *x = bx - f->x;
+    *y = by - f->y;
     return SG_OK;
+}
+
+static int name_point(const frame *f, int x, int y, char *buf, size_t cap)
+{
+    if (x < 0 || y < 0 || x >= f->width || y >= f->height)
+        return SG_ERR_INVALID;
+    int n = snprintf(buf, cap, "%c%d", columns[x + f->x], f->board_h - (y + f->y));
+    return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
+}
+
+static frame pos_frame(const go_pos *p)
+{
+    return frame_of(p->width, p->height, p->frame_x, p->frame_y, p->board_width,
+                    p->board_height);
+}
+
+static frame grid_frame(const go_grid *g)
+{
+    return frame_of(g->width, g->height, g->frame_x, g->frame_y, g->board_width,
+                    g->board_height);
+}
+
+int go_parse_point(const go_pos *pos, const char *text, int *point, char *err, size_t errlen)
+{
+    frame f = pos_frame(pos);
+    int x, y, rc = read_point(&f, text, &x, &y, err, errlen);
+    if (rc == SG_OK)
+        *point = y * GO_STRIDE + x;
+    return rc;
 }
 
 int go_format_point(const go_pos *pos, int point, char *buf, size_t cap)
 {
-    int x = point % GO_STRIDE, y = point / GO_STRIDE;
-    if (x >= pos->width || y >= pos->height)
-        return SG_ERR_INVALID;
-    int n = snprintf(buf, cap, "%c%d", columns[x], pos->height - y);
-    return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
+    frame f = pos_frame(pos);
+    return name_point(&f, point % GO_STRIDE, point / GO_STRIDE, buf, cap);
 }
 
-/* Which of marks[] an item such as "alive=c3" fills, or -1. */
+int go_grid_parse_point(const go_grid *g, const char *text, int *point, char *err,
+                        size_t errlen)
+{
+    frame f = grid_frame(g);
+    int x, y, rc = read_point(&f, text, &x, &y, err, errlen);
+    if (rc == SG_OK)
+        *point = y * GO_GRID_SIDE + x;
+    return rc;
+}
+
+int go_grid_format_point(const go_grid *g, int point, char *buf, size_t cap)
+{
+    frame f = grid_frame(g);
+    return name_point(&f, point % GO_GRID_SIDE, point / GO_GRID_SIDE, buf, cap);
+}
+
+/* Which mark an item such as "alive=c3" gives, or -1. */
 static int mark_of(const char *item)
 {
     static const char *const names[GO_MARKS] = { "dead=", "alive=", "tb=", "tw=" };
@@ -51,15 +115,71 @@ static int mark_of(const char *item)
     return -1;
 }
 
-/* Parses the bracketed state after the rows into pos. */
-static int parse_state(const char *s, go_pos *pos, go_bb marks[GO_MARKS], char *err,
-                       size_t errlen)
+/* A whole number item's value in lo..hi. */
+static int number_item(const char *item, size_t key, long lo, long hi, long *value)
+{
+    char *e;
+    long n = strtol(item + key, &e, 10);
+    if (!item[key] || *e || n < lo || n > hi)
+        return SG_ERR_INVALID;
+    *value = n;
+    return SG_OK;
+}
+
+/* The part's frame first ([at=P,board=WxH] in either order): the other items name points
+ * on that board. */
+static int parse_frame(const char *s, const char *end, go_grid *g, char *err, size_t errlen)
+{
+    const char *board = NULL, *at = NULL;
+    for (const char *t = s; t < end; t++)
+        if (t == s || t[-1] == ',') {
+            if (strncmp(t, "board=", 6) == 0)
+                board = t + 6;
+            else if (strncmp(t, "at=", 3) == 0)
+                at = t + 3;
+        }
+    if (!board && !at)
+        return SG_OK;
+    int w, h, n = 0;
+    if (!board || !at || sscanf(board, "%dx%d%n", &w, &h, &n) != 2 ||
+        (board[n] != ',' && board[n] != ']') || w < g->width || h < g->height ||
+        w > GO_GRID_SIDE || h > GO_GRID_SIDE) {
+        snprintf(err, errlen, "a part of a board needs both at=POINT and board=WxH (at most "
+                              "%dx%d, and as large as the rows)", GO_GRID_SIDE, GO_GRID_SIDE);
+        return SG_ERR_INVALID;
+    }
+    char point[8];
+    size_t len = strcspn(at, ",]");
+    if (len >= sizeof point)
+        len = sizeof point - 1;
+    memcpy(point, at, len);
+    point[len] = '\0';
+    frame f = frame_of(w, h, 0, 0, w, h);
+    int x, y;
+    if (read_point(&f, point, &x, &y, err, errlen) != SG_OK)
+        return SG_ERR_INVALID;
+    if (x + g->width > w || y + g->height > h) {
+        snprintf(err, errlen, "at=%s: the %dx%d rows go past the edge of the %dx%d board",
+                 point, g->width, g->height, w, h);
+        return SG_ERR_INVALID;
+    }
+    g->frame_x = x;
+    g->frame_y = y;
+    g->board_width = w;
+    g->board_height = h;
+    return SG_OK;
+}
+
+/* Parses the bracketed state after the rows into g. */
+static int parse_state(const char *s, go_grid *g, uint8_t *marks, char *err, size_t errlen)
 {
     const char *end = strchr(s, ']');
     if (!end || end[1]) {
         snprintf(err, errlen, "'%.40s': the state must be one [...] at the end", s - 1);
         return SG_ERR_INVALID;
     }
+    if (parse_frame(s, end, g, err, errlen) != SG_OK)
+        return SG_ERR_INVALID;
     while (s < end) {
         const char *comma = memchr(s, ',', (size_t)(end - s));
         const char *stop = comma ? comma : end;
@@ -71,37 +191,36 @@ static int parse_state(const char *s, go_pos *pos, go_bb marks[GO_MARKS], char *
         }
         memcpy(item, s, len);
         item[len] = '\0';
+        long n;
+        int p;
         if (strncmp(item, "ko=", 3) == 0) {
-            int p;
-            if (go_parse_point(pos, item + 3, &p, err, errlen) != SG_OK)
+            if (go_grid_parse_point(g, item + 3, &p, err, errlen) != SG_OK)
                 return SG_ERR_INVALID;
-            pos->ko = (uint8_t)p;
+            g->ko = p;
         } else if (strncmp(item, "moves=", 6) == 0) {
-            char *e;
-            long n = strtol(item + 6, &e, 10);
-            if (!item[6] || *e || n < 0 || n > 60000) {
+            if (number_item(item, 6, 0, 60000, &n) != SG_OK) {
                 snprintf(err, errlen, "'%s': moves must be 0..60000", item);
                 return SG_ERR_INVALID;
             }
-            pos->moves = (uint16_t)n;
+            g->moves = (int)n;
         } else if (strcmp(item, "whole") == 0) {
-            pos->whole = 1;
+            g->whole = true;
         } else if (strncmp(item, "base=", 5) == 0) {
-            char *e;
-            long n = strtol(item + 5, &e, 10);
-            if (!item[5] || *e || n < -1000 || n > 1000) {
+            if (number_item(item, 5, -1000, 1000, &n) != SG_OK) {
                 snprintf(err, errlen, "'%s': base must be -1000..1000", item);
                 return SG_ERR_INVALID;
             }
-            pos->base = (int16_t)n;
+            g->base = (int)n;
+        } else if (strncmp(item, "at=", 3) == 0 || strncmp(item, "board=", 6) == 0) {
+            /* read by parse_frame */
         } else if (marks && mark_of(item) >= 0) {
-            int m = mark_of(item), p;
-            if (go_parse_point(pos, strchr(item, '=') + 1, &p, err, errlen) != SG_OK)
+            if (go_grid_parse_point(g, strchr(item, '=') + 1, &p, err, errlen) != SG_OK)
                 return SG_ERR_INVALID;
-            marks[m] |= (go_bb)1 << p;
+            marks[p] |= (uint8_t)(1 << mark_of(item));
         } else {
             snprintf(err, errlen, "'%s': unknown state (ko=POINT, moves=N, base=N, whole, "
-                                  "dead=POINT, alive=POINT, tb=POINT or tw=POINT)", item);
+                                  "dead=POINT, alive=POINT, tb=POINT, tw=POINT, at=POINT or "
+                                  "board=WxH)", item);
             return SG_ERR_INVALID;
         }
         s = comma ? comma + 1 : end;
@@ -109,35 +228,35 @@ static int parse_state(const char *s, go_pos *pos, go_bb marks[GO_MARKS], char *
     return SG_OK;
 }
 
-/* The ko point must be empty with all its neighbours the capturer's; that names the
- * banned colour. */
-static int check_ko(const go_geometry *geo, go_pos *pos, char *err, size_t errlen)
+/* The ko point must be empty with all its neighbours in play the capturer's; that names
+ * the banned colour. */
+static int check_ko(go_grid *g, char *err, size_t errlen)
 {
-    if (pos->ko == GO_NO_POINT)
+    if (g->ko < 0)
         return SG_OK;
-    go_bb on = go_bb_make(pos->on), bit = geo->bit[pos->ko];
-    go_bb s[2] = { go_bb_make(pos->stones[0]), go_bb_make(pos->stones[1]) };
-    go_bb around = geo->adjacent[pos->ko] & on;
-    char text[8];
-    go_format_point(pos, pos->ko, text, sizeof text);
-    for (int c = 0; c < 2; c++)
-        if (around && !(around & ~s[c]) && (on & bit) && !((s[0] | s[1]) & bit)) {
-            pos->ko_banned = (uint8_t)(1 - c);
+    int around[4], n = go_grid_neighbours(g, g->ko, around);
+    for (int c = 0; c < 2 && g->cell[g->ko] == '.'; c++) {
+        int in_play = 0, own = 0;
+        for (int k = 0; k < n; k++) {
+            in_play += go_cell_play(g->cell[around[k]]);
+            own += go_cell_stone(g->cell[around[k]], c);
+        }
+        if (in_play && own == in_play) {
+            g->ko_banned = 1 - c;
             return SG_OK;
         }
+    }
+    char text[8];
+    go_grid_format_point(g, g->ko, text, sizeof text);
     snprintf(err, errlen, "ko=%s: a ko point is empty with every neighbour of one colour", text);
     return SG_ERR_INVALID;
 }
 
-int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos,
-                      go_bb marks[GO_MARKS], char *err, size_t errlen)
+int go_parse_grid(const char *text, go_grid *g, uint8_t *marks, char *err, size_t errlen)
 {
-    memset(pos, 0, sizeof *pos);
-    pos->ko = GO_NO_POINT;
+    go_grid_init(g, 0, 0);
     if (marks)
-        for (int m = 0; m < GO_MARKS; m++)
-            marks[m] = 0;
-    go_bb on = 0, stones[2] = { 0, 0 }, safe[2] = { 0, 0 }, dead = 0, settled = 0;
+        memset(marks, 0, GO_GRID_POINTS);
     int x = 0, y = 0, width = -1;
     const char *s = text;
     for (;; s++) {
@@ -158,100 +277,75 @@ int go_parse_position(const go_geometry *geo, const char *text, go_pos *pos,
                 break;
             continue;
         }
-        if (x >= GO_MAX_SIDE || y >= GO_MAX_SIDE) {
-            snprintf(err, errlen, "'%.40s': go regions are at most 9x9", text);
+        if (x >= GO_GRID_SIDE || y >= GO_GRID_SIDE) {
+            snprintf(err, errlen, "'%.40s': go boards are at most %dx%d", text, GO_GRID_SIDE,
+                     GO_GRID_SIDE);
             return SG_ERR_INVALID;
         }
-        go_bb bit = geo->bit[y * GO_STRIDE + x];
-        if (ch == 'X')
-            stones[0] |= bit;
-        else if (ch == 'O')
-            stones[1] |= bit;
-        else if (ch == 'x')
-            safe[0] |= bit;
-        else if (ch == 'o')
-            safe[1] |= bit;
-        else if (ch == 'w' || ch == 'b') {
-            safe[ch == 'w' ? 0 : 1] |= bit;
-            dead |= bit;
-        } else if (ch == 't' || ch == 'u') {
-            safe[ch == 't' ? 0 : 1] |= bit;
-            settled |= bit;
-        } else if (ch != '.' && ch != '#') {
+        if (!strchr(".XOxowbtu#", ch) || !ch) {
             snprintf(err, errlen,
                      "'%c' at row %d: expected '.', 'X', 'O', 'x', 'o', 'w', 'b', 't', 'u', '#' "
                      "or '/'", ch, y + 1);
             return SG_ERR_INVALID;
         }
-        if (ch == '.' || ch == 'X' || ch == 'O')
-            on |= bit;
+        g->cell[y * GO_GRID_SIDE + x] = ch;
         x++;
     }
-    pos->width = (uint8_t)width;
-    pos->height = (uint8_t)y;
-    go_bb_store(on, pos->on);
-    go_bb_store(stones[0], pos->stones[0]);
-    go_bb_store(stones[1], pos->stones[1]);
-    go_bb_store(safe[0], pos->safe[0]);
-    go_bb_store(safe[1], pos->safe[1]);
-    go_bb_store(dead, pos->dead);
-    go_bb_store(settled, pos->settled);
-    if (*s == '[' && parse_state(s + 1, pos, marks, err, errlen) != SG_OK)
+    g->width = width;
+    g->height = y;
+    if (*s == '[' && parse_state(s + 1, g, marks, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
-    if (!on && !safe[0] && !safe[1] && !pos->base) {
+    bool any = false;
+    for (int p = 0; p < GO_GRID_POINTS && !any; p++)
+        any = go_cell_board(g->cell[p]);
+    if (!any && !g->base) {
         snprintf(err, errlen, "'%.40s': the region has no point", text);
         return SG_ERR_INVALID;
     }
-    if (check_ko(geo, pos, err, errlen) != SG_OK)
-        return SG_ERR_INVALID;
-    go_board b;
-    if (!go_board_from_pos(&b, geo, pos)) {
-        snprintf(err, errlen, "'%.40s': a string has no liberty", text);
-        return SG_ERR_INVALID;
+    return check_ko(g, err, errlen);
+}
+
+int go_format_grid(const go_grid *g, char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (int y = 0; y < g->height; y++) {
+        if (n + (size_t)g->width + 1 >= cap)
+            return SG_ERR_RANGE;
+        memcpy(buf + n, g->cell + y * GO_GRID_SIDE, (size_t)g->width);
+        n += (size_t)g->width;
+        if (y + 1 < g->height)
+            buf[n++] = '/';
+    }
+    buf[n] = '\0';
+    char state[128] = "", item[24];
+    size_t k = 0;
+    if (g->ko >= 0) {
+        char ko[8];
+        go_grid_format_point(g, g->ko, ko, sizeof ko);
+        k += (size_t)snprintf(state + k, sizeof state - k, ",ko=%s", ko);
+    }
+    if (g->moves)
+        k += (size_t)snprintf(state + k, sizeof state - k, ",moves=%d", g->moves);
+    if (g->base)
+        k += (size_t)snprintf(state + k, sizeof state - k, ",base=%d", g->base);
+    if (g->whole)
+        k += (size_t)snprintf(state + k, sizeof state - k, ",whole");
+    if (g->board_width) {
+        go_grid_format_point(g, 0, item, sizeof item); /* the top-left point */
+        k += (size_t)snprintf(state + k, sizeof state - k, ",at=%s,board=%dx%d", item,
+                              g->board_width, g->board_height);
+    }
+    if (k) {
+        if (n + k + 2 > cap)
+            return SG_ERR_RANGE;
+        snprintf(buf + n, cap - n, "[%s]", state + 1);
     }
     return SG_OK;
 }
 
 int go_format_position(const go_pos *pos, char *buf, size_t cap)
 {
-    size_t n = 0;
-    go_bb on = go_bb_make(pos->on);
-    go_bb s[2] = { go_bb_make(pos->stones[0]), go_bb_make(pos->stones[1]) };
-    go_bb safe[2] = { go_bb_make(pos->safe[0]), go_bb_make(pos->safe[1]) };
-    go_bb dead = go_bb_make(pos->dead), settled = go_bb_make(pos->settled);
-    for (int y = 0; y < pos->height; y++) {
-        for (int x = 0; x < pos->width; x++) {
-            go_bb bit = (go_bb)1 << (y * GO_STRIDE + x);
-            if (n + 1 >= cap)
-                return SG_ERR_RANGE;
-            buf[n++] = (safe[0] & bit) ? (dead & bit ? 'w' : settled & bit ? 't' : 'x')
-                       : (safe[1] & bit) ? (dead & bit ? 'b' : settled & bit ? 'u' : 'o')
-                       : !(on & bit) ? '#'
-                       : (s[0] & bit) ? 'X' : (s[1] & bit) ? 'O' : '.';
-        }
-        if (y + 1 < pos->height) {
-            if (n + 1 >= cap)
-                return SG_ERR_RANGE;
-            buf[n++] = '/';
-        }
-    }
-    buf[n] = '\0';
-    if (pos->ko != GO_NO_POINT || pos->moves || pos->base || pos->whole) {
-        char ko[8] = "", state[80];
-        if (pos->ko != GO_NO_POINT)
-            go_format_point(pos, pos->ko, ko, sizeof ko);
-        char moves[16] = "", base[16] = "";
-        if (pos->moves)
-            snprintf(moves, sizeof moves, "moves=%u", pos->moves);
-        if (pos->base)
-            snprintf(base, sizeof base, "base=%d", pos->base);
-        int k = snprintf(state, sizeof state, "[%s%s%s%s%s%s%s]", ko[0] ? "ko=" : "", ko,
-                         ko[0] && moves[0] ? "," : "", moves,
-                         base[0] && (ko[0] || moves[0]) ? "," : "", base,
-                         !pos->whole ? "" : ko[0] || moves[0] || base[0] ? ",whole" : "whole");
-        if (k < 0 || n + (size_t)k >= cap)
-            return SG_ERR_RANGE;
-        memcpy(buf + n, state, (size_t)k + 1);
-    }
-    return SG_OK;
+    go_grid g;
+    go_grid_from_pos(pos, &g);
+    return go_format_grid(&g, buf, cap);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation.h"
 #include "sumgame/host.h"
 
 static go_bb rectangle(const go_geometry *geo, int width, int height)
@@ -17,7 +18,7 @@ static go_bb rectangle(const go_geometry *geo, int width, int height)
 
 bool go_is_whole(const go_geometry *geo, const go_pos *pos)
 {
-    if (!pos->whole)
+    if (!pos->whole || pos->big)
         return false;
     go_bb board = go_bb_make(pos->on) | go_bb_make(pos->safe[0]) | go_bb_make(pos->safe[1]);
     return board == rectangle(geo, pos->width, pos->height);
@@ -43,75 +44,16 @@ go_bb go_chain(const go_geometry *geo, go_bb stones, go_bb board, int p)
 
 go_bb go_benson(const go_geometry *geo, const go_pos *pos, int c)
 {
-    (void)geo;
-    go_bb on = go_bb_make(pos->on);
-    go_bb safe[2] = { go_bb_make(pos->safe[0]), go_bb_make(pos->safe[1]) };
-    go_bb board = on | safe[0] | safe[1];
-    go_bb mine = (go_bb_make(pos->stones[c]) & on) | safe[c];
-    go_bb all = ((go_bb_make(pos->stones[0]) | go_bb_make(pos->stones[1])) & on) | safe[0] | safe[1];
-    go_bb empty = board & ~all;
-    go_bb chain[MAX_SETS], region[MAX_SETS];
-    int nc = 0, nr = 0;
-    for (go_bb left = mine; left && nc < MAX_SETS;) {
-        chain[nc] = fill(left & -left, mine);
-        left &= ~chain[nc++];
-    }
-    for (go_bb left = board & ~mine; left && nr < MAX_SETS;) {
-        region[nr] = fill(left & -left, board & ~mine);
-        left &= ~region[nr++];
-    }
-    /* vital[k] has bit r when every empty point of region r is a liberty of chain k (and
-     * r has one, and holds no safe stone of the opponent) */
-    uint64_t vital_lo[MAX_SETS], vital_hi[MAX_SETS];
-    for (int k = 0; k < nc; k++) {
-        go_bb libs = go_bb_grow(chain[k], board) & empty;
-        vital_lo[k] = vital_hi[k] = 0;
-        for (int r = 0; r < nr; r++) {
-            go_bb e = region[r] & empty;
-            if (e && !(e & ~libs) && !(region[r] & safe[1 - c])) {
-                if (r < 64)
-                    vital_lo[k] |= (uint64_t)1 << r;
-                else
-                    vital_hi[k] |= (uint64_t)1 << (r - 64);
-            }
-        }
-    }
-    bool chain_in[MAX_SETS], region_in[MAX_SETS];
-    for (int k = 0; k < nc; k++)
-        chain_in[k] = true;
-    for (int r = 0; r < nr; r++)
-        region_in[r] = true;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int k = 0; k < nc; k++) {
-            if (!chain_in[k] || (chain[k] & safe[c]))
-                continue;
-            int healthy = 0;
-            for (int r = 0; r < nr; r++)
-                if (region_in[r] && ((r < 64 ? vital_lo[k] >> r : vital_hi[k] >> (r - 64)) & 1))
-                    healthy++;
-            if (healthy < 2) {
-                chain_in[k] = false;
-                changed = true;
-            }
-        }
-        for (int r = 0; r < nr; r++) {
-            if (!region_in[r])
-                continue;
-            go_bb border = go_bb_grow(region[r], board) & mine;
-            for (int k = 0; k < nc; k++)
-                if (!chain_in[k] && (chain[k] & border)) {
-                    region_in[r] = false;
-                    changed = true;
-                    break;
-                }
-        }
-    }
-    go_bb alive = 0;
-    for (int k = 0; k < nc; k++)
-        if (chain_in[k])
-            alive |= chain[k];
-    return alive & ~safe[c];
+    go_grid g;
+    go_grid_from_pos(pos, &g);
+    uint8_t alive[GO_GRID_POINTS] = { 0 };
+    go_grid_benson(&g, c, alive);
+    go_bb chains = 0;
+    for (int y = 0; y < g.height; y++)
+        for (int x = 0; x < g.width; x++)
+            if (alive[y * GO_GRID_SIDE + x])
+                chains |= geo->bit[y * GO_STRIDE + x];
+    return chains;
 }
 
 static int part_score(const go_geometry *geo, const go_pos *p, bool area, bool *over)
@@ -124,9 +66,207 @@ static int part_score(const go_geometry *geo, const go_pos *p, bool area, bool *
     return (area ? go_board_area(&b) : go_board_territory(&b)) + p->base;
 }
 
+/* Adds part p, or its score to *base when nobody can move there (and it holds no ko). */
+static void add_part(const go_geometry *geo, const go_pos *p, bool area, int *base,
+                     go_pos *parts, size_t cap, size_t *n)
+{
+    bool over;
+    int v = part_score(geo, p, area, &over);
+    if (over && p->ko == GO_NO_POINT) {
+        *base += v;
+        return;
+    }
+    if (parts && *n < cap)
+        parts[*n] = *p;
+    (*n)++;
+}
+
+/* The points within two steps of the set points of in (as go_split keeps safe stones
+ * near a region), into near. */
+static void near_points(const go_grid *g, const uint8_t *in, uint8_t *near)
+{
+    uint8_t one[GO_GRID_POINTS];
+    const uint8_t *from = in;
+    for (int step = 0; step < 2; step++) {
+        uint8_t *to = step == 0 ? one : near;
+        for (int p = 0; p < GO_GRID_POINTS; p++) {
+            int x = p % GO_GRID_SIDE, y = p / GO_GRID_SIDE;
+            to[p] = from[p] || (x > 0 && from[p - 1]) || (x + 1 < g->width && from[p + 1]) ||
+                    (y > 0 && from[p - GO_GRID_SIDE]) ||
+                    (y + 1 < g->height && from[p + GO_GRID_SIDE]);
+        }
+        from = one;
+    }
+}
+
+/* go.c's sure territory (a region without c's stones bounded by c's safe stones alone,
+ * too small inside for two eyes of the other colour) on the grid, for a region of a
+ * board larger than 9x9 too wide for a part's frame: a big eye of a chain Benson found. */
+static bool sure_territory(const go_grid *g, const uint8_t *region, bool territory,
+                           int *score)
+{
+    for (int c = 0; c < 2; c++) {
+        bool own = false, other = false, stones = false;
+        int points = 0, dead = 0, inside = 0, first = -1, second = -1;
+        for (int p = 0; p < GO_GRID_POINTS; p++) {
+            if (!region[p])
+                continue;
+            int n[4], k = go_grid_neighbours(g, p, n);
+            bool near_own = false;
+            while (k-- > 0) {
+                own |= go_cell_safe(g->cell[n[k]], c);
+                other |= go_cell_safe(g->cell[n[k]], 1 - c);
+                near_own |= go_cell_safe(g->cell[n[k]], c);
+            }
+            points++;
+            stones |= go_cell_stone(g->cell[p], c);
+            dead += go_cell_stone(g->cell[p], 1 - c);
+            if (!near_own) {
+                second = inside ? p : second;
+                first = inside ? first : p;
+                inside++;
+            }
+        }
+        if (!own || other || stones)
+            continue;
+        int gap = second - first;
+        if (inside > 2 || (inside == 2 && gap != 1 && gap != GO_GRID_SIDE))
+            return false;
+        *score = (c == GO_BLACK ? 1 : -1) * (points + (territory ? dead : 0));
+        return true;
+    }
+    return false;
+}
+
+static bool in_play(char ch, int c)
+{
+    (void)c;
+    return go_cell_play(ch);
+}
+
+/* A board larger than 9x9 (big): as go_split, but each region becomes a part in a frame
+ * of at most 9x9, the region and the points next to it, named as on the board. 0, with
+ * the reason in err, when a region does not fit or a string has no liberty. */
+static size_t split_big(const go_geometry *geo, const go_pos *pos, bool area, go_pos *parts,
+                        size_t cap, char *err, size_t errlen)
+{
+    go_grid g;
+    go_grid_from_pos(pos, &g);
+    bool whole = g.whole;
+    for (int y = 0; y < g.height; y++)
+        for (int x = 0; x < g.width; x++)
+            whole &= go_cell_board(g.cell[y * GO_GRID_SIDE + x]);
+    if (whole) {
+        uint8_t alive[2][GO_GRID_POINTS] = { { 0 } };
+        for (int c = 0; c < 2; c++)
+            go_grid_benson(&g, c, alive[c]);
+        for (int p = 0; p < GO_GRID_POINTS; p++)
+            for (int c = 0; c < 2; c++)
+                if (alive[c][p])
+                    g.cell[p] = c == GO_BLACK ? 'x' : 'o';
+    }
+    int base = pos->base;
+    for (int p = 0; p < GO_GRID_POINTS && area; p++)
+        base += go_cell_safe(g.cell[p], GO_BLACK) - go_cell_safe(g.cell[p], GO_WHITE);
+    uint8_t seen[GO_GRID_POINTS] = { 0 };
+    size_t n = 0;
+    for (int start = 0; start < GO_GRID_POINTS; start++) {
+        uint8_t region[GO_GRID_POINTS] = { 0 }, near[GO_GRID_POINTS];
+        if (seen[start] || !go_grid_fill(&g, start, in_play, 0, region))
+            continue;
+        /* the frame: the region and the safe stones around it, diagonals included (they
+         * bound its territory and make its true eyes); walls need no place in it */
+        int x0 = GO_GRID_SIDE, y0 = GO_GRID_SIDE, x1 = 0, y1 = 0, points = 0;
+        for (int p = 0; p < GO_GRID_POINTS; p++) {
+            int x = p % GO_GRID_SIDE, y = p / GO_GRID_SIDE;
+            seen[p] |= region[p];
+            points += region[p];
+            bool in = region[p];
+            for (int dy = -1; dy <= 1 && !in; dy++)
+                for (int dx = -1; dx <= 1 && !in; dx++)
+                    in = x + dx >= 0 && y + dy >= 0 && x + dx < g.width && y + dy < g.height &&
+                         region[p + dy * GO_GRID_SIDE + dx] && !go_cell_play(g.cell[p]) &&
+                         g.cell[p] != '#';
+            if (!in)
+                continue;
+            x0 = x < x0 ? x : x0;
+            x1 = x > x1 ? x : x1;
+            y0 = y < y0 ? y : y0;
+            y1 = y > y1 ? y : y1;
+        }
+        go_grid f;
+        go_grid_init(&f, x1 - x0 + 1, y1 - y0 + 1);
+        memset(f.cell, '#', sizeof f.cell); /* points of other regions are off this one */
+        f.frame_x = x0;
+        f.frame_y = y0;
+        f.board_width = g.width;
+        f.board_height = g.height;
+        int sure;
+        if ((f.width > GO_MAX_SIDE || f.height > GO_MAX_SIDE) &&
+            sure_territory(&g, region, !area, &sure)) {
+            base += sure;
+            continue;
+        }
+        if (f.width > GO_MAX_SIDE || f.height > GO_MAX_SIDE) {
+            char at[8];
+            go_grid_format_point(&g, start, at, sizeof at);
+            snprintf(err, errlen, "the region at %s (%d points in play) spans %dx%d points with "
+                                  "its border; a part of a board larger than 9x9 must fit in "
+                                  "9x9 (mark more chains alive or dead to cut it)",
+                     at, points, f.width, f.height);
+            return 0;
+        }
+        near_points(&g, region, near);
+        for (int y = 0; y < f.height; y++)
+            for (int x = 0; x < f.width; x++) {
+                int p = (y + y0) * GO_GRID_SIDE + x + x0;
+                char ch = g.cell[p];
+                bool safe = go_cell_safe(ch, GO_BLACK) || go_cell_safe(ch, GO_WHITE);
+                if (region[p] || (safe && near[p]))
+                    f.cell[y * GO_GRID_SIDE + x] = ch;
+            }
+        if (g.ko >= 0 && region[g.ko]) {
+            f.ko = (g.ko / GO_GRID_SIDE - y0) * GO_GRID_SIDE + g.ko % GO_GRID_SIDE - x0;
+            f.ko_banned = g.ko_banned;
+        }
+        go_pos p;
+        go_board b;
+        go_grid_to_pos(&f, &p);
+        if (!go_board_from_pos(&b, geo, &p)) {
+            char at[8];
+            go_grid_format_point(&g, start, at, sizeof at);
+            snprintf(err, errlen, "the region at %s has a string without liberties", at);
+            return 0;
+        }
+        add_part(geo, &p, area, &base, parts, cap, &n);
+    }
+    /* the score part: what the safe stones, pos's base and the finished regions count */
+    if (base == 0 && n > 0)
+        return n;
+    go_grid score;
+    go_grid_init(&score, 1, 1);
+    score.cell[0] = '#';
+    score.base = base;
+    if (parts && n < cap)
+        go_grid_to_pos(&score, &parts[n]);
+    return n + 1;
+}
+
+size_t go_split_checked(const go_geometry *geo, const go_pos *pos, bool area, go_pos *parts,
+                        size_t cap, char *err, size_t errlen)
+{
+    if (pos->big)
+        return split_big(geo, pos, area, parts, cap, err, errlen);
+    return go_split(geo, pos, area, parts, cap);
+}
+
 size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *parts,
                 size_t cap)
 {
+    if (pos->big) {
+        char err[8];
+        return split_big(geo, pos, area, parts, cap, err, sizeof err);
+    }
     go_bb on = go_bb_make(pos->on);
     go_bb stones[2] = { go_bb_make(pos->stones[0]) & on, go_bb_make(pos->stones[1]) & on };
     go_bb safe[2] = { go_bb_make(pos->safe[0]), go_bb_make(pos->safe[1]) };
@@ -186,15 +326,7 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
             p.ko_banned = pos->ko_banned;
         }
         /* the move count stays with the board: a part counts from 0 */
-        bool over;
-        int v = part_score(geo, &p, area, &over);
-        if (over && p.ko == GO_NO_POINT) {
-            base += v;
-            continue;
-        }
-        if (parts && n < cap)
-            parts[n] = p;
-        n++;
+        add_part(geo, &p, area, &base, parts, cap, &n);
     }
     if (n == 0 && base == 0 && !safe[0] && !safe[1]) {
         /* nothing left to play and nothing to count: the board is its own one part */
@@ -213,28 +345,25 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
 
 /* ---- SGF ---- */
 
-static int sgf_point(const go_pos *pos, const char *v, size_t len, int *p)
+static int sgf_point(const go_grid *g, const char *v, size_t len, int *p)
 {
     if (len != 2)
         return -1;
     int x = v[0] - 'a', y = v[1] - 'a';
-    if (x < 0 || y < 0 || x >= pos->width || y >= pos->height)
+    if (x < 0 || y < 0 || x >= g->width || y >= g->height)
         return -1;
-    *p = y * GO_STRIDE + x;
+    *p = y * GO_GRID_SIDE + x;
     return 0;
 }
 
-int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_pos *pos,
-                 go_bb marked[2], char *err, size_t errlen)
+int go_parse_sgf(const char *text, bool territory, go_grid *g, uint8_t *marks, char *err,
+                 size_t errlen)
 {
-    memset(pos, 0, sizeof *pos);
-    if (marked)
-        marked[0] = marked[1] = 0;
-    pos->ko = GO_NO_POINT;
-    pos->width = pos->height = 19;
-    pos->whole = 1;
+    go_grid_init(g, 19, 19);
+    g->whole = true;
+    if (marks)
+        memset(marks, 0, GO_GRID_POINTS);
     bool sized = false;
-    go_board b;
     bool have_board = false;
     char ident[16] = "";
     size_t ilen = 0;
@@ -290,14 +419,14 @@ int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_po
             long w = strtol(num, &end, 10), h = w;
             if (*end == ':')
                 h = strtol(end + 1, &end, 10);
-            if (*end || w < 1 || h < 1 || w > GO_MAX_SIDE || h > GO_MAX_SIDE || have_board) {
-                snprintf(err, errlen, "sgf: SZ[%s]: the go plugin plays boards up to %dx%d, "
+            if (*end || w < 1 || h < 1 || w > GO_GRID_SIDE || h > GO_GRID_SIDE || have_board) {
+                snprintf(err, errlen, "sgf: SZ[%s]: the go plugin reads boards up to %dx%d, "
                                       "and SZ must come before any stone",
-                         num, GO_MAX_SIDE, GO_MAX_SIDE);
+                         num, GO_GRID_SIDE, GO_GRID_SIDE);
                 return SG_ERR_INVALID;
             }
-            pos->width = (uint8_t)w;
-            pos->height = (uint8_t)h;
+            go_grid_init(g, (int)w, (int)h);
+            g->whole = true;
             sized = true;
             continue;
         }
@@ -308,73 +437,54 @@ int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_po
         if (!setup && !move)
             continue;
         if (!sized) {
-            snprintf(err, errlen, "sgf: no SZ before the first stone (the go plugin plays boards "
-                                  "up to %dx%d)", GO_MAX_SIDE, GO_MAX_SIDE);
+            snprintf(err, errlen, "sgf: no SZ before the first stone (the go plugin reads boards "
+                                  "up to %dx%d)", GO_GRID_SIDE, GO_GRID_SIDE);
             return SG_ERR_INVALID;
         }
-        if (!have_board) {
-            go_bb_store(rectangle(geo, pos->width, pos->height), pos->on);
-            have_board = true;
-        }
+        have_board = true;
         if (setup) {
             int p, q;
             const char *colon = memchr(v, ':', len);
-            if (colon ? sgf_point(pos, v, (size_t)(colon - v), &p) ||
-                            sgf_point(pos, colon + 1, len - (size_t)(colon - v) - 1, &q)
-                      : sgf_point(pos, v, len, &p)) {
-                snprintf(err, errlen, "sgf: %s[%.*s] is not a point of the %ux%u board", ident,
-                         (int)(len > 8 ? 8 : len), v, pos->width, pos->height);
+            if (colon ? sgf_point(g, v, (size_t)(colon - v), &p) ||
+                            sgf_point(g, colon + 1, len - (size_t)(colon - v) - 1, &q)
+                      : sgf_point(g, v, len, &p)) {
+                snprintf(err, errlen, "sgf: %s[%.*s] is not a point of the %dx%d board", ident,
+                         (int)(len > 8 ? 8 : len), v, g->width, g->height);
                 return SG_ERR_INVALID;
             }
             if (!colon)
                 q = p;
-            go_bb rect = 0;
-            for (int y = p / GO_STRIDE; y <= q / GO_STRIDE; y++)
-                for (int x = p % GO_STRIDE; x <= q % GO_STRIDE; x++)
-                    rect |= geo->bit[y * GO_STRIDE + x];
-            if (ident[0] == 'T') {
-                if (marked)
-                    marked[ident[1] == 'B' ? GO_BLACK : GO_WHITE] |= rect;
-                continue;
-            }
-            go_bb s0 = go_bb_make(pos->stones[0]) & ~rect, s1 = go_bb_make(pos->stones[1]) & ~rect;
-            if (ident[1] == 'B')
-                s0 |= rect;
-            else if (ident[1] == 'W')
-                s1 |= rect;
-            go_bb_store(s0, pos->stones[0]);
-            go_bb_store(s1, pos->stones[1]);
-            pos->ko = GO_NO_POINT;
+            for (int y = p / GO_GRID_SIDE; y <= q / GO_GRID_SIDE; y++)
+                for (int x = p % GO_GRID_SIDE; x <= q % GO_GRID_SIDE; x++) {
+                    int r = y * GO_GRID_SIDE + x;
+                    if (ident[0] == 'T') {
+                        if (marks)
+                            marks[r] |= (uint8_t)(1 << (ident[1] == 'B' ? GO_MARK_TB : GO_MARK_TW));
+                    } else {
+                        g->cell[r] = ident[1] == 'B' ? 'X' : ident[1] == 'W' ? 'O' : '.';
+                    }
+                }
+            if (ident[0] != 'T')
+                g->ko = -1;
             continue;
         }
         move_number++;
         int c = ident[0] == 'B' ? GO_BLACK : GO_WHITE, p;
-        if (len == 0 || (len == 2 && memcmp(v, "tt", 2) == 0 && pos->width <= 19)) {
-            pos->ko = GO_NO_POINT; /* a pass lifts a ban */
+        if (len == 0 || (len == 2 && memcmp(v, "tt", 2) == 0 && g->width <= 19)) {
+            g->ko = -1; /* a pass lifts a ban */
             continue;
         }
-        if (sgf_point(pos, v, len, &p) || !go_board_from_pos(&b, geo, pos) ||
-            !go_board_legal(&b, p, c)) {
+        int taken;
+        if (sgf_point(g, v, len, &p) || !go_grid_play(g, p, c, &taken)) {
             snprintf(err, errlen, "sgf: move %d, %s[%.*s], is not a legal move", move_number,
                      ident, (int)(len > 8 ? 8 : len), v);
             return SG_ERR_INVALID;
         }
-        int taken = go_board_play(&b, p, c);
-        int16_t base = pos->base;
-        go_board_to_pos(&b, pos);
-        pos->moves = 0;
-        pos->whole = 1;
-        pos->base = (int16_t)(base + (territory ? (c == GO_BLACK ? taken : -taken) : 0));
+        g->moves = 0;
+        g->base += territory ? (c == GO_BLACK ? taken : -taken) : 0;
     }
-    if (!have_board) {
-        if (!sized) {
-            snprintf(err, errlen, "sgf: no SZ and no stone: not a go board");
-            return SG_ERR_INVALID;
-        }
-        go_bb_store(rectangle(geo, pos->width, pos->height), pos->on);
-    }
-    if (!go_board_from_pos(&b, geo, pos)) {
-        snprintf(err, errlen, "sgf: the setup leaves a string without liberties");
+    if (!have_board && !sized) {
+        snprintf(err, errlen, "sgf: no SZ and no stone: not a go board");
         return SG_ERR_INVALID;
     }
     return SG_OK;

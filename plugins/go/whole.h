@@ -7,15 +7,15 @@
 #include <stddef.h>
 
 #include "board.h"
+#include "grid.h"
 
-/* A whole board: the region and the safe stones cover the full width x height rectangle
+/* A whole board up to 9x9: the region and the safe stones cover the full width x height rectangle
  * (no '#'). Only a whole board is searched for Benson's chains: a region cut out of a
  * board has lost the rest of its surroundings. */
 bool go_is_whole(const go_geometry *geo, const go_pos *pos);
 
-/* The chains of colour c that are unconditionally alive by Benson's algorithm, on the
- * board on | safe: the stones of c and c's safe stones form the chains (safe chains stay
- * alive whatever the algorithm says), walls and the board's edge bound the regions. */
+/* The chains of colour c that are unconditionally alive by Benson's algorithm
+ * (go_grid_benson), on a board up to 9x9. */
 go_bb go_benson(const go_geometry *geo, const go_pos *pos, int c);
 
 /* The chain of colour c through point p, in c's stones (or 0). */
@@ -24,15 +24,20 @@ go_bb go_chain(const go_geometry *geo, go_bb stones, go_bb board, int p);
 /* The parts of pos: on a whole board Benson's chains become safe stones; then each
  * connected set of region points is one part that keeps the safe stones near it, and
  * the safe stones and pos's base go into one more part (on area rules safe stones count
- * there), so the parts' scores add up to the board's. parts is NULL to count only. */
+ * there), so the parts' scores add up to the board's. parts is NULL to count only.
+ * A board larger than 9x9 gives each part a frame of at most 9x9 (its region and the
+ * points next to it), named as on the board; 0 when one does not fit, and
+ * go_split_checked says why in err. */
 size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *parts,
                 size_t cap);
+size_t go_split_checked(const go_geometry *geo, const go_pos *pos, bool area, go_pos *parts,
+                        size_t cap, char *err, size_t errlen);
 
-/* A board from an SGF game record: SZ (at most 9), AB, AW, AE, then the B and W moves of
- * the main line played by the rules (captures; prisoners into base when territory).
- * The points of its TB and TW properties (territory marks, any node of the main line)
- * go into marked[GO_BLACK] and marked[GO_WHITE] when it is not NULL. */
-int go_parse_sgf(const go_geometry *geo, const char *text, bool territory, go_pos *pos,
-                 go_bb marked[2], char *err, size_t errlen);
+/* A board from an SGF game record: SZ (at most 19), AB, AW, AE, then the B and W moves of
+ * the main line played by the rules (go_grid_play: captures; prisoners into base when
+ * territory). The points of its TB and TW properties (territory marks, any node of the
+ * main line) get the marks GO_MARK_TB and GO_MARK_TW when marks is not NULL. */
+int go_parse_sgf(const char *text, bool territory, go_grid *g, uint8_t *marks, char *err,
+                 size_t errlen);
 
 #endif

@@ -349,8 +349,10 @@ static void test_notation(void **state)
         { "..../...", "row 2 has 3 points" },
         { ".........././........./........./........./........./........./........./"
           "........./.........",
-          "at most 9x9" },
-        { "..........", "at most 9x9" },
+          "row 2 has 1 points, row 1 has 10" },
+        /* a region wider than 9 is read, but its parts must fit the 9x9 bitboards */
+        { "..........", "spans 10x1 points" },
+        { "....................", "at most 19x19" },
         { ".y.", "expected" },
         { "OX./X../...", "no liberty" },
         { "###", "no point" },

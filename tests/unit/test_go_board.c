@@ -413,7 +413,7 @@ static void test_sgf(void **state)
     /* marks after the record: the chain through a3 is safe */
     formats_as(&area, "(;SZ[3]AB[aa][ab][ba]AW[cc])[alive=a3]", "xx./x../..O[whole]");
     refused(&area, "(;SZ[3]AB[aa]) x", "only [dead=POINT,alive=POINT,...] may follow");
-    refused(&area, "(;SZ[19]AB[aa])", "up to 9x9");
+    refused(&area, "(;SZ[20]AB[aa])", "up to 19x19");
     refused(&area, "(;SZ[3];B[aa];W[aa])", "move 2, W[aa], is not a legal move");
 }
 
