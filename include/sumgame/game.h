@@ -265,6 +265,17 @@ struct sg_game_desc {
      * play()'s checks and copies searches faster. Optional (NULL): the framework runs the
      * loop over moves(), play() and evaluate(). */
     bool (*evaluate_options)(void *instance, const void *pos, sg_player who, sg_value *best);
+
+    /* ---- ABI 1.9: optional, present when size covers it (SG_GAME_HAS) ---- */
+
+    /* For GTP's final_status_list seki: the stones of pos, one part of a split board whose
+     * exact value (both stops) is the integer value, that stay on the board in seki:
+     * stones gtp_dead does not call dead that share a liberty with a string of the other
+     * colour gtp_dead does not call dead either, so that neither player fills it. Written
+     * as GTP vertices separated by spaces ("" when none); SG_ERR_RANGE when cap is too
+     * small. Optional (NULL): final_status_list seki is an empty list, and such stones
+     * are listed alive. */
+    int (*gtp_seki)(void *instance, const void *pos, sg_value value, char *buf, size_t cap);
 };
 
 /* A player without a move in a component passes there, and the component stays live

@@ -262,6 +262,15 @@ static inline int sg_gc_gtp_dead(const sg_game_desc *d, void *instance, const vo
     return r;
 }
 
+static inline int sg_gc_gtp_seki(const sg_game_desc *d, void *instance, const void *pos,
+                                 sg_value value, char *buf, size_t cap)
+{
+    sg_fault_frame f = sg_fault_enter(SG_FAULT_GAME, d->name, "gtp_seki");
+    int r = d->gtp_seki(instance, pos, value, buf, cap);
+    sg_fault_leave(f);
+    return r;
+}
+
 static inline int sg_gc_gtp_stones(const sg_game_desc *d, void *instance, const void *pos,
                                    char *buf, size_t cap)
 {

@@ -936,15 +936,39 @@ static int append_points(const go_pos *p, go_bb set, char *buf, size_t cap, size
 
 /* The stones of one colour are dead in a part when its value is what the part counts with
  * them taken off (as prisoners under territory rules) and each empty area then scored.
- * Stones marked dead (w, b) are dead too; they are listed by the part that holds them all,
- * the split's score part (no region point) or a board that is its own part, not by the
- * regions that keep the ones near them as walls. */
+ * dead[c] says it of colour c's stones in play; false when pos is no position. */
+static bool dead_colours(const go_instance *inst, const go_pos *p, const go_board *b,
+                         sg_value value, bool dead[2])
+{
+    int now = score_of(inst, b, p);
+    for (int c = 0; c < 2; c++) {
+        dead[c] = false;
+        if (!b->stones[c])
+            continue;
+        go_pos off = *p;
+        go_bb_store(0, off.stones[c]);
+        int count = go_bb_count(b->stones[c]);
+        if (inst->territory)
+            off.base = (int16_t)(off.base + (c == 0 ? -count : count));
+        go_board a;
+        if (!go_board_from_pos(&a, &inst->geo, &off))
+            continue;
+        int without = score_of(inst, &a, &off);
+        dead[c] = without != now && sg_value_cmp(value, sg_value_int(without)) == 0;
+    }
+    return true;
+}
+
+/* Dead stones (dead_colours), and the stones marked dead (w, b): those are listed by the
+ * part that holds them all, the split's score part (no region point) or a board that is
+ * its own part, not by the regions that keep the ones near them as walls. */
 static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, size_t cap)
 {
     go_instance *inst = instance;
     const go_pos *p = pos;
     go_board b;
-    if (!go_board_from_pos(&b, &inst->geo, p))
+    bool dead[2];
+    if (!go_board_from_pos(&b, &inst->geo, p) || !dead_colours(inst, p, &b, value, dead))
         return SG_ERR_INVALID;
     size_t n = 0;
     if (cap)
@@ -954,26 +978,57 @@ static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, 
         if (rc != SG_OK)
             return rc;
     }
-    int now = score_of(inst, &b, p);
     for (int c = 0; c < 2; c++) {
-        if (!b.stones[c])
-            continue;
-        go_pos off = *p;
-        go_bb_store(0, off.stones[c]);
-        int count = go_bb_count(b.stones[c]);
-        if (inst->territory)
-            off.base = (int16_t)(off.base + (c == 0 ? -count : count));
-        go_board a;
-        if (!go_board_from_pos(&a, &inst->geo, &off))
-            continue;
-        int without = score_of(inst, &a, &off);
-        if (without == now || sg_value_cmp(value, sg_value_int(without)) != 0)
-            continue;
-        int rc = append_points(p, b.stones[c], buf, cap, &n);
+        int rc = dead[c] ? append_points(p, b.stones[c], buf, cap, &n) : SG_OK;
         if (rc != SG_OK)
             return rc;
     }
     return SG_OK;
+}
+
+/* Whether filling empty point q would be self-atari for c: illegal, or a move that
+ * captures nothing and leaves c's string with one liberty at most and no living chain
+ * to join (a dame between living groups is no such point). */
+static bool self_atari(const go_board *b, int q, int c)
+{
+    if (!go_board_legal(b, q, c))
+        return true;
+    go_board after = *b;
+    if (go_board_play(&after, q, c) > 0)
+        return false;
+    go_bb libs = after.str_libs[after.sid[q]];
+    return !(libs & ((go_bb)1 << GO_ANCHOR)) && go_bb_count(libs) <= 1;
+}
+
+/* Seki at the end of play: the strings of both colours that are not dead (dead_colours)
+ * and share a liberty with a string of the other colour that neither player can fill
+ * without putting its own string in atari (self_atari). Both colours' stones there
+ * stay, and the shared points are nobody's. */
+static int gtp_seki(void *instance, const void *pos, sg_value value, char *buf, size_t cap)
+{
+    go_instance *inst = instance;
+    const go_pos *p = pos;
+    go_board b;
+    bool dead[2];
+    if (!go_board_from_pos(&b, &inst->geo, p) || !dead_colours(inst, p, &b, value, dead))
+        return SG_ERR_INVALID;
+    size_t n = 0;
+    if (cap)
+        buf[0] = '\0';
+    if (dead[0] || dead[1])
+        return SG_OK;
+    go_bb empty = b.on & ~(b.stones[0] | b.stones[1]), in_seki = 0;
+    for (go_bb e = empty; e; e &= e - 1) {
+        int q = go_bb_first(e);
+        go_bb around = inst->geo.adjacent[q] & b.on;
+        if (!(around & b.stones[0]) || !(around & b.stones[1]) || !self_atari(&b, q, 0) ||
+            !self_atari(&b, q, 1))
+            continue;
+        for (int c = 0; c < 2; c++)
+            for (go_bb t = around & b.stones[c]; t; t &= t - 1)
+                in_seki |= b.str_stones[b.sid[go_bb_first(t)]];
+    }
+    return append_points(p, in_seki, buf, cap, &n);
 }
 
 /* Every stone on the real board: the stones in play, the safe ones and the dead ones
@@ -1063,6 +1118,8 @@ static const sg_game_desc descriptor = {
     .stop_score = stop_score,
     .gtp_dead = gtp_dead,
     .gtp_stones = gtp_stones,
+    .evaluate_options = NULL,
+    .gtp_seki = gtp_seki,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

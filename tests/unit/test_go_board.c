@@ -803,6 +803,77 @@ static void test_gtp_finished_board(void **state)
     free(sgf);
 }
 
+/* gtp_seki on regions: the two strings of "X.O/X.O" share both empty points, and either
+ * player filling one puts his own string in atari: seki, all four stones (the part is
+ * worth 0 under territory rules, test_solver_passes_in_seki). A dame between two strings
+ * that join living chains (x, o) fills safely: no seki. The first region valued as if
+ * Black's stones were dead (-6: White's four empty points and two prisoners) has none
+ * either. */
+static void test_seki_stones(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *region, *value, *seki;
+    } cases[] = {
+        { "X.O/X.O", "0", "A2 C2 A1 C1" },
+        { "xX.Oo", "0", "" },
+        { "X.O/X.O", "-6", "" }, /* what the part counts with Black's two stones dead */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        support_pos p = support_parse(&territory.game, cases[i].region);
+        char buf[256];
+        sg_value v;
+        assert_int_equal(sg_value_parse(cases[i].value, &v, buf, sizeof buf), SG_OK);
+        assert_int_equal(territory.game.desc->gtp_seki(territory.game.instance, p.b, v, buf,
+                                                       sizeof buf),
+                         SG_OK);
+        if (strcmp(buf, cases[i].seki) != 0)
+            fail_msg("%s: seki '%s', expected '%s'", cases[i].region, buf, cases[i].seki);
+    }
+}
+
+/* A seki on a whole 9x9 board, GNU Go 3.8's answers (level 10, Japanese rules, komi 0)
+ * on the same stones: final_status_list seki C6 D6 E6 F6 C5 F5 C4 D4 E4 F4 (Black's
+ * c6..f6 and c5, White's c4..f4 and f5, sharing d5 and e5), dead nothing, final_score
+ * 0 (18 points of territory each). White's wall (rows 7 and 6, a5, b5) and Black's (rows
+ * 3 and 4, g5..j5) are marked alive and their two-row territories marked, so that the
+ * seki is the one part in play. With selfatari = no its fills are no moves and the part
+ * is decided at once; under the default, its exact analysis (captures of five stones,
+ * then a move cap of 48) is beyond GTP's node limit, and the stones are listed alive. */
+static void test_gtp_seki(void **state)
+{
+    (void)state;
+    char *sgf = rows_sgf("........./........./OOOOOOOOO/OOXXXXOOO/OOX..OXXX/XXOOOOXXX/"
+                         "XXXXXXXXX/........./.........");
+    FILE *in = fopen(sgf, "r");
+    assert_non_null(in);
+    char record[2048];
+    size_t got = fread(record, 1, sizeof record - 1, in);
+    fclose(in);
+    record[got] = '\0';
+    char *close = strrchr(record, ')');
+    assert_non_null(close);
+    snprintf(close, sizeof record - (size_t)(close - record),
+             ";TW[aa:ib]TB[ah:ii])[alive=a7,alive=a3]");
+    char *path = support_temp_file(".sgf", record);
+    char script[512];
+    snprintf(script, sizeof script,
+             "loadsgf %s\nfinal_status_list seki\nfinal_status_list dead\n"
+             "final_status_list alive\nfinal_score\nquit\n", path);
+    support_run r = support_host_within(300, "gtp --game go --strategy solver --game-param "
+                                             "rules=territory --game-param selfatari=no",
+                                        script);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "= \n\n= C6 D6 E6 F6 C5 F5 C4 D4 E4 F4\n\n= \n\n"
+                               "= A7 B7 C7 D7 E7 F7 G7 H7 J7 A6 B6 G6 H6 J6 A5 B5 G5 H5 J5 "
+                               "A4 B4 G4 H4 J4 A3 B3 C3 D3 E3 F3 G3 H3 J3\n\n= 0\n\n= \n\n");
+    support_run_free(&r);
+    remove(path);
+    free(path);
+    remove(sgf);
+    free(sgf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -824,6 +895,8 @@ int main(void)
         cmocka_unit_test(test_match_whole_board),
         cmocka_unit_test(test_gtp_loadsgf),
         cmocka_unit_test(test_gtp_finished_board),
+        cmocka_unit_test(test_seki_stones),
+        cmocka_unit_test(test_gtp_seki),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

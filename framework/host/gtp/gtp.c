@@ -559,8 +559,9 @@ static int cmd_final_score(session *s, char **a, size_t n)
 }
 
 /* The stones of the board's decided parts that the game says optimal play captures
- * (gtp_dead), into list; false when the board cannot be split. */
-static bool dead_stones(session *s, char *list, size_t cap)
+ * (gtp_dead), or with seki those it says stay in seki (gtp_seki), into list; false when
+ * the board cannot be split. */
+static bool decided_stones(session *s, bool seki, char *list, size_t cap)
 {
     /* every part of the board, settled ones included (a region that settles with dead
      * stones in it) */
@@ -593,7 +594,8 @@ static bool dead_stones(session *s, char *list, size_t cap)
                 known = part_value(s, sum, 0, &v);
             sg_sum_free(sum);
         }
-        if (!known || sg_gc_gtp_dead(s->desc, inst, part, v, one, sizeof one) != SG_OK)
+        if (!known || (seki ? sg_gc_gtp_seki(s->desc, inst, part, v, one, sizeof one)
+                            : sg_gc_gtp_dead(s->desc, inst, part, v, one, sizeof one)) != SG_OK)
             continue;
         if (one[0] && used + strlen(one) + 2 < cap)
             used += (size_t)snprintf(list + used, cap - used, "%s%s", used ? " " : "", one);
@@ -616,26 +618,28 @@ static bool listed_word(const char *list, const char *w, size_t len)
 }
 
 /* final_status_list dead|alive|seki: dead, the stones of the decided parts that the game
- * says optimal play captures (gtp_dead); alive, every other stone on the board
- * (gtp_stones); seki is not recognised (an empty list, and its stones are alive). */
+ * says optimal play captures (gtp_dead); seki, those it says stay in seki (gtp_seki, an
+ * empty list without it); alive, every other stone on the board (gtp_stones). */
 static int cmd_final_status_list(session *s, char **a, size_t n)
 {
     if (n != 1)
         return fail(s, "syntax error");
     bool dead = is_word(a[0], "dead"), alive = is_word(a[0], "alive");
-    if (!dead && !alive && !is_word(a[0], "seki"))
+    bool seki = is_word(a[0], "seki"), knows_seki = SG_GAME_HAS(s->desc, gtp_seki);
+    if (!dead && !alive && !seki)
         return fail(s, "syntax error");
     if (!SG_GAME_HAS(s->desc, gtp_dead))
         return fail(s, "the game does not tell dead stones");
     if (alive && !SG_GAME_HAS(s->desc, gtp_stones))
         return fail(s, "the game does not list its stones (final_status_list alive needs "
                        "gtp_stones, ABI 1.6)");
-    if (!dead && !alive)
+    if (seki && !knows_seki)
         return 0;
-    char list[2048];
-    if (!dead_stones(s, list, sizeof list))
+    char list[2048], in_seki[2048] = "";
+    if (!decided_stones(s, seki, list, sizeof list) ||
+        (alive && knows_seki && !decided_stones(s, true, in_seki, sizeof in_seki)))
         return fail(s, "cannot split the board");
-    if (dead) {
+    if (dead || seki) {
         say(s, "%s", list);
         return 0;
     }
@@ -646,7 +650,7 @@ static int cmd_final_status_list(session *s, char **a, size_t n)
     out[0] = '\0';
     for (const char *p = all + strspn(all, " "); *p;) {
         size_t k = strcspn(p, " ");
-        if (!listed_word(list, p, k) && used + k + 2 < sizeof out)
+        if (!listed_word(list, p, k) && !listed_word(in_seki, p, k) && used + k + 2 < sizeof out)
             used += (size_t)snprintf(out + used, sizeof out - used, "%s%.*s", used ? " " : "",
                                      (int)k, p);
         p += k;
