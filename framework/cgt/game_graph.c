@@ -319,9 +319,7 @@ int gg_commit(game_graph *g, int km)
 {
     for (uint32_t i = 0; i < g->n; i++)
         g->node[i].original = i;
-    /* Games that end by two passes (stop_score, Go) are left to the komonster rule: their
-     * passing at t = 0 and a komaster who may not wait do not fit together yet. */
-    if (km == 0 || g->n == 0 || g->stops)
+    if (km == 0 || g->n == 0)
         return SG_OK;
     int master = km - 1; /* SG_LEFT or SG_RIGHT */
     size_t n = g->n;

@@ -75,8 +75,7 @@ static inline bool gg_edge_open(const gg_edge *e, int km)
  * reaches a ban), in which komaster km may not wait while he has a move; his moves that
  * take a ko (reach a position with a ban on the koloser) lead into the copies, the
  * koloser's moves and waits from a copy stay in the copies, and a komaster's move that
- * takes no ko, or a position out of the ko, leaves them. km = 0 (none) changes nothing,
- * and so do games with stop_score (Go regions), which keep the komonster rule.
+ * takes no ko, or a position out of the ko, leaves them. km = 0 (none) changes nothing.
  * Call it after gg_build, before gg_prune_cycles (which sets no_wait where the komaster
  * has a move left open). */
 int gg_commit(game_graph *g, int km);

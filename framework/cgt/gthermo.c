@@ -318,7 +318,17 @@ static bool bottom_node(sweep *sw, uint32_t i, sg_ratio t0)
             int s;
             have[side] = best_term(sw, i, side, t0, false, &v[side], &s);
         }
-        if (!(have[0] && have[1] && sg_ratio_cmp(v[0], v[1]) > 0)) {
+        int forced = -1; /* a committed komaster (gg_commit) may not pass while he has
+                          * a move open: his wall is his best move, and the other
+                          * player's pass leads to it */
+        for (int side = 0; side < 2; side++)
+            if (have[side] && sw->g.node[i].no_wait[side])
+                forced = side;
+        if (forced >= 0) {
+            int o = 1 - forced, sign = o == 0 ? 1 : -1;
+            if (!have[o] || sg_ratio_cmp(v[forced], v[o]) * sign > 0)
+                v[o] = v[forced];
+        } else if (!(have[0] && have[1] && sg_ratio_cmp(v[0], v[1]) > 0)) {
             sg_ratio c = sg_ratio_from_value(sw->g.node[i].stop);
             if (have[0] && sg_ratio_cmp(c, v[0]) < 0)
                 c = v[0];

@@ -13,7 +13,8 @@
  *   - by default (Berlekamp's convention as Spight describes it) a komaster who takes a
  *     ko keeps going until it is resolved: he may not wait while he has a move there
  *     (game_graph.c's committed copies); sg_gthermo_options.komonster lifts that, the
- *     rule before issue #29. Games with stop_score (Go) keep the komonster rule.
+ *     rule before issue #29. In games with stop_score (Go) either player may pass at
+ *     t = 0, but a committed komaster may not while he has a move.
  * With komaster NONE neither player may break a ban (both are kolosers).
  *
  * At temperature t every local move pays the tax t, and a player may instead wait (play

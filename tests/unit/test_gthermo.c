@@ -600,6 +600,46 @@ static void test_go_regions_where_players_pass(void **state)
     support_game_close(&go);
 }
 
+/* A Go region where the komaster rules differ (found by a random search of small regions
+ * comparing the two): White's two stones a3-b3 have one liberty, c3, and Black's a2 one,
+ * a1, so both sides can capture, and the fight takes several captures in a row. Under
+ * Berlekamp's convention (the default, now Go's too) both komasters give the same mast:
+ * placid, as the two-stage ko of ko notation becomes; under komonster power a Left
+ * komaster gets more and the ko is hyperactive. Under each rule the environment, played
+ * by the same rule, agrees with the thermograph. */
+static void test_go_region_where_the_rule_matters(void **state)
+{
+    (void)state;
+    support_game go;
+    open_go_no_selfatari(&go);
+    support_pos p = support_parse(&go.game, "OO./X#X/...");
+    sg_gthermograph th[2][2];
+    char err[512] = "";
+    for (int rule = 0; rule < 2; rule++) {
+        sg_gthermo_options opt = { .komonster = rule == 1 };
+        for (int k = 0; k < 2; k++) {
+            if (sg_gthermograph_of_position(&go.game, p.b, both[k], &opt, &th[rule][k], err,
+                                            sizeof err) != SG_OK)
+                fail_msg("%s", err);
+            sg_value delta = sg_value_make(1, 6), at;
+            sg_ratio worst;
+            assert_int_equal(sg_gthermo_check_environment(&go.game, p.b, &th[rule][k], delta,
+                                                          sg_value_int(4), &opt, &worst, &at,
+                                                          err, sizeof err),
+                             SG_OK);
+            assert_true(sg_ratio_cmp(worst, sg_ratio_from_value(sg_value_mul_int(delta, 4))) <=
+                        0);
+        }
+    }
+    assert_int_equal(sg_ko_classify(&th[0][0], &th[0][1]), SG_KO_PLACID);
+    assert_int_equal(sg_ko_classify(&th[1][0], &th[1][1]), SG_KO_HYPERACTIVE);
+    assert_true(sg_ratio_cmp(th[1][0].mast, th[0][0].mast) > 0);
+    for (int rule = 0; rule < 2; rule++)
+        for (int k = 0; k < 2; k++)
+            sg_gthermograph_free(&th[rule][k]);
+    support_game_close(&go);
+}
+
 /* A ten-thousand-year ko as a Go region (docs/results/ko-catalogue.md, by hand):
  *     . X O .      Black b3 shares a3 and b2 with White's big group, whose third
  *     O . # O      liberty d3 is also the only one of White's c3. Black takes c3 at d3,
@@ -944,6 +984,7 @@ int main(void)
         cmocka_unit_test(test_go_regions_agree_with_environment),
         cmocka_unit_test(test_go_regions_with_superko_ends),
         cmocka_unit_test(test_go_regions_where_players_pass),
+        cmocka_unit_test(test_go_region_where_the_rule_matters),
         cmocka_unit_test(test_go_ten_thousand_year_ko),
         cmocka_unit_test(test_go_ko_in_a_region),
         cmocka_unit_test(test_loop_free_trees_agree_with_thermograph_h),
