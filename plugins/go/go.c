@@ -959,20 +959,29 @@ static bool dead_colours(const go_instance *inst, const go_pos *p, const go_boar
     return true;
 }
 
+/* What GTP's status lists read of a decided part: its board, which colours are dead
+ * there, and an empty list in buf. */
+static int decided_part(const go_instance *inst, const go_pos *p, sg_value value,
+                        go_board *b, bool dead[2], char *buf, size_t cap)
+{
+    if (!go_board_from_pos(b, &inst->geo, p) || !dead_colours(inst, p, b, value, dead))
+        return SG_ERR_INVALID;
+    if (cap)
+        buf[0] = '\0';
+    return SG_OK;
+}
+
 /* Dead stones (dead_colours), and the stones marked dead (w, b): those are listed by the
  * part that holds them all, the split's score part (no region point) or a board that is
  * its own part, not by the regions that keep the ones near them as walls. */
 static int gtp_dead(void *instance, const void *pos, sg_value value, char *buf, size_t cap)
 {
-    go_instance *inst = instance;
     const go_pos *p = pos;
     go_board b;
     bool dead[2];
-    if (!go_board_from_pos(&b, &inst->geo, p) || !dead_colours(inst, p, &b, value, dead))
-        return SG_ERR_INVALID;
     size_t n = 0;
-    if (cap)
-        buf[0] = '\0';
+    if (decided_part(instance, p, value, &b, dead, buf, cap) != SG_OK)
+        return SG_ERR_INVALID;
     if (p->whole || !b.on) {
         int rc = append_points(p, go_bb_make(p->dead), buf, cap, &n);
         if (rc != SG_OK)
@@ -1010,11 +1019,9 @@ static int gtp_seki(void *instance, const void *pos, sg_value value, char *buf, 
     const go_pos *p = pos;
     go_board b;
     bool dead[2];
-    if (!go_board_from_pos(&b, &inst->geo, p) || !dead_colours(inst, p, &b, value, dead))
-        return SG_ERR_INVALID;
     size_t n = 0;
-    if (cap)
-        buf[0] = '\0';
+    if (decided_part(inst, p, value, &b, dead, buf, cap) != SG_OK)
+        return SG_ERR_INVALID;
     if (dead[0] || dead[1])
         return SG_OK;
     go_bb empty = b.on & ~(b.stones[0] | b.stones[1]), in_seki = 0;

@@ -632,6 +632,22 @@ static char *rows_sgf(const char *rows)
 
 static char *board_sgf(void) { return rows_sgf(BOARD_ROWS); }
 
+/* A new temporary file: the SGF record in file sgf with its closing ')' replaced by
+ * ending (more nodes, the ')' and marks after it). */
+static char *sgf_ending(const char *sgf, const char *ending)
+{
+    FILE *in = fopen(sgf, "r");
+    assert_non_null(in);
+    char record[2048];
+    size_t got = fread(record, 1, sizeof record - 1, in);
+    fclose(in);
+    record[got] = '\0';
+    char *close = strrchr(record, ')');
+    assert_non_null(close);
+    snprintf(close, sizeof record - (size_t)(close - record), "%s", ending);
+    return support_temp_file(".sgf", record);
+}
+
 /* Territory rules: Black has columns a (9 points, the dead stone's included, plus it as
  * a prisoner: 10) and c (8); White g (8) and j (9): Black +1, and nine dames of * add
  * up to *, whose stops are 0: both stops 1, a best move on the e column. Area rules:
@@ -778,16 +794,7 @@ static void test_gtp_finished_board(void **state)
     support_run_free(&r);
     /* the same board with A5 marked dead: it stands as Black's settled point (w), and
      * both lists still say what GNU Go says */
-    FILE *in = fopen(sgf, "r");
-    assert_non_null(in);
-    char record[2048];
-    size_t got = fread(record, 1, sizeof record - 1, in);
-    fclose(in);
-    record[got] = '\0';
-    while (got && (record[got - 1] == '\n' || record[got - 1] == ' '))
-        record[--got] = '\0';
-    strcat(record, "[dead=a5]");
-    char *path = support_temp_file(".sgf", record);
+    char *path = sgf_ending(sgf, ")[dead=a5]");
     snprintf(script, sizeof script,
              "loadsgf %s\nfinal_status_list dead\nfinal_status_list alive\nquit\n", path);
     r = support_host_within(300, "gtp --game go --strategy solver --game-param rules=territory "
@@ -845,17 +852,7 @@ static void test_gtp_seki(void **state)
     (void)state;
     char *sgf = rows_sgf("........./........./OOOOOOOOO/OOXXXXOOO/OOX..OXXX/XXOOOOXXX/"
                          "XXXXXXXXX/........./.........");
-    FILE *in = fopen(sgf, "r");
-    assert_non_null(in);
-    char record[2048];
-    size_t got = fread(record, 1, sizeof record - 1, in);
-    fclose(in);
-    record[got] = '\0';
-    char *close = strrchr(record, ')');
-    assert_non_null(close);
-    snprintf(close, sizeof record - (size_t)(close - record),
-             ";TW[aa:ib]TB[ah:ii])[alive=a7,alive=a3]");
-    char *path = support_temp_file(".sgf", record);
+    char *path = sgf_ending(sgf, ";TW[aa:ib]TB[ah:ii])[alive=a7,alive=a3]");
     char script[512];
     snprintf(script, sizeof script,
              "loadsgf %s\nfinal_status_list seki\nfinal_status_list dead\n"
