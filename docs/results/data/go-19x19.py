@@ -35,6 +35,8 @@ def selfplay(seed, empty, level, max_moves, before_end):
     g.must("komi 0")
     g.must("clear_board")
     colour, passes, stones, played, record = "black", 0, 0, 0, []
+    # a resignation is passed over: the other colour moves next, and play goes on to two
+    # passes, since the point is a board to count, not a game decided
     for _ in range(max_moves):
         move = g.must("genmove " + colour)
         record.append((colour, move))
@@ -56,7 +58,8 @@ def selfplay(seed, empty, level, max_moves, before_end):
         g.must("clear_board")
         played = max(0, len(record) - 2 - before_end)
         for c, m in record[:played]:
-            g.must("play %s %s" % (c, m))
+            if m.lower() != "resign":
+                g.must("play %s %s" % (c, m))
         colour = "black" if played % 2 == 0 else "white"
         finished = False
     stones = len(g.must("list_stones black").split()) + len(g.must("list_stones white").split())
