@@ -130,7 +130,8 @@ static bool sure_territory(const go_grid *g, const uint8_t *region, bool territo
         if (!own || other || stones)
             continue;
         int gap = second - first;
-        if (inside > 2 || (inside == 2 && gap != 1 && gap != GO_GRID_SIDE))
+        bool next_to = (gap == 1 && second % GO_GRID_SIDE != 0) || gap == GO_GRID_SIDE;
+        if (inside > 2 || (inside == 2 && !next_to))
             return false;
         *score = (c == GO_BLACK ? 1 : -1) * (points + (territory ? dead : 0));
         return true;
