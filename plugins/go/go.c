@@ -1044,14 +1044,31 @@ static int gtp_stones(void *instance, const void *pos, char *buf, size_t cap)
 {
     (void)instance;
     const go_pos *p = pos;
-    if (p->big)
-        return SG_ERR_INVALID;
-    go_bb on = go_bb_make(p->on);
-    go_bb all = ((go_bb_make(p->stones[0]) | go_bb_make(p->stones[1])) & on) |
-                ((go_bb_make(p->safe[0]) | go_bb_make(p->safe[1])) & ~go_bb_make(p->settled));
     size_t n = 0;
     if (cap)
         buf[0] = '\0';
+    if (p->big) {
+        /* a board larger than 9x9 (loadsgf): no part of at most 9x9 holds all its marked
+         * dead stones, so gtp_dead lists none of them, and they are left out here too
+         * rather than listed alive */
+        go_grid g;
+        go_grid_from_pos(p, &g);
+        for (int q = 0; q < GO_GRID_POINTS; q++) {
+            char v[8];
+            if (!strchr("XOxo", g.cell[q]) || !g.cell[q])
+                continue;
+            int rc = go_gtp_format_point(p, q, v, sizeof v);
+            int k = rc == SG_OK ? snprintf(buf + n, cap > n ? cap - n : 0, "%s%s", n ? " " : "", v)
+                                : -1;
+            if (k < 0 || n + (size_t)k >= cap)
+                return rc == SG_OK ? SG_ERR_RANGE : rc;
+            n += (size_t)k;
+        }
+        return SG_OK;
+    }
+    go_bb on = go_bb_make(p->on);
+    go_bb all = ((go_bb_make(p->stones[0]) | go_bb_make(p->stones[1])) & on) |
+                ((go_bb_make(p->safe[0]) | go_bb_make(p->safe[1])) & ~go_bb_make(p->settled));
     return append_points(p, all, buf, cap, &n);
 }
 

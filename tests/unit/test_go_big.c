@@ -239,6 +239,17 @@ static void test_benson_on_19x19(void **state)
     support_run_free(&r);
     remove(conf);
     free(conf);
+    /* GTP loads it too (boardsize stops at 9): under territory rules each dame is * and
+     * decided at 0, so final_score is -18 exactly (W+18); Black's move is a dame, on
+     * column j; nothing is dead, and every stone is alive */
+    char script[600];
+    snprintf(script, sizeof script,
+             "loadsgf %s\nfinal_score\nfinal_status_list dead\ngenmove b\nquit\n", sgf);
+    r = support_host_within(300, "gtp --game go --strategy solver --game-param rules=territory",
+                            script);
+    assert_int_equal(r.status, 0);
+    support_assert_contains(r.out, "= \n\n= W+18\n\n= \n\n= J");
+    support_run_free(&r);
     remove(sgf);
     free(sgf);
 }
