@@ -7,13 +7,13 @@ void go_geometry_init(go_geometry *g)
     memset(g, 0, sizeof *g);
     for (int p = 0; p < GO_POINTS; p++)
         g->bit[p] = (go_bb)1 << p;
-    for (int y = 0; y < GO_MAX_SIDE; y++)
+    for (int y = 0; y < GO_MAX_ROWS; y++)
         for (int x = 0; x < GO_MAX_SIDE; x++) {
             int p = y * GO_STRIDE + x;
             static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
             for (int k = 0; k < 4; k++) {
                 int nx = x + dx[k], ny = y + dy[k];
-                bool in = nx >= 0 && ny >= 0 && nx < GO_MAX_SIDE && ny < GO_MAX_SIDE;
+                bool in = nx >= 0 && ny >= 0 && nx < GO_MAX_SIDE && ny < GO_MAX_ROWS;
                 g->around[p][k] = in ? (uint8_t)(ny * GO_STRIDE + nx) : GO_NO_POINT;
                 if (in)
                     g->adjacent[p] |= g->bit[ny * GO_STRIDE + nx];
@@ -21,12 +21,12 @@ void go_geometry_init(go_geometry *g)
             for (int ddy = -1; ddy <= 1; ddy += 2)
                 for (int ddx = -1; ddx <= 1; ddx += 2) {
                     int nx = x + ddx, ny = y + ddy;
-                    if (nx >= 0 && ny >= 0 && nx < GO_MAX_SIDE && ny < GO_MAX_SIDE)
+                    if (nx >= 0 && ny >= 0 && nx < GO_MAX_SIDE && ny < GO_MAX_ROWS)
                         g->diagonal[p] |= g->bit[ny * GO_STRIDE + nx];
                 }
         }
     for (int p = 0; p < GO_POINTS; p++)
-        if (p % GO_STRIDE >= GO_MAX_SIDE || p >= GO_MAX_SIDE * GO_STRIDE)
+        if (p % GO_STRIDE >= GO_MAX_SIDE || p >= GO_MAX_ROWS * GO_STRIDE)
             for (int k = 0; k < 4; k++)
                 g->around[p][k] = GO_NO_POINT;
 }

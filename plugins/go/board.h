@@ -14,7 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define GO_MAX_SIDE 9
+#define GO_MAX_SIDE 9  /* columns, and the rows of a board (GTP, the generator) */
+#define GO_MAX_ROWS 12 /* rows of a region: twelve rows of ten bits fit the 128 */
 #define GO_STRIDE 10
 #define GO_POINTS 128 /* bit indices; at most 81 are on a board */
 #define GO_NO_POINT 0xff
@@ -27,9 +28,9 @@ typedef unsigned __int128 go_bb;
 enum { GO_BLACK = 0, GO_WHITE = 1 }; /* Black is Left, as sg_player numbers them */
 
 /* The plain-data position the plugin hands to the host (zeroed padding). A region or a
- * board up to 9x9 keeps its points in the bitboards; a board larger than 9x9 (big) keeps
- * them in cells instead (grid.h), and only its split, which cuts it into parts that fit
- * the bitboards, and its text use them. */
+ * board of at most 9 columns and 12 rows keeps its points in the bitboards; a larger
+ * board (big) keeps them in cells instead (grid.h), and is played and analysed through
+ * its split, which cuts it into parts that fit the bitboards. */
 typedef struct go_pos {
     uint8_t width, height;
     uint8_t ko;        /* the point the banned player may not take back, or GO_NO_POINT */
@@ -39,8 +40,8 @@ typedef struct go_pos {
                         * rules, the safe stones a whole board's split counts (area) */
     uint8_t whole;     /* a whole board (SGF, GTP, [whole]): its split looks for safe
                         * chains; a region (the default) splits only where it is cut */
-    uint8_t big;       /* a board larger than 9x9: cells, not bitboards */
-    /* A part cut from a board larger than 9x9: its frame's top-left point on that board,
+    uint8_t big;       /* more than 9 columns or 12 rows: cells, not bitboards */
+    /* A part cut from a big board: its frame's top-left point on that board,
      * and the board's size (0 for every other position), so its points are named as the
      * board names them */
     uint8_t frame_x, frame_y, board_width, board_height;
@@ -69,7 +70,7 @@ typedef struct go_pos {
 /* Geometry shared by every board: the neighbour masks of each point. */
 typedef struct go_geometry {
     go_bb bit[GO_POINTS];
-    go_bb adjacent[GO_POINTS]; /* orthogonal neighbours on a 9x9 board */
+    go_bb adjacent[GO_POINTS]; /* orthogonal neighbours on a 9-column, 12-row board */
     go_bb diagonal[GO_POINTS];
     uint8_t around[GO_POINTS][4]; /* orthogonal neighbours, GO_NO_POINT past the edge */
 } go_geometry;

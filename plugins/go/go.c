@@ -482,8 +482,8 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     }
     go_board b;
     if (!go_board_from_pos(&b, &inst->geo, p)) {
-        snprintf(err, errlen, p->big ? "a board larger than 9x9 is played in its parts (its "
-                                       "split), not as a whole"
+        snprintf(err, errlen, p->big ? "a board of more than 9 columns or 12 rows is played in "
+                                       "its parts (its split), not as a whole"
                                      : "the position has a string without liberties");
         return SG_ERR_INVALID;
     }

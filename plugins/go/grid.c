@@ -81,7 +81,7 @@ void go_grid_to_pos(const go_grid *g, go_pos *pos)
     pos->board_width = (uint8_t)g->board_width;
     pos->board_height = (uint8_t)g->board_height;
     pos->ko = GO_NO_POINT;
-    if (g->width > GO_MAX_SIDE || g->height > GO_MAX_SIDE) {
+    if (g->width > GO_MAX_SIDE || g->height > GO_MAX_ROWS) {
         pos->big = 1;
         pos->big_ko = GO_GRID_NO_KO;
         for (int y = 0; y < g->height; y++)

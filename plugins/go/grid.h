@@ -1,8 +1,8 @@
 /* Boards up to 19x19 as arrays of points: how every position is read (rows, SGF moves with
- * their captures, the marks), how a board larger than 9x9 is kept (go_pos cells) and
- * written, and Benson's chains, which need the whole board. Play and exact analysis run
- * on board.h's bitboards, on regions of at most 9x9; a board larger than that is cut into
- * such parts by its split (whole.h) and is never played on itself. */
+ * their captures, the marks), how a big board (more than 9 columns or 12 rows) is kept
+ * (go_pos cells) and written, and Benson's chains, which need the whole board. Play and
+ * exact analysis run on board.h's bitboards, on regions of at most 9 columns and 12 rows;
+ * a big board is cut into such parts by its split (whole.h). */
 #ifndef GO_GRID_H
 #define GO_GRID_H
 

@@ -76,7 +76,7 @@ unsigned go_neighbourhood(const go_board *b, int p)
     unsigned code = 0;
     for (int n = 0; n < 8; n++) {
         int nx = x + dx[n], ny = y + dy[n], v = OFF;
-        if (nx >= 0 && ny >= 0 && nx < GO_MAX_SIDE && ny < GO_MAX_SIDE) {
+        if (nx >= 0 && ny >= 0 && nx < GO_MAX_SIDE && ny < GO_MAX_ROWS) {
             go_bb bit = b->geo->bit[ny * GO_STRIDE + nx];
             if (b->on & bit)
                 v = (b->stones[0] & bit) ? BLACK : (b->stones[1] & bit) ? WHITE : EMPTY;

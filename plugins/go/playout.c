@@ -91,7 +91,7 @@ static int pattern_moves(const go_board *b, const go_patterns *pat, int last, in
     int x = last % GO_STRIDE, y = last / GO_STRIDE, n = 0;
     for (int k = 0; k < 8; k++) {
         int nx = x + dx[k], ny = y + dy[k];
-        if (nx < 0 || ny < 0 || nx >= GO_MAX_SIDE || ny >= GO_MAX_SIDE)
+        if (nx < 0 || ny < 0 || nx >= GO_MAX_SIDE || ny >= GO_MAX_ROWS)
             continue;
         int p = ny * GO_STRIDE + nx;
         if ((b->on & ~(b->stones[0] | b->stones[1]) & b->geo->bit[p]) &&

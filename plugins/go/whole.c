@@ -145,8 +145,9 @@ static bool in_play(char ch, int c)
     return go_cell_play(ch);
 }
 
-/* A board larger than 9x9 (big): as go_split, but each region becomes a part in a frame
- * of at most 9x9, the region and the points next to it, named as on the board. 0, with
+/* A board larger than 9x9 (big: more than 9 columns or 12 rows): as go_split, but each
+ * region becomes a part in a frame of at most 9 columns and 12 rows, the region and the
+ * safe stones around it, named as on the board. 0, with
  * the reason in err, when a region does not fit or a string has no liberty. */
 static size_t split_big(const go_geometry *geo, const go_pos *pos, bool area, go_pos *parts,
                         size_t cap, char *err, size_t errlen)
@@ -203,18 +204,18 @@ static size_t split_big(const go_geometry *geo, const go_pos *pos, bool area, go
         f.board_width = g.width;
         f.board_height = g.height;
         int sure;
-        if ((f.width > GO_MAX_SIDE || f.height > GO_MAX_SIDE) &&
+        if ((f.width > GO_MAX_SIDE || f.height > GO_MAX_ROWS) &&
             sure_territory(&g, region, !area, &sure)) {
             base += sure;
             continue;
         }
-        if (f.width > GO_MAX_SIDE || f.height > GO_MAX_SIDE) {
+        if (f.width > GO_MAX_SIDE || f.height > GO_MAX_ROWS) {
             char at[8];
             go_grid_format_point(&g, start, at, sizeof at);
             snprintf(err, errlen, "the region at %s (%d points in play) spans %dx%d points with "
-                                  "its border; a part of a board larger than 9x9 must fit in "
-                                  "9x9 (mark more chains alive or dead to cut it)",
-                     at, points, f.width, f.height);
+                                  "its border; a part must fit in %d columns and %d rows (mark "
+                                  "more chains alive or dead to cut it)",
+                     at, points, f.width, f.height, GO_MAX_SIDE, GO_MAX_ROWS);
             return 0;
         }
         near_points(&g, region, near);

@@ -269,6 +269,23 @@ static void test_big_board_errors(void **state)
     snprintf(text, sizeof text, "%s[whole]", rows);
     refused(&area, text, "spans 19x19 points");
     refused(&area, "(;SZ[13])", "spans 13x13 points");
+    /* a region's bitboards hold 9 columns and 12 rows: twelve dame between a black and a
+     * white wall fit (twelve switches {1|-1} under area rules: each player takes six,
+     * stops 0 and 0), thirteen do not */
+    char column[200] = "";
+    for (int y = 0; y < 12; y++)
+        strcat(column, y ? "/x.o" : "x.o");
+    snprintf(text, sizeof text, "solve 'go:%s' --json", column);
+    support_run r = host(text);
+    assert_int_equal(r.status, 0);
+    char v[32];
+    support_json_string(r.out, "left_first", v, sizeof v);
+    assert_string_equal(v, "0");
+    support_json_string(r.out, "right_first", v, sizeof v);
+    assert_string_equal(v, "0");
+    support_run_free(&r);
+    strcat(column, "/x.o");
+    refused(&area, column, "spans 3x13 points");
     refused(&area, "(;SZ[20])", "up to 19x19");
     refused(&area, "...........[at=a1]", "both at=POINT and board=WxH");
     refused(&area, "...[at=s1,board=19x19]", "past the edge");
