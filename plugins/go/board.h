@@ -122,7 +122,7 @@ static inline go_bb go_bb_grow(go_bb b, go_bb on)
 }
 
 /* Builds a board from a position (strings found by flood fill). False when the position
- * holds a string without liberties, or is a board larger than 9x9 (big). */
+ * holds a string without liberties, or is a big board (more than 9 columns or 12 rows). */
 bool go_board_from_pos(go_board *b, const go_geometry *geo, const go_pos *pos);
 void go_board_to_pos(const go_board *b, go_pos *pos);
 

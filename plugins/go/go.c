@@ -201,7 +201,7 @@ static int parse_sgf(go_instance *inst, const char *text, go_grid *g, uint8_t *m
 /* A position: rows or an SGF record, read into a grid, its marks applied (the chains
  * through alive marks become safe stones, dead ones the capturer's settled points,
  * marked territory closed off from play settles: go_grid_apply_marks), kept as bitboards
- * up to 9x9 and as cells beyond. A board larger than 9x9 is cut into its parts here
+ * up to 9 columns and 12 rows and as cells beyond. A big board is cut into its parts here
  * once, so a part that does not fit or a string without liberties is an error now. */
 static int parse(void *instance, const char *text, void *pos, char *err, size_t errlen)
 {
@@ -276,7 +276,7 @@ static bool has_listed_move(const go_instance *inst, const go_board *b, int c)
 static int big_moves(go_instance *inst, const go_pos *p, sg_player who, sg_move *out,
                      size_t cap, size_t *count);
 
-/* A part of a board larger than 9x9 numbers its moves as the board does (grid.h's index),
+/* A part of a big board numbers its moves as the board does (grid.h's index),
  * so that a move chosen in a part is the move on the board, as game.h asks of a game
  * that splits; every other position numbers them by its points (y * GO_STRIDE + x). */
 static sg_move move_of(const go_pos *p, int q)
@@ -532,7 +532,7 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     return SG_OK;
 }
 
-/* ---- Boards larger than 9x9: every move is a move of one of their parts ---- */
+/* ---- Big boards: every move is a move of one of their parts ---- */
 
 /* The parts of a big board (go_split); 0 when it does not split (parse refuses such a
  * board, so only a hand-made blob has none). */
@@ -909,7 +909,7 @@ static int split(void *instance, const void *pos, void *parts, size_t cap, size_
     go_pos local[64];
     size_t n = go_split(&inst->geo, pos, !inst->territory, local, 64);
     if (n == 0)
-        return SG_ERR_INVALID; /* a board larger than 9x9 whose part does not fit: parse
+        return SG_ERR_INVALID; /* a big board whose part does not fit: parse
                                 * refuses it, so only a hand-made blob gets here */
     *count = n;
     if (n > cap || n > 64)
@@ -1048,7 +1048,7 @@ static int gtp_stones(void *instance, const void *pos, char *buf, size_t cap)
     if (cap)
         buf[0] = '\0';
     if (p->big) {
-        /* a board larger than 9x9 (loadsgf): no part of at most 9x9 holds all its marked
+        /* a big board (loadsgf): no part holds all its marked
          * dead stones, so gtp_dead lists none of them, and they are left out here too
          * rather than listed alive */
         go_grid g;
@@ -1142,7 +1142,6 @@ static const sg_game_desc descriptor = {
     .stop_score = stop_score,
     .gtp_dead = gtp_dead,
     .gtp_stones = gtp_stones,
-    .evaluate_options = NULL,
     .gtp_seki = gtp_seki,
 };
 

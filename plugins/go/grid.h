@@ -36,7 +36,7 @@ typedef uint8_t go_marks[GO_GRID_POINTS];
 void go_grid_init(go_grid *g, int width, int height);
 /* pos as a grid, whichever way pos keeps its points. */
 void go_grid_from_pos(const go_pos *pos, go_grid *g);
-/* The position of g: bitboards up to 9x9, cells beyond (big). */
+/* The position of g: bitboards up to 9 columns and 12 rows, cells beyond (big). */
 void go_grid_to_pos(const go_grid *g, go_pos *pos);
 
 /* Whether cell ch is a stone of colour c in play ('X' or 'O'), and whether it is one of

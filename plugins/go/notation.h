@@ -1,6 +1,6 @@
 /* Go notation (design brief): rows top to bottom separated by '/', '.' empty, 'X' Black
  * (Left), 'O' White (Right), '#' not part of the region; at most 19x19 (a board larger
- * than 9x9 is cut into parts of at most 9x9 by its split). State that the board does not
+ * than 9 columns or 12 rows is cut into parts that fit by its split). State that the board does not
  * show follows in brackets: [ko=c3] names the point the player to be banned may not
  * retake (the banned colour is the one not surrounding it), [moves=12] the moves the
  * region has made towards its cap; both as [ko=c3,moves=12].
@@ -30,7 +30,7 @@ int go_parse_grid(const char *text, go_grid *g, uint8_t *marks, char *err, size_
 int go_format_grid(const go_grid *g, char *buf, size_t cap);
 int go_format_position(const go_pos *pos, char *buf, size_t cap);
 
-/* Points of a region or board up to 9x9 (y * GO_STRIDE + x), named on the board a part
+/* Points of a position on bitboards (y * GO_STRIDE + x), named on the board a part
  * was cut from when it was. */
 int go_parse_point(const go_pos *pos, const char *text, int *point, char *err, size_t errlen);
 int go_format_point(const go_pos *pos, int point, char *buf, size_t cap);

@@ -101,7 +101,7 @@ static void near_points(const go_grid *g, const uint8_t *in, uint8_t *near)
 
 /* go.c's sure territory (a region without c's stones bounded by c's safe stones alone,
  * too small inside for two eyes of the other colour) on the grid, for a region of a
- * board larger than 9x9 too wide for a part's frame: a big eye of a chain Benson found. */
+ * big board too large for a part's frame: a big eye of a chain Benson found. */
 static bool sure_territory(const go_grid *g, const uint8_t *region, bool territory,
                            int *score)
 {
@@ -265,10 +265,8 @@ size_t go_split_checked(const go_geometry *geo, const go_pos *pos, bool area, go
 size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *parts,
                 size_t cap)
 {
-    if (pos->big) {
-        char err[8];
-        return split_big(geo, pos, area, parts, cap, err, sizeof err);
-    }
+    if (pos->big)
+        return split_big(geo, pos, area, parts, cap, NULL, 0);
     go_bb on = go_bb_make(pos->on);
     go_bb stones[2] = { go_bb_make(pos->stones[0]) & on, go_bb_make(pos->stones[1]) & on };
     go_bb safe[2] = { go_bb_make(pos->safe[0]), go_bb_make(pos->safe[1]) };

@@ -9,13 +9,13 @@
 #include "board.h"
 #include "grid.h"
 
-/* A whole board up to 9x9: the region and the safe stones cover the full width x height rectangle
+/* A whole board on bitboards (not big): the region and the safe stones cover the full width x height rectangle
  * (no '#'). Only a whole board is searched for Benson's chains: a region cut out of a
  * board has lost the rest of its surroundings. */
 bool go_is_whole(const go_geometry *geo, const go_pos *pos);
 
 /* The chains of colour c that are unconditionally alive by Benson's algorithm
- * (go_grid_benson), on a board up to 9x9. */
+ * (go_grid_benson), on a board on bitboards (not big). */
 go_bb go_benson(const go_geometry *geo, const go_pos *pos, int c);
 
 /* The chain of colour c through point p, in c's stones (or 0). */
@@ -25,7 +25,7 @@ go_bb go_chain(const go_geometry *geo, go_bb stones, go_bb board, int p);
  * connected set of region points is one part that keeps the safe stones near it, and
  * the safe stones and pos's base go into one more part (on area rules safe stones count
  * there), so the parts' scores add up to the board's. parts is NULL to count only.
- * A board larger than 9x9 gives each part a frame of at most 9x9 (its region and the
+ * A big board gives each part a frame of at most 9 columns and 12 rows (its region and the
  * points next to it), named as on the board; 0 when one does not fit, and
  * go_split_checked says why in err. */
 size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *parts,

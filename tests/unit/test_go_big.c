@@ -37,6 +37,29 @@ static int teardown(void **state)
 
 static support_run host(const char *args) { return support_host_within(300, args, NULL); }
 
+/* `solve POSITION [PARAMS] --json` gives the stops left and right (right NULL: not
+ * checked), and with Left first a best move on column (0: not checked). */
+static void solves_to(const char *position, const char *params, const char *left,
+                      const char *right, char column)
+{
+    char args[1200], v[64], on[4] = { ':', column, '\0' };
+    snprintf(args, sizeof args, "solve '%s' %s --json", position, params);
+    support_run r = host(args);
+    assert_int_equal(r.status, 0);
+    support_json_string(r.out, "left_first", v, sizeof v);
+    assert_string_equal(v, left);
+    if (right) {
+        support_json_string(r.out, "right_first", v, sizeof v);
+        assert_string_equal(v, right);
+    }
+    if (column) {
+        support_json_string(r.out, "best_move_left_first", v, sizeof v);
+        if (!strstr(v, on))
+            fail_msg("%s: best move %s is not on column %c", position, v, column);
+    }
+    support_run_free(&r);
+}
+
 /* text is refused by g's parser with a message containing want, on one line */
 static void refused(support_game *g, const char *text, const char *want)
 {
@@ -85,28 +108,13 @@ static void test_a_region_named_on_its_board(void **state)
     /* it is written back as read, marks applied */
     const char *written = support_format(&area.game, &big);
     assert_non_null(strstr(written, "##########.x.x.o.o./##########wxxx.ooo."));
-    char args[800];
-    snprintf(args, sizeof args, "solve 'go:%s' --json", text);
-    support_run r = host(args);
-    assert_int_equal(r.status, 0);
-    char v[64];
-    support_json_string(r.out, "left_first", v, sizeof v);
-    assert_string_equal(v, "1");
-    support_json_string(r.out, "right_first", v, sizeof v);
-    assert_string_equal(v, "-1");
-    support_json_string(r.out, "best_move_left_first", v, sizeof v);
-    if (!strstr(v, ":p"))
-        fail_msg("best move %s is not on column p", v);
-    support_run_free(&r);
+    char position[620];
+    snprintf(position, sizeof position, "go:%s", text);
+    solves_to(position, "", "1", "-1", 'p');
     /* the 9x9 path on the same marks gives the same stops */
-    r = host("solve 'go:.X.X.O.O./.X.X.O.O./.X.X.O.O./.X.X.O.O./OXXX.OOO./.X.X.O.O./"
-             ".X.X.O.O./.X.X.O.O./.X.X.O.O.[alive=b9,alive=f9,dead=a5]' --json");
-    assert_int_equal(r.status, 0);
-    support_json_string(r.out, "left_first", v, sizeof v);
-    assert_string_equal(v, "1");
-    support_json_string(r.out, "right_first", v, sizeof v);
-    assert_string_equal(v, "-1");
-    support_run_free(&r);
+    solves_to("go:.X.X.O.O./.X.X.O.O./.X.X.O.O./.X.X.O.O./OXXX.OOO./.X.X.O.O./"
+              ".X.X.O.O./.X.X.O.O./.X.X.O.O.[alive=b9,alive=f9,dead=a5]",
+              "", "1", "-1", 0);
     /* the split names the dame column's part on the big board: its frame is columns o..q
      * (the region and the safe stones beside it), rows 1..9, its top-left point o9; the
      * eye columns' parts come first (rows read from the top), the last part is the score */
@@ -183,26 +191,10 @@ static void test_benson_on_19x19(void **state)
     char rows[400], text[420];
     benson_rows(rows);
     snprintf(text, sizeof text, "%s[whole]", rows);
-    char args[700], v[64];
-    snprintf(args, sizeof args, "solve 'go:%s' --params go:rules=territory --json", text);
-    support_run r = host(args);
-    assert_int_equal(r.status, 0);
-    support_json_string(r.out, "left_first", v, sizeof v);
-    assert_string_equal(v, "-18");
-    support_json_string(r.out, "right_first", v, sizeof v);
-    assert_string_equal(v, "-18");
-    support_run_free(&r);
-    snprintf(args, sizeof args, "solve 'go:%s' --json", text);
-    r = host(args);
-    assert_int_equal(r.status, 0);
-    support_json_string(r.out, "left_first", v, sizeof v);
-    assert_string_equal(v, "-27");
-    support_json_string(r.out, "right_first", v, sizeof v);
-    assert_string_equal(v, "-27");
-    support_json_string(r.out, "best_move_left_first", v, sizeof v);
-    if (!strstr(v, ":j"))
-        fail_msg("best move %s is not on column j", v);
-    support_run_free(&r);
+    char args[700], position[440];
+    snprintf(position, sizeof position, "go:%s", text);
+    solves_to(position, "--params go:rules=territory", "-18", "-18", 0);
+    solves_to(position, "", "-27", "-27", 'j');
     /* the same board as an SGF record: the same values */
     char ab[2048] = "", aw[2048] = "";
     for (int y = 0; y < 19; y++)
@@ -219,12 +211,8 @@ static void test_benson_on_19x19(void **state)
     snprintf(sgf_text, 8192, "(;GM[1]FF[4]SZ[19]KM[0]\nAB%s\nAW%s\n)\n", ab, aw);
     char *sgf = support_temp_file(".sgf", sgf_text);
     free(sgf_text);
-    snprintf(args, sizeof args, "solve 'go:@%s' --json", sgf);
-    r = host(args);
-    assert_int_equal(r.status, 0);
-    support_json_string(r.out, "left_first", v, sizeof v);
-    assert_string_equal(v, "-27");
-    support_run_free(&r);
+    snprintf(position, sizeof position, "go:@%s", sgf);
+    solves_to(position, "", "-27", NULL, 0);
     /* match plays the board through its parts: solver against solver, each game -27 for
      * Black, so player a scores -27 as Black and +27 as White: mean 0 */
     char ini[1024];
@@ -233,7 +221,7 @@ static void test_benson_on_19x19(void **state)
              "[strategy.a]\nplugin = solver\n\n[strategy.b]\nplugin = solver\n", sgf);
     char *conf = support_temp_file(".ini", ini);
     snprintf(args, sizeof args, "match %s --json", conf);
-    r = host(args);
+    support_run r = host(args);
     assert_int_equal(r.status, 0);
     support_assert_contains(r.out, "\"games\":2,\"mean\":0.00,\"stddev\":38.18");
     support_run_free(&r);
@@ -275,15 +263,8 @@ static void test_big_board_errors(void **state)
     char column[200] = "";
     for (int y = 0; y < 12; y++)
         strcat(column, y ? "/x.o" : "x.o");
-    snprintf(text, sizeof text, "solve 'go:%s' --json", column);
-    support_run r = host(text);
-    assert_int_equal(r.status, 0);
-    char v[32];
-    support_json_string(r.out, "left_first", v, sizeof v);
-    assert_string_equal(v, "0");
-    support_json_string(r.out, "right_first", v, sizeof v);
-    assert_string_equal(v, "0");
-    support_run_free(&r);
+    snprintf(text, sizeof text, "go:%s", column);
+    solves_to(text, "", "0", "0", 0);
     strcat(column, "/x.o");
     refused(&area, column, "spans 3x13 points");
     refused(&area, "(;SZ[20])", "up to 19x19");
