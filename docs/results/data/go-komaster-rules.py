@@ -6,7 +6,7 @@ Draws random regions (2x4, 2x5, 3x3, 3x4, 1x5 and 1x6, points empty, Black, Whit
 off the region), values each by `analyze --method thermograph` under Berlekamp's
 convention and under komonster power (go parameters cycles = yes, selfatari = no, 20 s
 each), and prints one JSON line for every loopy region whose masts or temperatures
-differ; a summary line goes to standard error.
+differ; a progress line every 50 draws and a summary line go to standard error.
 
     docs/results/data/go-komaster-rules.py build/sumgame 1 3000
 """
@@ -31,7 +31,11 @@ def main():
     rng = random.Random(seed)
     seen = set()
     tried = loopy = differ = 0
-    for _ in range(count):
+    for k in range(count):
+        if k and k % 50 == 0:
+            print("%d of %d drawn: %d regions, %d loopy, %d differ" % (k, count, tried, loopy,
+                                                                       differ),
+                  file=sys.stderr, flush=True)
         w, h = rng.choice([(4, 2), (5, 2), (3, 3), (4, 3), (6, 1), (5, 1)])
         cells = [rng.choice(".....XXOO#") for _ in range(w * h)]
         pos = "/".join("".join(cells[y * w:(y + 1) * w]) for y in range(h))
