@@ -101,6 +101,7 @@ struct sg_search {
     sg_search_leaf_fn leaf; /* or NULL: evaluate */
     void *leaf_ctx;
     bool free_extra; /* extra moves keep the depth */
+    bool reduce;     /* sg_search_set_reductions */
     sg_search_horizon_fn horizon_fn; /* or NULL */
     void *horizon_ctx;
     sg_search_gate_fn gate_fn; /* or NULL */
@@ -752,6 +753,13 @@ __attribute__((noinline)) static void history_order(sg_search *s, sg_player who,
     }
 }
 
+/* Late move reductions (sg_search_set_reductions): the moves of a node after its first
+ * LATE_MOVE (the table's move and the best of the order) are searched a ply shallower
+ * first where LATE_MIN_DEPTH or more plies are left. The textbook's values, not fitted
+ * to any test set. */
+#define LATE_MOVE 4
+#define LATE_MIN_DEPTH 3
+
 /* Move m ended a node with depth plies left. */
 static void history_cut(sg_search *s, sg_player who, sg_sum_move m, int depth)
 {
@@ -950,9 +958,17 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                 s->met_ko = true;
         }
         bool child_exact;
-        sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x,
-                                  takes_depth(s, m) ? child_depth : depth,
+        int cd = takes_depth(s, m) ? child_depth : depth;
+        /* A late move in the sum is searched a ply shallower first, and again at the full
+         * depth only if it beats the best so far. */
+        bool late = s->reduce && i >= LATE_MOVE && depth != DEPTH_UNLIMITED &&
+                    depth >= LATE_MIN_DEPTH && m.component != SG_EXTRA_COMPONENT;
+        sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, cd - late,
                                   reflect(points, beta), reflect(points, a), &child_exact);
+        if (late && !s->stopped && s->status == SG_OK &&
+            cmp_edge(sg_value_sub(points, cv), a) > 0)
+            cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, cd,
+                             reflect(points, beta), reflect(points, a), &child_exact);
         if (s->stopped || s->status != SG_OK)
             return zero();
         sg_value v = sg_value_sub(points, cv);
@@ -1134,6 +1150,8 @@ void sg_search_set_leaf(sg_search *s, sg_search_leaf_fn fn, void *ctx)
 }
 
 void sg_search_set_free_extra(sg_search *s, bool on) { s->free_extra = on; }
+
+void sg_search_set_reductions(sg_search *s, bool on) { s->reduce = on; }
 
 void sg_search_set_horizon(sg_search *s, sg_search_horizon_fn fn, void *ctx)
 {

@@ -200,12 +200,12 @@ bool sg_tds_met_ko(const sg_tds *tds) { return tds->met_ko; }
 /* ---- enhancement sets ------------------------------------------------------------- */
 
 /* Enhancements have the numbers 1 to this. */
-#define ENHANCEMENTS 9
+#define ENHANCEMENTS 10
 
 /* The bit of enhancement number k + 1 (E6 sits above SG_TDS_HALF_TMIN). */
 static unsigned enhancement_bit(int k)
 {
-    static const unsigned ours[] = { SG_TDS_E6, SG_TDS_E7, SG_TDS_E8, SG_TDS_E9 };
+    static const unsigned ours[] = { SG_TDS_E6, SG_TDS_E7, SG_TDS_E8, SG_TDS_E9, SG_TDS_E10 };
     return k < 5 ? 1u << k : ours[k - 5];
 }
 
@@ -221,9 +221,11 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         for (const char *p = text; *p && !bad; p++) {
             if (*p == ',' || isspace((unsigned char)*p))
                 continue;
-            bad = *p < '1' || *p > '0' + ENHANCEMENTS;
+            /* Digits run together ("135") are one number each, but "10" is ten. */
+            int k = *p == '1' && p[1] == '0' ? (p++, 10) : *p - '0';
+            bad = k < 1 || k > ENHANCEMENTS;
             if (!bad)
-                bits |= enhancement_bit(*p - '1');
+                bits |= enhancement_bit(k - 1);
             any = true;
         }
         if (bad || !any) {
@@ -596,6 +598,7 @@ static int search(run *r, bool with_stack, size_t taken, prefix how, bool game_f
     sg_search_set_free_extra(engine, with_stack && r->heuristic && (r->enh & SG_TDS_E8));
     /* Without its 32 KiB the searches keep the games' order: slower, the same values. */
     (void)sg_search_set_history(engine, r->heuristic && (r->enh & SG_TDS_E9));
+    sg_search_set_reductions(engine, r->heuristic && (r->enh & SG_TDS_E10));
     sg_search_extra extra;
     sg_search_config config = { .max_depth = r->config->depth, .iterative = r->heuristic };
     bool spent = !remaining_budget(r, &config.budget);

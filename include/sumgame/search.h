@@ -217,6 +217,14 @@ void sg_search_set_leaf(sg_search *search, sg_search_leaf_fn fn, void *ctx);
  * way. Set it before a search. */
 void sg_search_set_free_extra(sg_search *search, bool on);
 
+/* Late move reductions: in a depth-limited search, a move in the sum after the first four
+ * of a node with three or more plies left is searched a ply shallower first, and again at
+ * the full depth only when it beats the best move so far. Depth-limited values may change
+ * (a reduced line can miss what the full depth would see); a search without a depth
+ * limit is not affected. Best with an order that puts good moves first (the table's move,
+ * sg_search_set_history). Off by default; set it before a search. */
+void sg_search_set_reductions(sg_search *search, bool on);
+
 /* The history heuristic (Schaeffer, 1989): after the table's move, each node's moves in
  * the sum are tried in the order of how often and how deep the same move (the same code
  * in the same component) ended other nodes for the same player, each cut adding depth^2;

@@ -16,7 +16,7 @@
 #include "sumgame/rng.h"
 
 #define MAX_NODES 20000
-#define MAX_OPTIONS 3
+#define MAX_OPTIONS 6
 #define MAX_COMPONENTS 12
 #define UNLIMITED INT_MAX
 
@@ -1032,6 +1032,70 @@ static void test_history(void **state)
     sg_search_free(limited);
 }
 
+/* Left's six moves at the root of a depth-3 search: four to 0 (the game ends), a fifth to
+ * -1, and a sixth to {|Y}, Y = {2|} with evaluate() 4. Reduced, the sixth move's line ends
+ * at Y's evaluation, 4, which beats 0; searched again at the full depth, Left's answer in Y
+ * gives 2, the depth-3 minimax. Without the second search the answer would be 4. With a
+ * sixth move to 0 - Y (so Right's answer leads to -4 and then -2) nothing beats 0 at the
+ * reduced depth, and the late moves cost fewer nodes than without reductions. Exact
+ * searches of random sums are not touched. */
+static void test_reductions(void **state)
+{
+    (void)state;
+    for (int better = 1; better >= 0; better--) {
+        reset_trees(118);
+        uint32_t y = new_node();
+        tg.node[y].nl = 1;
+        tg.node[y].l[0] = leaf(better ? 2 : -2);
+        tg.node[y].eval = sg_value_int(better ? 4 : -4);
+        uint32_t x = new_node();
+        tg.node[x].nr = 1;
+        tg.node[x].r[0] = y;
+        uint32_t root = new_node();
+        for (int k = 0; k < 4; k++)
+            tg.node[root].l[tg.node[root].nl++] = leaf(0);
+        tg.node[root].l[tg.node[root].nl++] = leaf(-1);
+        tg.node[root].l[tg.node[root].nl++] = x;
+        sg_search_config cfg = { .max_depth = 3, .no_tt = true };
+        sg_search *plain = engine(&cfg), *reduced = engine(&cfg);
+        sg_search_set_reductions(reduced, true);
+        sg_sum *sum = make_sum(SG_FREEZE_INTEGERS, &root, 1);
+        sg_search_result r, r0;
+        assert_int_equal(run(plain, sum, SG_LEFT, &r0), SG_OK);
+        assert_int_equal(run(reduced, sum, SG_LEFT, &r), SG_OK);
+        sg_value want = sg_value_int(better ? 2 : 0);
+        assert_value(r0.score, want, "depth 3 without reductions");
+        assert_value(r.score, want, "depth 3 with reductions");
+        if (better)
+            assert_true(r.nodes > r0.nodes); /* the reduced search, then the full one */
+        else
+            assert_true(r.nodes < r0.nodes);
+        sg_sum_free(sum);
+        sg_search_free(plain);
+        sg_search_free(reduced);
+    }
+    reset_trees(119);
+    sg_search_config exact_cfg = { .iterative = true, .tt_log2 = 12 };
+    sg_search *s = engine(&exact_cfg);
+    sg_search_set_reductions(s, true);
+    for (int round = 0; round < 40; round++) {
+        uint32_t roots[MAX_COMPONENTS];
+        int n;
+        sg_sum *sum = random_sum(SG_FREEZE_INTEGERS, 2, 3, roots, &n);
+        for (int p = 0; p < 2; p++) {
+            sg_player who = p ? SG_RIGHT : SG_LEFT;
+            struct naive nv = { SG_FREEZE_INTEGERS, NULL, false, false };
+            sg_search_result r;
+            sg_search_clear(s);
+            assert_int_equal(run(s, sum, who, &r), SG_OK);
+            assert_value(r.score, reference(&nv, roots, n, who, UNLIMITED), "exact, reduced");
+            check_pv(sum, who, &r, NULL);
+        }
+        sg_sum_free(sum);
+    }
+    sg_search_free(s);
+}
+
 static void test_outcome(void **state)
 {
     (void)state;
@@ -1088,8 +1152,8 @@ static void test_outcome_win_ends_the_node(void **state)
     (void)state;
     reset_trees(112);
     uint32_t root = new_node();
-    tg.node[root].nl = MAX_OPTIONS;
-    for (int k = 0; k < MAX_OPTIONS; k++)
+    tg.node[root].nl = 3;
+    for (int k = 0; k < 3; k++)
         tg.node[root].l[k] = leaf(1);
     tg.node[root].nr = 1;
     tg.node[root].r[0] = leaf(-1);
@@ -1206,6 +1270,7 @@ int main(void)
         cmocka_unit_test(test_order_hook),
         cmocka_unit_test(test_order_after_best),
         cmocka_unit_test(test_history),
+        cmocka_unit_test(test_reductions),
         cmocka_unit_test(test_outcome),
         cmocka_unit_test(test_outcome_win_ends_the_node),
         cmocka_unit_test(test_stuck_positions),

@@ -99,12 +99,22 @@ static void test_enhancement_lists(void **state)
     assert_string_equal(buf, "1,2,3,4,5,7,8,9");
     sg_tds_enhancements_name(SG_TDS_PLUS | SG_TDS_E9, buf, sizeof buf);
     assert_string_equal(buf, "TDS_1234579");
+    /* "10" is E10; other digits run together are one number each. */
+    assert_int_equal(sg_tds_enhancements_parse("1,2,3,4,5,7,8,9,10", &m, err, sizeof err), SG_OK);
+    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8 |
+                                                SG_TDS_E9 | SG_TDS_E10);
+    sg_tds_enhancements_format(m, buf, sizeof buf);
+    assert_string_equal(buf, "1,2,3,4,5,7,8,9,10");
+    assert_int_equal(sg_tds_enhancements_parse("3 10 5", &m, err, sizeof err), SG_OK);
+    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E10);
+    assert_int_equal(sg_tds_enhancements_parse("101", &m, err, sizeof err), SG_OK);
+    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E1 | SG_TDS_E10);
 
     static const struct { const char *text, *needle; } bad[] = {
-        { "10", "expected none, all or numbers 1-9" },
-        { "0,1", "expected none, all or numbers 1-9" },
-        { "", "expected none, all or numbers 1-9" },
-        { "1,x", "expected none, all or numbers 1-9" },
+        { "1,0", "expected none, all or numbers 1-10" },
+        { "0,1", "expected none, all or numbers 1-10" },
+        { "", "expected none, all or numbers 1-10" },
+        { "1,x", "expected none, all or numbers 1-10" },
         { "4", "4 (recursive TDS) needs 1 and 3" },
         { "1,4", "4 (recursive TDS) needs 1 and 3" },
         { "1,5", "5 (GHI-correct states) needs 3" },
