@@ -239,7 +239,7 @@ static void configuration_errors(void **state)
     expect_error(set, "limits = 1\nvariants = bad\n", "[variant.bad]\nmethod = tds\ndelta = 0\n",
                  "", "delta = 0: expected exact or a value above 0");
     expect_error(set, "limits = 1\nvariants = bad\n",
-                 "[variant.bad]\nmethod = tds\nenhancements = 10\n", "", "enhancements = 10");
+                 "[variant.bad]\nmethod = tds\nenhancements = 1,0\n", "", "enhancements = 1,0");
     expect_error(set, "limits = 1\nvariants = bad\n", "[variant.bad]\nmethod = mcts\n", "",
                  "method");
     expect_error(set, "limits = 1\nvariants = plus\n", "[other]\n", "", "unknown section [other]");
