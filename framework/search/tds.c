@@ -274,7 +274,8 @@ void sg_tds_enhancements_name(unsigned mask, char *buf, size_t cap)
     for (int k = 0; k < ENHANCEMENTS && used < cap; k++) {
         if (!(mask & enhancement_bit(k)))
             continue;
-        int n = snprintf(buf + used, cap - used, "%s%d", first ? "_" : "", k + 1);
+        /* Digits run together; a number of two digits gets an underscore of its own. */
+        int n = snprintf(buf + used, cap - used, "%s%d", first || k >= 9 ? "_" : "", k + 1);
         first = false;
         if (n > 0)
             used += (size_t)n;

@@ -126,28 +126,28 @@ typedef struct sg_tds sg_tds;
  * many coupons the players take on the way, and its reported depth counts moves in the
  * game only. Counted as plies (the 2004 TDS), coupons eat the depth: most lines of a
  * shallow search end with the game where it started. Complete searches have no depth
- * limit, so exact estimates do not change. Not in "all" and not in `tdsplus`'s default:
- * on rooms with a few hundred moves a side its second move in the game costs too much
- * (docs/results/tdsplus-sum-games.md); "8" in a list. */
+ * limit, so exact estimates do not change. In `tdsplus`, not in "all"; "8" in a list. */
 #define SG_TDS_E8 (1u << 8)
 /* Ours, not the lecture's: the searches of a heuristic (depth-limited or timed) estimate
  * order their moves by the history heuristic (sg_search_set_history), learnt over the
  * estimator's life. Searches to a fixed depth find the same values in fewer nodes (2.4
  * times fewer at depth 3 on the probe rooms), so a clock reaches deeper. Complete
- * searches are not affected. Not in "all" and not in `tdsplus`'s default; "9" in a
- * list. */
+ * searches are not affected. In `tdsplus`, not in "all"; "9" in a list. */
 #define SG_TDS_E9 (1u << 9)
 /* Ours, not the lecture's: the searches of a heuristic estimate reduce late moves
  * (sg_search_set_reductions): after the first four moves of a node with three or more
  * plies left, a move in the game is searched a ply shallower first and again at the full
  * depth only if it beats the best so far. Meant with E9's order. Complete searches are
- * not affected. Not in "all"; "10" in a list. */
+ * not affected. In `tdsplus`, not in "all"; "10" in a list. */
 #define SG_TDS_E10 (1u << 10)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
 #define SG_TDS_HALF_TMIN (1u << 5)
-/* TDS+ as `tdsplus` runs it. */
-#define SG_TDS_PLUS (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7)
+/* TDS+ as `tdsplus` runs it: the five, the t_min / 2 rule, and E7 to E10, which change
+ * only heuristic estimates (docs/results/tdsplus-sum-games.md says why these). */
+#define SG_TDS_PLUS                                                                        \
+    (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7 | SG_TDS_E8 | SG_TDS_E9 |      \
+     SG_TDS_E10)
 
 /* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
  * bits SG_TDS_E1.. (other bits of *mask are kept; "10" is E10, any other digit is one
@@ -156,7 +156,8 @@ typedef struct sg_tds sg_tds;
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen);
 /* "none" or "1,3,5". */
 void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap);
-/* The lecture's name of a subset: "TDS", "TDS_13", "TDS_12345". */
+/* The lecture's name of a subset: "TDS", "TDS_13", "TDS_12345"; E10 after an underscore,
+ * "TDS_1234578_10". */
 void sg_tds_enhancements_name(unsigned mask, char *buf, size_t cap);
 
 /* What the last sg_tds_estimate did beyond plain TDS. */

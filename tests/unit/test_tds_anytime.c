@@ -20,6 +20,9 @@
 #include "sumgame/estimator.h"
 #include "sumgame/tds.h"
 
+/* `tdsplus` before E8, E9 and E10 joined its default: the five, t_min / 2 and E7. */
+#define E7_ONLY (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7)
+
 static support_game amz;
 
 static int setup(void **state)
@@ -167,8 +170,8 @@ static int hard_room_errors(const unsigned *masks, size_t count, double *error)
 static void test_thermographic_leaves_come_closer(void **state)
 {
     (void)state;
-    const unsigned plain = SG_TDS_PLUS & ~(SG_TDS_E7 | SG_TDS_E8);
-    const unsigned masks[] = { plain, plain | SG_TDS_E7, plain | SG_TDS_E8, SG_TDS_PLUS | SG_TDS_E8 };
+    const unsigned plain = E7_ONLY & ~SG_TDS_E7;
+    const unsigned masks[] = { plain, plain | SG_TDS_E7, plain | SG_TDS_E8, E7_ONLY | SG_TDS_E8 };
     double error[4];
     int rooms = hard_room_errors(masks, 4, error);
     print_message("%d rooms: mean t error %.3f with evaluate() means, %.3f with E7; with E8 "
@@ -186,7 +189,7 @@ static void test_thermographic_leaves_come_closer(void **state)
 static void test_free_coupons_come_closer(void **state)
 {
     (void)state;
-    const unsigned masks[] = { SG_TDS_PLUS, SG_TDS_PLUS | SG_TDS_E8 };
+    const unsigned masks[] = { E7_ONLY, E7_ONLY | SG_TDS_E8 };
     double error[2];
     int rooms = hard_room_errors(masks, 2, error);
     print_message("%d rooms: mean t error %.3f with coupons as plies, %.3f free (E8)\n", rooms,
@@ -200,7 +203,7 @@ static void test_free_coupons_come_closer(void **state)
 static void test_history_goes_deeper(void **state)
 {
     (void)state;
-    const unsigned masks[] = { SG_TDS_PLUS | SG_TDS_E8, SG_TDS_PLUS | SG_TDS_E8 | SG_TDS_E9 };
+    const unsigned masks[] = { E7_ONLY | SG_TDS_E8, E7_ONLY | SG_TDS_E8 | SG_TDS_E9 };
     double error[2];
     int depths[2];
     int rooms = hard_room_errors_depths(masks, 2, 400000, error, depths);
@@ -216,7 +219,7 @@ static void test_history_goes_deeper(void **state)
 static void test_reductions_go_deeper(void **state)
 {
     (void)state;
-    const unsigned base = SG_TDS_PLUS | SG_TDS_E8 | SG_TDS_E9;
+    const unsigned base = E7_ONLY | SG_TDS_E8 | SG_TDS_E9;
     const unsigned masks[] = { base, base | SG_TDS_E10 };
     double error[2];
     int depths[2];

@@ -85,10 +85,12 @@ static void test_enhancement_lists(void **state)
     assert_int_equal(sg_tds_enhancements_parse("3,7", &m, err, sizeof err), SG_OK);
     assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E3 | SG_TDS_E7);
     sg_tds_enhancements_format(SG_TDS_PLUS, buf, sizeof buf);
-    assert_string_equal(buf, "1,2,3,4,5,7");
+    assert_string_equal(buf, "1,2,3,4,5,7,8,9,10");
+    sg_tds_enhancements_name(SG_TDS_PLUS, buf, sizeof buf);
+    assert_string_equal(buf, "TDS_12345789_10");
     assert_int_equal(sg_tds_enhancements_parse("7 8", &m, err, sizeof err), SG_OK);
     assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E7 | SG_TDS_E8);
-    sg_tds_enhancements_name(SG_TDS_PLUS | SG_TDS_E8, buf, sizeof buf);
+    sg_tds_enhancements_name(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8, buf, sizeof buf);
     assert_string_equal(buf, "TDS_1234578");
     sg_tds_enhancements_name(SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E7, buf, sizeof buf);
     assert_string_equal(buf, "TDS_357");
@@ -97,8 +99,10 @@ static void test_enhancement_lists(void **state)
                      SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8 | SG_TDS_E9);
     sg_tds_enhancements_format(m, buf, sizeof buf);
     assert_string_equal(buf, "1,2,3,4,5,7,8,9");
-    sg_tds_enhancements_name(SG_TDS_PLUS | SG_TDS_E9, buf, sizeof buf);
+    sg_tds_enhancements_name(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E9, buf, sizeof buf);
     assert_string_equal(buf, "TDS_1234579");
+    sg_tds_enhancements_name(SG_TDS_E3 | SG_TDS_E10, buf, sizeof buf);
+    assert_string_equal(buf, "TDS_3_10");
     /* "10" is E10; other digits run together are one number each. */
     assert_int_equal(sg_tds_enhancements_parse("1,2,3,4,5,7,8,9,10", &m, err, sizeof err), SG_OK);
     assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8 |
@@ -386,7 +390,9 @@ static void test_leaves_same_with_and_without_evaluate_options(void **state)
         sg_estimate e[2];
         for (int k = 0; k < 2; k++) {
             sg_tds *tds = support_tds_new();
-            sg_tds_set_enhancements(tds, SG_TDS_PLUS);
+            /* Without E8 (coupons count as plies): two moves in the game on the 8-row
+             * rooms would take seconds. */
+            sg_tds_set_enhancements(tds, SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7);
             sg_tds_config c = { .delta = V("1/2"), .has_tmax = true, .tmax = V("4"),
                                 .depth = 2 };
             const sg_game *g = k ? &plain : &amz.game;
@@ -443,7 +449,7 @@ static void test_analyze_tdsplus(void **state)
                                  NULL);
     assert_int_equal(r.status, 0);
     if (!strstr(r.out, "\"mean\":\"-3/4\"") || !strstr(r.out, "\"temperature\":\"5/4\"") ||
-        !strstr(r.out, "\"enhancements\":\"1,2,3,4,5,7\"") || !strstr(r.out, "\"exact\":true"))
+        !strstr(r.out, "\"enhancements\":\"1,2,3,4,5,7,8,9,10\"") || !strstr(r.out, "\"exact\":true"))
         fail_msg("unexpected output: %s", r.out);
     support_run_free(&r);
     r = support_host("analyze 'amazons:xBxx/W.xx/x..x/xxxx' --method tds --enhancements 1,3 "
