@@ -817,6 +817,23 @@ __attribute__((noinline)) static sg_value pass_move(sg_search *s, const sg_sum *
                                     exact));
 }
 
+/* A late move (sg_search_set_reductions): child searched a ply shallower than depth,
+ * then again at depth only if it beats a, the best so far. Out of line, so that
+ * search_node's frame, which a search to PLY_LIMIT plies pays for at every ply (under
+ * AddressSanitizer close to the 8 MiB stack), does not grow. */
+__attribute__((noinline)) static sg_value late_move(sg_search *s, const sg_sum *child, int ply,
+                                                      sg_player who, uint64_t child_x,
+                                                      int depth, sg_value points, edge a,
+                                                      edge beta, bool *exact)
+{
+    sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, depth - 1,
+                              reflect(points, beta), reflect(points, a), exact);
+    if (!s->stopped && s->status == SG_OK && cmp_edge(sg_value_sub(points, cv), a) > 0)
+        cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, depth,
+                         reflect(points, beta), reflect(points, a), exact);
+    return cv;
+}
+
 static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player who,
                             uint64_t xstate, int depth, edge alpha, edge beta, bool *exact)
 {
@@ -958,17 +975,14 @@ static sg_value search_node(sg_search *s, const sg_sum *sum, int ply, sg_player 
                 s->met_ko = true;
         }
         bool child_exact;
-        int cd = takes_depth(s, m) ? child_depth : depth;
-        /* A late move in the sum is searched a ply shallower first, and again at the full
-         * depth only if it beats the best so far. */
-        bool late = s->reduce && i >= LATE_MOVE && depth != DEPTH_UNLIMITED &&
-                    depth >= LATE_MIN_DEPTH && m.component != SG_EXTRA_COMPONENT;
-        sg_value cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, cd - late,
-                                  reflect(points, beta), reflect(points, a), &child_exact);
-        if (late && !s->stopped && s->status == SG_OK &&
-            cmp_edge(sg_value_sub(points, cv), a) > 0)
-            cv = search_node(s, child, ply + 1, sg_opponent(who), child_x, cd,
-                             reflect(points, beta), reflect(points, a), &child_exact);
+        sg_value cv =
+            s->reduce && i >= LATE_MOVE && depth != DEPTH_UNLIMITED &&
+                    depth >= LATE_MIN_DEPTH && m.component != SG_EXTRA_COMPONENT
+                ? late_move(s, child, ply, who, child_x, child_depth, points, a, beta,
+                            &child_exact)
+                : search_node(s, child, ply + 1, sg_opponent(who), child_x,
+                              takes_depth(s, m) ? child_depth : depth, reflect(points, beta),
+                              reflect(points, a), &child_exact);
         if (s->stopped || s->status != SG_OK)
             return zero();
         sg_value v = sg_value_sub(points, cv);
