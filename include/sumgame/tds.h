@@ -150,9 +150,9 @@ typedef struct sg_tds sg_tds;
      SG_TDS_E10)
 
 /* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
- * bits SG_TDS_E1.. (other bits of *mask are kept; "10" is E10, any other digit is one
- * number). Refuses numbers outside 1-10 and the
- * lecture's dependencies (4 needs 1 and 3; 5 needs 3), with a one-line message. */
+ * bits SG_TDS_E1.. (other bits of *mask are kept). Digits run together are one number
+ * each, except "10", which is E10. Refuses numbers outside 1-10 and the lecture's
+ * dependencies (4 needs 1 and 3; 5 needs 3), with a one-line message. */
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen);
 /* "none" or "1,3,5". */
 void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap);
