@@ -536,11 +536,14 @@ static void test_hand_values(void **state)
     sg_search_free(s);
 }
 
+/* Exact searches of random sums against the reference; reductions as
+ * sg_search_set_reductions, which must not touch a search without a depth limit. */
 static void check_random_exact(sg_search_config cfg, sg_freeze policy, uint64_t seed,
-                               int rounds)
+                               int rounds, bool reductions)
 {
     reset_trees(seed);
     sg_search *s = engine(&cfg);
+    sg_search_set_reductions(s, reductions);
     for (int round = 0; round < rounds; round++) {
         uint32_t roots[MAX_COMPONENTS];
         int n;
@@ -568,16 +571,16 @@ static void test_random_exact_no_table(void **state)
 {
     (void)state;
     sg_search_config cfg = { .no_tt = true };
-    check_random_exact(cfg, SG_FREEZE_NUMBERS, 11, 150);
-    check_random_exact(cfg, SG_FREEZE_INTEGERS, 12, 150);
+    check_random_exact(cfg, SG_FREEZE_NUMBERS, 11, 150, false);
+    check_random_exact(cfg, SG_FREEZE_INTEGERS, 12, 150, false);
 }
 
 static void test_random_exact_table(void **state)
 {
     (void)state;
     sg_search_config cfg = { .tt_log2 = 16 };
-    check_random_exact(cfg, SG_FREEZE_NUMBERS, 21, 100);
-    check_random_exact(cfg, SG_FREEZE_INTEGERS, 22, 100);
+    check_random_exact(cfg, SG_FREEZE_NUMBERS, 21, 100, false);
+    check_random_exact(cfg, SG_FREEZE_INTEGERS, 22, 100, false);
 }
 
 static void test_random_exact_tiny_table(void **state)
@@ -585,16 +588,16 @@ static void test_random_exact_tiny_table(void **state)
     (void)state;
     /* 16 entries: constant replacement and bucket sharing. */
     sg_search_config cfg = { .tt_log2 = 4 };
-    check_random_exact(cfg, SG_FREEZE_NUMBERS, 31, 50);
-    check_random_exact(cfg, SG_FREEZE_INTEGERS, 32, 50);
+    check_random_exact(cfg, SG_FREEZE_NUMBERS, 31, 50, false);
+    check_random_exact(cfg, SG_FREEZE_INTEGERS, 32, 50, false);
 }
 
 static void test_random_exact_iterative(void **state)
 {
     (void)state;
     sg_search_config cfg = { .iterative = true, .tt_log2 = 12 };
-    check_random_exact(cfg, SG_FREEZE_NUMBERS, 41, 100);
-    check_random_exact(cfg, SG_FREEZE_INTEGERS, 42, 100);
+    check_random_exact(cfg, SG_FREEZE_NUMBERS, 41, 100, false);
+    check_random_exact(cfg, SG_FREEZE_INTEGERS, 42, 100, false);
 }
 
 /* Depth-limited searches of one sum at depths 1..5, each on a fresh engine. Without a
@@ -1074,26 +1077,8 @@ static void test_reductions(void **state)
         sg_search_free(plain);
         sg_search_free(reduced);
     }
-    reset_trees(119);
-    sg_search_config exact_cfg = { .iterative = true, .tt_log2 = 12 };
-    sg_search *s = engine(&exact_cfg);
-    sg_search_set_reductions(s, true);
-    for (int round = 0; round < 40; round++) {
-        uint32_t roots[MAX_COMPONENTS];
-        int n;
-        sg_sum *sum = random_sum(SG_FREEZE_INTEGERS, 2, 3, roots, &n);
-        for (int p = 0; p < 2; p++) {
-            sg_player who = p ? SG_RIGHT : SG_LEFT;
-            struct naive nv = { SG_FREEZE_INTEGERS, NULL, false, false };
-            sg_search_result r;
-            sg_search_clear(s);
-            assert_int_equal(run(s, sum, who, &r), SG_OK);
-            assert_value(r.score, reference(&nv, roots, n, who, UNLIMITED), "exact, reduced");
-            check_pv(sum, who, &r, NULL);
-        }
-        sg_sum_free(sum);
-    }
-    sg_search_free(s);
+    check_random_exact((sg_search_config){ .iterative = true, .tt_log2 = 12 },
+                       SG_FREEZE_INTEGERS, 119, 40, true);
 }
 
 static void test_outcome(void **state)
