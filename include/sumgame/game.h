@@ -276,6 +276,21 @@ struct sg_game_desc {
      * small. Optional (NULL): final_status_list seki is an empty list, and such stones
      * are listed alive. */
     int (*gtp_seki)(void *instance, const void *pos, sg_value value, char *buf, size_t cap);
+
+    /* ---- ABI 1.10: optional, present when size covers it (SG_GAME_HAS) ---- */
+
+    /* A move who must make now on pos, the whole board GTP plays (before its split), to
+     * keep an assumption the game's split makes that the opponent's play has put in
+     * question: Go's split takes chains marked alive as uncapturable, and an attack on
+     * them must be answered on the real board, which no part sees. Writes the move into
+     * *move and true into *found, or false into *found when nothing needs an answer; an
+     * error code for a position that is not the game's. It may take `seconds` (0: no
+     * limit). GTP's genmove gives it a quarter of the move's time, plays the move in
+     * place of its strategy's choice, and takes the time spent here from the strategy's
+     * budget. (A match plays the parts, and its players play only their moves.) Optional
+     * (NULL): the strategy always chooses. */
+    int (*urgent_move)(void *instance, const void *pos, sg_player who, double seconds,
+                       sg_move *move, bool *found);
 };
 
 /* A player without a move in a component passes there, and the component stays live

@@ -271,6 +271,16 @@ static inline int sg_gc_gtp_seki(const sg_game_desc *d, void *instance, const vo
     return r;
 }
 
+static inline int sg_gc_urgent_move(const sg_game_desc *d, void *instance, const void *pos,
+                                    sg_player who, double seconds, sg_move *move,
+                                    bool *found)
+{
+    sg_fault_frame f = sg_fault_enter(SG_FAULT_GAME, d->name, "urgent_move");
+    int r = d->urgent_move(instance, pos, who, seconds, move, found);
+    sg_fault_leave(f);
+    return r;
+}
+
 static inline int sg_gc_gtp_stones(const sg_game_desc *d, void *instance, const void *pos,
                                    char *buf, size_t cap)
 {

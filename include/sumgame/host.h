@@ -19,7 +19,7 @@ SG_API_BEGIN
  * in the low 16. The host refuses a plugin whose major differs from its own; a newer
  * minor may only append fields, which the host detects from the descriptor's size. */
 #define SG_ABI_MAJOR 1
-#define SG_ABI_MINOR 9
+#define SG_ABI_MINOR 10
 #define SG_ABI_VERSION_OF(major, minor) ((uint32_t)(((major) << 16) | (minor)))
 #define SG_ABI_VERSION SG_ABI_VERSION_OF(SG_ABI_MAJOR, SG_ABI_MINOR)
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "sumgame/clock.h"
 #include "sumgame/rng.h"
 #include "sumgame/game_call.h"
 #include "sumgame/meter.h"
@@ -474,8 +475,31 @@ static int cmd_genmove(session *s, char **a, size_t n)
     int rc = sg_sum_move_count(sum, who, &count);
     sg_move move = 0;
     char why[512] = "";
-    if (rc == SG_OK && count > 0) {
+    double started = sg_clock_seconds();
+    bool urgent = false;
+    if (rc == SG_OK && SG_GAME_HAS(s->desc, urgent_move)) {
+        sg_budget b = decision_budget(s, who);
+        rc = sg_gc_urgent_move(s->desc, inst, pos, who, b.seconds > 0 ? b.seconds / 4 : 0,
+                               &move, &urgent);
+        if (rc != SG_OK) {
+            sg_sum_free(sum);
+            return fail(s, "the game cannot read the board for an urgent move (error %d)", rc);
+        }
+        _Alignas(16) unsigned char trial[SG_POS_MAX];
+        if (urgent && sg_gc_play(s->desc, inst, pos, who, move, trial, why, sizeof why) != SG_OK)
+            urgent = false; /* a move the board refuses is no answer: the strategy chooses */
+    }
+    if (urgent) {
+        /* the game's answer to an attack its split cannot see (urgent_move) */
+    } else if (rc == SG_OK && count > 0) {
         sg_budget budget = decision_budget(s, who);
+        if (budget.seconds > 0) {
+            /* the time the game's urgent_move took comes out of the move's */
+            double spent = sg_clock_seconds() - started;
+            budget.seconds = budget.seconds - spent > 0.1 * budget.seconds
+                                 ? budget.seconds - spent
+                                 : 0.1 * budget.seconds;
+        }
         sg_sum_move mv = { 0, 0 };
         rc = s->setup->strategy->choose(s->setup->strategy_instance, sum, who, &budget, &mv,
                                          why, sizeof why);
