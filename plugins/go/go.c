@@ -29,6 +29,7 @@
 #include "gtp.h"
 #include "notation.h"
 #include "playout.h"
+#include "safety.h"
 #include "whole.h"
 
 typedef struct go_instance {
@@ -43,6 +44,7 @@ typedef struct go_instance {
     bool territory; /* rules = territory: territory plus prisoners, stones do not count */
     bool ko_local;  /* ko = local: only a move in the region lifts its ban (no
                      * moved_elsewhere), so every region is a short game */
+    long long safety; /* attacks urgent_move may read a move (safety.h); 0: it never does */
 } go_instance;
 
 static const sg_param_doc param_docs[] = {
@@ -65,6 +67,9 @@ static const sg_param_doc param_docs[] = {
     { "ko", "elsewhere", "elsewhere: a move in another component lifts a ko ban, as in Go; "
                          "local: only a move in the region does, so a region with kos is a "
                          "short game exact analysis takes (the ko's taker may leave it)" },
+    { "safety", "1000000", "attacks a whole board under GTP may read each move (within a "
+                           "quarter of the move's time) to answer an attack on the chains its "
+                           "marks call alive (safety by alternating play); 0 = never answer" },
     { NULL, NULL, NULL },
 };
 
@@ -73,8 +78,8 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
 {
     static const char *const known[] = { "cap",   "width", "height",   "black",
                                          "white", "walls", "patterns", "cycles", "selfatari",
-                                         "rules", "ko", NULL };
-    long long cap, width, height, black, white, walls;
+                                         "rules", "ko", "safety", NULL };
+    long long cap, width, height, black, white, walls, safety;
     bool patterns, cycles, selfatari;
     if (sg_params_check_known(params, known, err, errlen) != SG_OK ||
         sg_params_int(params, "cap", 0, 0, 60000, &cap, err, errlen) != SG_OK ||
@@ -85,7 +90,8 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         sg_params_int(params, "walls", 0, 0, 81, &walls, err, errlen) != SG_OK ||
         sg_params_bool(params, "patterns", false, &patterns, err, errlen) != SG_OK ||
         sg_params_bool(params, "cycles", false, &cycles, err, errlen) != SG_OK ||
-        sg_params_bool(params, "selfatari", true, &selfatari, err, errlen) != SG_OK)
+        sg_params_bool(params, "selfatari", true, &selfatari, err, errlen) != SG_OK ||
+        sg_params_int(params, "safety", 1000000, 0, 100000000, &safety, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
     static const char *const rules[] = { "area", "territory", NULL };
     static const char *const kos[] = { "elsewhere", "local", NULL };
@@ -121,6 +127,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     inst->selfatari = selfatari;
     inst->territory = territory;
     inst->ko_local = ko_local;
+    inst->safety = safety;
     if (patterns) {
         inst->patterns = host->alloc(sizeof *inst->patterns);
         if (!inst->patterns) {
@@ -1108,6 +1115,22 @@ static int gtp_format_move(void *instance, const void *pos, sg_player who, sg_mo
     return go_gtp_format_point(pos, (int)move, buf, cap);
 }
 
+/* A move on a whole board that keeps its marks (safety.h): an attack on the chains they
+ * call alive, or on the areas those enclose, answered on the real board. */
+static int urgent_move(void *instance, const void *pos, sg_player who, double seconds,
+                       sg_move *move, bool *found)
+{
+    go_instance *inst = instance;
+    const go_pos *p = pos;
+    int q;
+    *found = p->whole && !p->big &&
+             go_safety_reply(inst->host, &inst->geo, p, (int)who, (long)inst->safety,
+                             seconds, &q);
+    if (*found)
+        *move = move_of(p, q);
+    return SG_OK;
+}
+
 static const sg_game_desc descriptor = {
     .abi_version = SG_ABI_VERSION,
     .size = sizeof(sg_game_desc),
@@ -1143,6 +1166,7 @@ static const sg_game_desc descriptor = {
     .gtp_dead = gtp_dead,
     .gtp_stones = gtp_stones,
     .gtp_seki = gtp_seki,
+    .urgent_move = urgent_move,
 };
 
 const sg_game_desc *sumgame_game_plugin(void);

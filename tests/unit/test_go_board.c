@@ -871,6 +871,42 @@ static void test_gtp_seki(void **state)
     free(sgf);
 }
 
+/* Safety by alternating play (safety.h). Black's chain a2..e2, e1 marked alive encloses
+ * the straight four a1..d1, the rest of the board is White's. A straight four lives
+ * because its two middle points are miai (Sensei's Library, "Straight four"; Mathematical
+ * Go's eye shapes): when White takes one, Black must take the other, or White's next move
+ * there leaves three points in a row that White kills by the middle. The split sees none
+ * of this (the chain is a wall), so before urgent_move GTP's solver passed after b1 and
+ * lost the group. With safety = 0 it still does. */
+static void gtp_answer(const char *params, const char *attack, const char *expected)
+{
+    char *sgf = rows_sgf("........./........./........./........./........./........./"
+                         "OOOOOO.../XXXXXO.../....XO...");
+    char *path = sgf_ending(sgf, ";TW[aa:if][gg:ii]TB[ai:di])[alive=a2,alive=a3]");
+    char script[512], args[256], want[64];
+    snprintf(script, sizeof script, "loadsgf %s\nkomi 0\nplay white %s\ngenmove black\nquit\n",
+             path, attack);
+    snprintf(args, sizeof args, "gtp --game go --strategy solver --game-param rules=territory "
+                                "--game-param ko=local %s --time-per-move 1", params);
+    snprintf(want, sizeof want, "= \n\n= \n\n= \n\n= %s\n\n= \n\n", expected);
+    support_run r = support_host_within(120, args, script);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, want);
+    support_run_free(&r);
+    remove(path);
+    free(path);
+    remove(sgf);
+    free(sgf);
+}
+
+static void test_gtp_answers_an_attack(void **state)
+{
+    (void)state;
+    gtp_answer("", "B1", "C1");
+    gtp_answer("", "C1", "B1");
+    gtp_answer("--game-param safety=0", "B1", "pass");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -894,6 +930,7 @@ int main(void)
         cmocka_unit_test(test_gtp_finished_board),
         cmocka_unit_test(test_seki_stones),
         cmocka_unit_test(test_gtp_seki),
+        cmocka_unit_test(test_gtp_answers_an_attack),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

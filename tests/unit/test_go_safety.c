@@ -1,0 +1,97 @@
+/* Safety by alternating play (plugins/go/safety.c): which eye shapes keep a chain marked
+ * alive safe when the opponent attacks first and it answers. The expected values are the
+ * textbook eye shapes (Sensei's Library, "Eye shape" and "Killable eyeshapes"; Davies,
+ * "Life and Death", ch. 1): straight four, bent four away from the corner, straight five
+ * and two separate eyes live; straight three, bent three, square four, pyramid four and
+ * bulky five die when the attacker takes the vital point first. Each shape is a black
+ * ring marked alive in the middle of a board that is otherwise White's, so the shape is
+ * the ring's only eye space. The compiled-in safety.c is the plugin's own. */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sumgame/clock.h"
+
+#include "../../plugins/go/board.c"
+#include "../../plugins/go/safety.c"
+
+static support_game go;
+
+static int setup(void **state)
+{
+    (void)state;
+    support_game_open(&go, "go", NULL);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    support_game_close(&go);
+    return 0;
+}
+
+static void *alloc(size_t n) { return malloc(n); }
+static void release(void *p) { free(p); }
+
+static const sg_host host = {
+    .size = sizeof(sg_host),
+    .abi_version = SG_ABI_VERSION,
+    .alloc = alloc,
+    .free = release,
+    .clock_seconds = sg_clock_seconds,
+};
+
+/* The board with the ring's 5x3 inside given as three rows: t an eye point (Black's
+ * settled territory), x a stone of the ring. */
+static support_pos ring(const char *a, const char *b, const char *c)
+{
+    char text[256];
+    snprintf(text, sizeof text,
+             "uuuuuuuuu/ooooooooo/oxxxxxxxo/ox%sxo/ox%sxo/ox%sxo/oxxxxxxxo/ooooooooo/"
+             "uuuuuuuuu[whole]",
+             a, b, c);
+    return support_parse(&go.game, text);
+}
+
+/* Areas of Black's proven safe with White to move. */
+static int proven(const char *a, const char *b, const char *c)
+{
+    support_pos p = ring(a, b, c);
+    go_geometry geo;
+    go_geometry_init(&geo);
+    int areas, safe;
+    go_safety_count(&host, &geo, (const go_pos *)p.b, GO_BLACK, 10000000, &areas, &safe);
+    assert_int_equal(areas, 1);
+    return safe;
+}
+
+static void test_living_shapes(void **state)
+{
+    (void)state;
+    assert_int_equal(proven("xxxxx", "ttttx", "xxxxx"), 1); /* straight four */
+    assert_int_equal(proven("xxxxx", "tttxx", "xxtxx"), 1); /* bent four */
+    assert_int_equal(proven("xxxxx", "ttttt", "xxxxx"), 1); /* straight five */
+    assert_int_equal(proven("xxxxx", "txtxx", "xxxxx"), 1); /* two eyes (Benson) */
+}
+
+static void test_killable_shapes(void **state)
+{
+    (void)state;
+    assert_int_equal(proven("xxxxx", "tttxx", "xxxxx"), 0); /* straight three */
+    assert_int_equal(proven("xxxxx", "ttxxx", "xtxxx"), 0); /* bent three */
+    assert_int_equal(proven("xxxxx", "ttxxx", "ttxxx"), 0); /* square four */
+    assert_int_equal(proven("xxxxx", "tttxx", "xtxxx"), 0); /* pyramid four */
+    assert_int_equal(proven("xxxxx", "tttxx", "ttxxx"), 0); /* bulky five */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_living_shapes),
+        cmocka_unit_test(test_killable_shapes),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
