@@ -122,6 +122,8 @@ static int judge(search *s, const local *l, const go_board *b)
                 }
             go_bb stones[2] = { b->stones[0] & cluster, b->stones[1] & cluster };
             int e = cluster_eyes(s, l->geo, l->c, cluster, stones, chains, n, b->width, b->height);
+            if (e < 0)
+                return UNSAFE;
             for (int j = 0; j < n; j++)
                 eyes[of[j]] += e;
         }
@@ -129,6 +131,15 @@ static int judge(search *s, const local *l, const go_board *b)
             if (eyes[i] < l->k)
                 return UNSAFE;
         return SAFE;
+    }
+    go_bb all = 0;
+    for (int i = 0; i < l->nchains; i++)
+        all |= x[i];
+    for (go_bb left = rest; left;) {
+        go_bb sub = fill(left & -left, rest);
+        left &= ~sub;
+        if ((sub & empty & ~around(all, b->on | all)) || (around(sub, b->on) & mine & ~all))
+            return UNKNOWN; /* an empty point the attacker could make an eye of */
     }
     for (int i = 0; i < l->nchains; i++) {
         go_bb libs = around(x[i], b->on | x[i]) & empty;
@@ -282,18 +293,18 @@ static int cluster_eyes(search *s, const go_geometry *geo, int c, go_bb cluster,
     go_bb_store(around_all, lp.safe[c]);
     go_board b;
     if (!l.nchains || !go_board_from_pos(&b, geo, &lp))
-        return 0;
+        return -1;
     int depth = go_bb_count(cluster & ~(stones[0] | stones[1])) + 4;
     uint64_t salt = mix(mix(mix(0x51ed27u, cluster), around_all), stones[c]);
     for (int i = 0; i < l.nchains; i++)
         salt = mix(salt, l.chain[i]);
-    for (int k = 2; k >= 1; k--) {
+    for (int k = 2; k >= 0; k--) {
         l.k = k;
         l.salt = salt * 0x2545f4914f6cdd1du + (uint64_t)k;
         if (attacked(s, &l, &b, depth) == SAFE)
             return k;
     }
-    return 0;
+    return -1;
 }
 
 /* Eyes every chain next to region, a region of the real board, can be sure of. */
@@ -337,9 +348,10 @@ static go_bb next_area(const real_board *r, int c, go_bb done)
     }
 }
 
-/* Whether the walls of area are safe with the attacker to move: Benson's algorithm over
- * the area's chains and regions, each region worth the eyes region_eyes proves (small
- * regions first, stopping as soon as every wall has two). */
+/* Whether area is safe with the attacker to move: every region secure (region_eyes: the
+ * attacker can make no eye there while the defender answers) and Benson's fixpoint over
+ * the area's chains, each region counting the eyes it is worth, leaving every wall two.
+ * Regions are read smallest first, and the first one that is not secure ends it. */
 static bool area_safe(search *s, const go_geometry *geo, const real_board *r, int c, go_bb area,
                       int width, int height)
 {
@@ -357,46 +369,43 @@ static bool area_safe(search *s, const go_geometry *geo, const real_board *r, in
         chain[nc] = fill(left & -left, mine);
         left &= ~chain[nc++];
     }
-    for (;;) {
-        bool alive[MAX_SETS], active[MAX_SETS];
-        for (int i = 0; i < nc; i++)
-            alive[i] = true;
-        for (int j = 0; j < nr; j++)
-            active[j] = eyes[j] > 0;
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (int i = 0; i < nc; i++) {
-                if (!alive[i])
-                    continue;
-                int sum = 0;
-                for (int j = 0; j < nr; j++)
-                    if (active[j] && (around(region[j], r->on) & chain[i]))
-                        sum += eyes[j];
-                if (sum < 2) {
-                    alive[i] = false;
-                    changed = true;
-                    for (int j = 0; j < nr; j++)
-                        if (around(region[j], r->on) & chain[i])
-                            active[j] = false;
-                }
-            }
-        }
-        bool safe = true;
-        for (int i = 0; i < nc; i++)
-            if (!alive[i] && (chain[i] & r->walls[c]))
-                safe = false;
-        if (safe)
-            return true;
-        /* read the smallest region not read yet */
+    for (int read = 0; read < nr; read++) {
         int next = -1;
         for (int j = 0; j < nr; j++)
             if (!known[j] && (next < 0 || go_bb_count(region[j]) < go_bb_count(region[next])))
                 next = j;
-        if (next < 0 || s->nodes >= s->limit)
-            return false;
         known[next] = true;
         eyes[next] = region_eyes(s, geo, r, c, region[next], width, height);
+        if (eyes[next] < 0 || s->nodes >= s->limit)
+            return false;
     }
+    bool alive[MAX_SETS], active[MAX_SETS];
+    for (int i = 0; i < nc; i++)
+        alive[i] = true;
+    for (int j = 0; j < nr; j++)
+        active[j] = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < nc; i++) {
+            if (!alive[i])
+                continue;
+            int sum = 0;
+            for (int j = 0; j < nr; j++)
+                if (active[j] && (around(region[j], r->on) & chain[i]))
+                    sum += eyes[j];
+            if (sum < 2) {
+                alive[i] = false;
+                changed = true;
+                for (int j = 0; j < nr; j++)
+                    if (around(region[j], r->on) & chain[i])
+                        active[j] = false;
+            }
+        }
+    }
+    for (int i = 0; i < nc; i++)
+        if (!alive[i] && (chain[i] & r->walls[c]))
+            return false;
+    return true;
 }
 
 static void start(search *s, const sg_host *host, long nodes, double seconds)
