@@ -547,7 +547,7 @@ static int exact_by_clock(sg_estimator *e, const sg_game *game, const void *pos,
         if (rc != SG_OK)
             return rc;
     }
-    sg_budget rest = { .seconds = sg_clock_share_left(&clock) };
+    sg_budget rest = sg_clock_share_rest(&clock);
     rc = sg_estimator_estimate(e->fallback, game, pos, &rest, out, err, errlen);
     if (rc == SG_OK) {
         e->fallbacks++;
@@ -575,7 +575,8 @@ int sg_estimator_estimate(sg_estimator *e, const sg_game *game, const void *pos,
         out->seconds = 0;
         return SG_OK;
     }
-    if (e->method == METHOD_EXACT && budget && budget->seconds > 0 && !e->meter)
+    if (e->method == METHOD_EXACT && budget && (budget->seconds > 0 || budget->nodes > 0) &&
+        !e->meter)
         return exact_by_clock(e, game, pos, budget, out, err, errlen);
     int rc = analyse_exactly(e, game, pos, out, err, errlen);
     if (rc == SG_ERR_UNSUPPORTED && e->method == METHOD_THERMOGRAPH)

@@ -70,6 +70,14 @@ bool sg_hotstrat_passes(const sg_estimate *est, size_t count, const sg_sum *sum,
 int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,
                            double seconds, sg_sum_move *move, char *err, size_t errlen)
 {
+    sg_budget rest = { .seconds = seconds };
+    return sg_clock_fallback_within(est, sum, who, &rest, move, err, errlen);
+}
+
+int sg_clock_fallback_within(sg_estimator **est, const sg_sum *sum, sg_player who,
+                             const sg_budget *rest, sg_sum_move *move, char *err,
+                             size_t errlen)
+{
     if (!*est) {
         const sg_param items[] = { { "delta", "1/2", 0 } };
         sg_params params = { "a strategy's clock", "estimator.tdsplus", items, 1 };
@@ -83,7 +91,11 @@ int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,
         snprintf(err, errlen, "out of memory");
         return SG_ERR_NOMEM;
     }
-    sg_budget budget = { .seconds = seconds > 1e-3 ? seconds : 1e-3 };
+    sg_budget budget = { .seconds = rest->seconds > 1e-3 ? rest->seconds : 1e-3 };
+    if (rest->nodes > 0) {
+        budget.nodes = rest->nodes;
+        budget.seconds = rest->seconds > 0 ? budget.seconds : 0;
+    }
     int rc = sg_estimator_estimate_sum(*est, sum, &budget, e, err, errlen);
     if (rc == SG_OK && sg_hotstrat_passes(e, n, sum, who)) {
         move->component = SG_SUM_PASS;
@@ -103,9 +115,24 @@ void sg_clock_share_start(sg_clock_share *c, const sg_budget *budget)
 {
     memset(c, 0, sizeof *c);
     c->start = sg_clock_seconds();
-    c->on = budget && budget->seconds > 0;
-    c->seconds = c->on ? budget->seconds : 0;
-    sg_meter_start(&c->meter, &(sg_limits){ .seconds = c->seconds * EXACT_SHARE });
+    c->on = budget && (budget->seconds > 0 || budget->nodes > 0);
+    c->seconds = c->on && budget->seconds > 0 ? budget->seconds : 0;
+    /* a node budget is shared the same way; the meter's limit keeps the exact share, so
+     * the whole is twice it (sg_clock_share_rest) */
+    uint64_t nodes = c->on ? budget->nodes : 0;
+    uint64_t share = nodes ? (uint64_t)((double)nodes * EXACT_SHARE) : 0;
+    sg_meter_start(&c->meter, &(sg_limits){ .seconds = c->seconds * EXACT_SHARE,
+                                            .nodes = nodes && !share ? 1 : share });
+}
+
+sg_budget sg_clock_share_rest(const sg_clock_share *c)
+{
+    sg_budget rest = { .seconds = c->seconds > 0 ? sg_clock_share_left(c) : 0 };
+    if (c->meter.limits.nodes) {
+        uint64_t whole = (uint64_t)((double)c->meter.limits.nodes / EXACT_SHARE);
+        rest.nodes = whole > c->meter.count ? whole - c->meter.count : 1;
+    }
+    return rest;
 }
 
 sg_meter *sg_clock_share_meter(sg_clock_share *c) { return c->on ? &c->meter : NULL; }

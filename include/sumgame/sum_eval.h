@@ -62,10 +62,15 @@ bool sg_hotstrat_passes(const sg_estimate *est, size_t count, const sg_sum *sum,
  * components a move did not change carry over and deepen. */
 int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,
                            double seconds, sg_sum_move *move, char *err, size_t errlen);
+/* The same within rest, seconds or nodes or both (sg_clock_share_rest). */
+int sg_clock_fallback_within(sg_estimator **est, const sg_sum *sum, sg_player who,
+                             const sg_budget *rest, sg_sum_move *move, char *err,
+                             size_t errlen);
 
 /* Exact work under a strategy's clock: a meter for the share of the budget the exact
  * analysis may take (half), and what is left for sg_clock_fallback_move when it ran out.
- * Without seconds in the budget the meter is NULL and the work runs to the end.
+ * A node budget is shared the same way. Without seconds or nodes in the budget the meter
+ * is NULL and the work runs to the end.
  *     sg_clock_share c;
  *     sg_clock_share_start(&c, budget);
  *     sg_thermo_cache_set_meter(cache, sg_clock_share_meter(&c));
@@ -87,6 +92,9 @@ sg_meter *sg_clock_share_meter(sg_clock_share *c);
 bool sg_clock_share_ran_out(const sg_clock_share *c, int rc);
 /* Seconds left of the whole budget (at least a millisecond). */
 double sg_clock_share_left(const sg_clock_share *c);
+/* What is left of the whole budget: its seconds (sg_clock_share_left, 0 without a
+ * clock) and its nodes (at least one, 0 without a node budget). */
+sg_budget sg_clock_share_rest(const sg_clock_share *c);
 
 typedef struct sg_sum_eval sg_sum_eval;
 

@@ -461,8 +461,8 @@ static int fall_back(hybrid *h, const sg_sum *sum, sg_player who, sg_sum_move *m
 {
     char why[256];
     sg_sum_eval_error(h->eval, why, sizeof why); /* clears what the meter's stop left */
-    int rc = sg_clock_fallback_move(&h->fallback, sum, who, sg_clock_share_left(&h->clock),
-                                    move, err, errlen);
+    sg_budget rest = sg_clock_share_rest(&h->clock);
+    int rc = sg_clock_fallback_within(&h->fallback, sum, who, &rest, move, err, errlen);
     h->last.seconds = sg_clock_seconds() - h->clock.start;
     return rc;
 }
@@ -479,8 +479,9 @@ static int hy_choose(void *instance, const sg_sum *sum, sg_player who, const sg_
     int rc = sg_sum_eval_tmax(h->eval, sum, &h->root_tmax, why, sizeof why);
     if (rc == SG_OK && h->clock.on) {
         rc = estimate_all(h, sum) ? SG_OK : sg_sum_eval_error(h->eval, why, sizeof why);
-        sg_meter_start(&h->clock.meter,
-                       &(sg_limits){ .seconds = sg_clock_share_left(&h->clock) });
+        if (h->clock.seconds > 0) /* a node budget keeps the exact share's meter */
+            sg_meter_start(&h->clock.meter,
+                           &(sg_limits){ .seconds = sg_clock_share_left(&h->clock) });
     }
     if (sg_clock_share_ran_out(&h->clock, rc))
         return fall_back(h, sum, who, move, err, errlen);

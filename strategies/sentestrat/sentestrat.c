@@ -157,8 +157,8 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
     sg_thermo_cache_set_meter(s->cache, NULL);
     if (sg_clock_share_ran_out(&clock, rc)) {
         s->have_after = false;
-        rc = sg_clock_fallback_move(&s->fallback, sum, who, sg_clock_share_left(&clock), move,
-                                    err, errlen);
+        sg_budget rest = sg_clock_share_rest(&clock);
+        rc = sg_clock_fallback_within(&s->fallback, sum, who, &rest, move, err, errlen);
     }
     s->stats.nodes = sg_cgt_size(sg_thermo_cache_table(s->cache)) - before;
     s->stats.seconds = sg_clock_seconds() - start;

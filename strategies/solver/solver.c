@@ -287,8 +287,8 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
         /* A solver stopped half-way is not trusted with the next move. */
         sg_solver_free(s->solver);
         s->solver = NULL;
-        rc = sg_clock_fallback_move(&s->fallback, sum, who, sg_clock_share_left(&s->clock),
-                                    move, err, errlen);
+        sg_budget rest = sg_clock_share_rest(&s->clock);
+        rc = sg_clock_fallback_within(&s->fallback, sum, who, &rest, move, err, errlen);
     }
     s->stats.depth = 0;
     s->stats.seconds = sg_clock_seconds() - start;

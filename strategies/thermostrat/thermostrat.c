@@ -75,8 +75,8 @@ static int choose(void *instance, const sg_sum *sum, sg_player who, const sg_bud
         move->component = (uint32_t)choice.component;
         move->move = choice.move;
     } else if (sg_clock_share_ran_out(&clock, rc)) {
-        rc = sg_clock_fallback_move(&s->fallback, sum, who, sg_clock_share_left(&clock), move,
-                                    err, errlen);
+        sg_budget rest = sg_clock_share_rest(&clock);
+        rc = sg_clock_fallback_within(&s->fallback, sum, who, &rest, move, err, errlen);
     }
     s->stats.nodes = sg_cgt_size(sg_thermo_cache_table(s->cache)) - before;
     s->stats.seconds = sg_clock_seconds() - start;

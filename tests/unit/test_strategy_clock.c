@@ -19,6 +19,7 @@
 #include "sumgame/strategy.h"
 
 #define BUDGET_SECONDS 1.0
+#define BUDGET_NODES 20000
 /* CPU seconds a move may take: the budget, the time to stop a search (a TDS iteration or
  * a round of playouts), creating the strategy, and sanitizer builds' slower code. */
 #define ALLOWANCE_SECONDS (UNDER_ASAN ? 4.0 : 2.0)
@@ -54,8 +55,8 @@ static double cpu_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* One move of the strategy in path for who, under the budget; its CPU seconds. */
-static double one_move(const char *path, sg_player who)
+/* One move of the strategy in path for who, under budget; its CPU seconds. */
+static double one_move(const char *path, sg_player who, sg_budget budget)
 {
     char err[256];
     sg_plugin plugin;
@@ -76,7 +77,6 @@ static double one_move(const char *path, sg_player who)
         if (sg_sum_add(sum, &amz.game, p.b, err, sizeof err) != SG_OK)
             fail_msg("%s", err);
     }
-    sg_budget budget = { .seconds = BUDGET_SECONDS };
     sg_sum_move mv;
     double t0 = cpu_seconds();
     int rc = d->choose(inst, sum, who, &budget, &mv, err, sizeof err);
@@ -95,9 +95,9 @@ static double one_move(const char *path, sg_player who)
     return spent;
 }
 
-static void test_every_strategy_answers_in_time(void **state)
+/* Every strategy's move under budget, each in a child process. */
+static void every_strategy_within(sg_budget budget)
 {
-    (void)state;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/strategies", support_build_dir());
     DIR *dp = opendir(dir);
@@ -117,7 +117,7 @@ static void test_every_strategy_answers_in_time(void **state)
             assert_true(pid >= 0);
             if (pid == 0) {
                 alarm(HANG_SECONDS);
-                double spent = one_move(path, k == 0 ? SG_LEFT : SG_RIGHT);
+                double spent = one_move(path, k == 0 ? SG_LEFT : SG_RIGHT, budget);
                 _exit(spent > ALLOWANCE_SECONDS ? 3 : 0);
             }
             int status = 0;
@@ -127,7 +127,7 @@ static void test_every_strategy_answers_in_time(void **state)
                               WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM
                                   ? "never answered"
                               : WIFEXITED(status) && WEXITSTATUS(status) == 3
-                                  ? "took longer than its clock allows"
+                                  ? "took longer than its budget allows"
                                   : "failed");
                 late++;
             }
@@ -139,10 +139,27 @@ static void test_every_strategy_answers_in_time(void **state)
     assert_int_equal(late, 0);
 }
 
+static void test_every_strategy_answers_in_time(void **state)
+{
+    (void)state;
+    every_strategy_within((sg_budget){ .seconds = BUDGET_SECONDS });
+}
+
+/* A node budget and no clock: the exact strategies (solver, thermostrat, sentestrat,
+ * hybrid) shared only seconds between their exact work and the fallback, so a node budget
+ * left them running until the exact analysis finished (a Go board took minutes and
+ * gigabytes over GTP's --nodes). BUDGET_NODES is far below what 1 s searches. */
+static void test_every_strategy_keeps_a_node_budget(void **state)
+{
+    (void)state;
+    every_strategy_within((sg_budget){ .nodes = BUDGET_NODES });
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_strategy_answers_in_time),
+        cmocka_unit_test(test_every_strategy_keeps_a_node_budget),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
