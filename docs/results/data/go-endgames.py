@@ -135,11 +135,17 @@ def solve(sumgame, path, first, limit):
     return j, None
 
 
-def play(sumgame, plain, marked, first, ours, level, seed, per_move, max_moves=150):
-    """One game from the position: sumgame plays `ours`. Returns the record."""
+def play(sumgame, plain, marked, first, ours, level, seed, per_move, max_moves=150, nodes=0,
+         params=()):
+    """One game from the position: sumgame plays `ours` (per_move seconds a move, or with
+    nodes > 0 that many nodes and no clock, which makes its play reproducible). Returns
+    the record."""
+    budget = ["--nodes", str(nodes), "--time-per-move", "0"] if nodes > 0 else \
+        ["--time-per-move", str(per_move)]
+    extra = [x for kv in params for x in ("--game-param", kv)]
     us = Gtp([sumgame, "gtp", "--game", "go", "--strategy", "solver",
-              "--game-param", "rules=territory", "--game-param", "ko=local", "--seed", str(seed),
-              "--time-per-move", str(per_move)])
+              "--game-param", "rules=territory", "--game-param", "ko=local", "--seed", str(seed)]
+             + extra + budget)
     them = gnugo(seed, level)
     for e, f in ((us, marked), (them, plain)):
         e.must("boardsize 9")
@@ -333,6 +339,10 @@ def main():
     ap.add_argument("--selfplay-level", type=int, default=6)
     ap.add_argument("--opponent-level", type=int, default=10)
     ap.add_argument("--time-per-move", type=float, default=1.0)
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="sumgame's node budget a move instead of its clock (reproducible)")
+    ap.add_argument("--sumgame-param", action="append", default=[], metavar="K=V",
+                    help="a go parameter for sumgame's games (repeatable), e.g. safety=0")
     ap.add_argument("--solve-time", type=float, default=60.0)
     ap.add_argument("--out", default="/tmp/go-endgames")
     ap.add_argument("--table", metavar="JSONL", help="print the page's table of a run and stop")
@@ -371,7 +381,7 @@ def main():
               (seed, empty, to_move, solve_s, why or ""), file=sys.stderr)
         for ours in (to_move, other(to_move)):
             g = play(sumgame, plain, marked, to_move, ours, a.opponent_level,
-                     seed, a.time_per_move)
+                     seed, a.time_per_move, nodes=a.nodes, params=a.sumgame_param)
             rec["games"].append(g)
             print("  sumgame %s: gnugo %s, sumgame %s, %d moves, %d resyncs%s" %
                   (ours, g["gnugo_score"], g["sumgame_score"], len(g["moves"]),
