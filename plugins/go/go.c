@@ -45,6 +45,7 @@ typedef struct go_instance {
     bool ko_local;  /* ko = local: only a move in the region lifts its ban (no
                      * moved_elsewhere), so every region is a short game */
     long long safety; /* attacks urgent_move may read a move (safety.h); 0: it never does */
+    bool proven;      /* marks = proven: a whole board's marks must be proven (safety.h) */
 } go_instance;
 
 static const sg_param_doc param_docs[] = {
@@ -70,6 +71,10 @@ static const sg_param_doc param_docs[] = {
     { "safety", "1000000", "attacks a whole board under GTP may read each move (within a "
                            "quarter of the move's time) to answer an attack on the chains its "
                            "marks call alive (safety by alternating play); 0 = never answer" },
+    { "marks", "trust", "trust: a whole board's marks are taken as given; proven: a board is "
+                        "refused unless safety reading proves every area of chains marked "
+                        "alive safe and covers every dead stone and settled point (within "
+                        "`safety` attacks an area)" },
     { NULL, NULL, NULL },
 };
 
@@ -78,7 +83,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
 {
     static const char *const known[] = { "cap",   "width", "height",   "black",
                                          "white", "walls", "patterns", "cycles", "selfatari",
-                                         "rules", "ko", "safety", NULL };
+                                         "rules", "ko", "safety", "marks", NULL };
     long long cap, width, height, black, white, walls, safety;
     bool patterns, cycles, selfatari;
     if (sg_params_check_known(params, known, err, errlen) != SG_OK ||
@@ -95,9 +100,11 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
         return SG_ERR_INVALID;
     static const char *const rules[] = { "area", "territory", NULL };
     static const char *const kos[] = { "elsewhere", "local", NULL };
-    int territory, ko_local;
+    static const char *const trusts[] = { "trust", "proven", NULL };
+    int territory, ko_local, proven;
     if (sg_params_enum(params, "rules", rules, 0, &territory, err, errlen) != SG_OK ||
-        sg_params_enum(params, "ko", kos, 0, &ko_local, err, errlen) != SG_OK)
+        sg_params_enum(params, "ko", kos, 0, &ko_local, err, errlen) != SG_OK ||
+        sg_params_enum(params, "marks", trusts, 0, &proven, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
     if (cycles && cap) {
         snprintf(err, errlen, "cap and cycles exclude each other (cycles keeps no move count)");
@@ -128,6 +135,7 @@ static int create(const sg_host *host, const sg_params *params, void **out, char
     inst->territory = territory;
     inst->ko_local = ko_local;
     inst->safety = safety;
+    inst->proven = proven;
     if (patterns) {
         inst->patterns = host->alloc(sizeof *inst->patterns);
         if (!inst->patterns) {
@@ -205,6 +213,38 @@ static int parse_sgf(go_instance *inst, const char *text, go_grid *g, uint8_t *m
     return rc;
 }
 
+/* marks = proven: whether the marks of whole board p hold against play, as safety reading
+ * proves it (safety.h): every area of either colour's chains marked alive safe with the
+ * opponent to move, and every dead stone and settled point inside one. */
+static bool marks_proven(const go_instance *inst, const go_pos *p, char *err, size_t errlen)
+{
+    go_bb covered = 0;
+    for (int c = 0; c < 2; c++) {
+        int areas, proven;
+        go_bb mine;
+        go_safety_count(inst->host, &inst->geo, p, c, (long)inst->safety, &areas, &proven,
+                        &mine);
+        if (proven < areas) {
+            snprintf(err, errlen, "marks = proven: %d of %d areas of %s's chains marked alive "
+                     "are not proven safe (safety by alternating play, %lld attacks an area)",
+                     areas - proven, areas, c == GO_BLACK ? "black" : "white", inst->safety);
+            return false;
+        }
+        covered |= mine;
+    }
+    go_bb open = (go_bb_make(p->dead) | go_bb_make(p->settled)) & ~covered;
+    if (open) {
+        char text[8];
+        go_format_point(p, go_bb_first(open), text, sizeof text);
+        snprintf(err, errlen, "marks = proven: the %s at %s is in no area proven safe",
+                 (go_bb_make(p->dead) & inst->geo.bit[go_bb_first(open)]) ? "dead stone"
+                                                                        : "settled point",
+                 text);
+        return false;
+    }
+    return true;
+}
+
 /* A position: rows or an SGF record, read into a grid, its marks applied (the chains
  * through alive marks become safe stones, dead ones the capturer's settled points,
  * marked territory closed off from play settles: go_grid_apply_marks), kept as bitboards
@@ -240,6 +280,8 @@ static int parse(void *instance, const char *text, void *pos, char *err, size_t 
         }
     } else if (!go_board_from_pos(&b, &inst->geo, &p)) {
         snprintf(err, errlen, "a string has no liberty once the marks are applied");
+        return SG_ERR_INVALID;
+    } else if (inst->proven && p.whole && !marks_proven(inst, &p, err, errlen)) {
         return SG_ERR_INVALID;
     }
     if (p.moves > cap_of(inst, &p)) {

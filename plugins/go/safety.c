@@ -504,10 +504,11 @@ bool go_safety_reply(const sg_host *host, const go_geometry *geo, const go_pos *
 }
 
 void go_safety_count(const sg_host *host, const go_geometry *geo, const go_pos *pos, int c,
-                     long nodes, int *areas, int *proven)
+                     long nodes, int *areas, int *proven, go_bb *covered)
 {
     real_board r;
     *areas = *proven = 0;
+    *covered = 0;
     if (!real_of(pos, &r))
         return;
     search s;
@@ -519,8 +520,10 @@ void go_safety_count(const sg_host *host, const go_geometry *geo, const go_pos *
         table(&s);
         s.nodes = 0;
         s.limit = nodes;
-        if (area_safe(&s, geo, &r, c, area, pos->width, pos->height))
+        if (area_safe(&s, geo, &r, c, area, pos->width, pos->height)) {
             (*proven)++;
+            *covered |= area;
+        }
     }
     finish(&s);
 }

@@ -41,11 +41,13 @@ bool go_safety_reply(const sg_host *host, const go_geometry *geo, const go_pos *
                      long nodes, double seconds, int *move);
 
 /* Whether c's chains marked alive on pos, with the areas they enclose, are safe with the
- * opponent to move, as go_safety_reply reads it: *proven and *areas count the areas read
- * and those proven (an area with more than GO_SAFETY_MAX_EMPTY empty points, or open to
- * the opponent's safe stones, is not read). For reports and tests. */
+ * opponent to move, as go_safety_reply reads it, each area within `nodes` attacks:
+ * *areas counts the areas, *proven those proven, and *covered gets their points (chains
+ * and regions). An area with a region of more than GO_SAFETY_MAX_EMPTY empty points, or
+ * open to the opponent's safe stones, leaves that region out. For marks = proven and
+ * tests. */
 void go_safety_count(const sg_host *host, const go_geometry *geo, const go_pos *pos, int c,
-                     long nodes, int *areas, int *proven);
+                     long nodes, int *areas, int *proven, go_bb *covered);
 
 /* An area with more empty points than this is not read. */
 #define GO_SAFETY_MAX_EMPTY 24
