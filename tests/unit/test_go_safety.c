@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sumgame/clock.h"
+#include "sumgame/host.h"
 
 #include "../../plugins/go/board.c"
 #include "../../plugins/go/safety.c"
@@ -36,17 +36,6 @@ static int teardown(void **state)
     support_game_close(&proven_go);
     return 0;
 }
-
-static void *alloc(size_t n) { return malloc(n); }
-static void release(void *p) { free(p); }
-
-static const sg_host host = {
-    .size = sizeof(sg_host),
-    .abi_version = SG_ABI_VERSION,
-    .alloc = alloc,
-    .free = release,
-    .clock_seconds = sg_clock_seconds,
-};
 
 /* The board with the ring's 5x3 inside given as three rows: t an eye point (Black's
  * settled territory), x a stone of the ring. White's two edge rows are his eyes. */
@@ -73,7 +62,7 @@ static int proven(const char *a, const char *b, const char *c)
     go_geometry_init(&geo);
     int areas, safe;
     go_bb covered;
-    go_safety_count(&host, &geo, (const go_pos *)p.b, GO_BLACK, 10000000, &areas, &safe,
+    go_safety_count(sg_default_host(), &geo, (const go_pos *)p.b, GO_BLACK, 10000000, &areas, &safe,
                     &covered);
     assert_int_equal(areas, 1);
     return safe;
