@@ -47,6 +47,9 @@ typedef struct go_pos {
     uint8_t frame_x, frame_y, board_width, board_height;
     uint16_t big_ko; /* a big board's ko point (grid.h's index), or GO_GRID_NO_KO; 0 on
                       * every other position */
+    uint8_t transposed; /* a part whose rows are the board's columns: point (x, y) of the
+                         * part is (frame_x + y, frame_y + x) on the board, so that a
+                         * region 10 to 12 columns wide and at most 9 rows high fits */
     union {
         struct {
             uint64_t stones[2][2]; /* [colour][word] */

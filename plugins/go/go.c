@@ -332,7 +332,10 @@ static sg_move move_of(const go_pos *p, int q)
 {
     if (!p->board_width)
         return (sg_move)q;
-    return (sg_move)((q / GO_STRIDE + p->frame_y) * GO_GRID_SIDE + q % GO_STRIDE + p->frame_x);
+    int x = q % GO_STRIDE, y = q / GO_STRIDE;
+    if (p->transposed)
+        return (sg_move)((x + p->frame_y) * GO_GRID_SIDE + y + p->frame_x);
+    return (sg_move)((y + p->frame_y) * GO_GRID_SIDE + x + p->frame_x);
 }
 
 /* The point of move m, or GO_POINTS when m is none of p's. */
@@ -343,6 +346,11 @@ static sg_move point_of(const go_pos *p, sg_move m)
     if (m >= GO_GRID_POINTS)
         return GO_POINTS;
     int x = (int)(m % GO_GRID_SIDE) - p->frame_x, y = (int)(m / GO_GRID_SIDE) - p->frame_y;
+    if (p->transposed) {
+        int t = x;
+        x = y;
+        y = t;
+    }
     if (x < 0 || y < 0 || x >= p->width || y >= p->height)
         return GO_POINTS;
     return (sg_move)(y * GO_STRIDE + x);
@@ -571,6 +579,7 @@ static int play(void *instance, const void *pos, sg_player who, sg_move move, vo
     ((go_pos *)out)->frame_x = p->frame_x;
     ((go_pos *)out)->frame_y = p->frame_y;
     ((go_pos *)out)->board_width = p->board_width;
+    ((go_pos *)out)->transposed = p->transposed;
     ((go_pos *)out)->board_height = p->board_height;
     memcpy(((go_pos *)out)->settled, p->settled, sizeof p->settled);
     ((go_pos *)out)->base = (int16_t)(p->base + (inst->territory ? (who == SG_LEFT ? taken : -taken) : 0));
@@ -650,8 +659,7 @@ static int big_play(go_instance *inst, const go_pos *p, sg_player who, sg_move m
     go_grid_from_pos(&child, &c);
     for (go_bb on = go_bb_make(part->on); on; on &= on - 1) {
         int r = go_bb_first(on), x = r % GO_STRIDE, y = r / GO_STRIDE;
-        g.cell[(y + part->frame_y) * GO_GRID_SIDE + x + part->frame_x] =
-            c.cell[y * GO_GRID_SIDE + x];
+        g.cell[move_of(part, r)] = c.cell[y * GO_GRID_SIDE + x];
     }
     g.base += child.base - part->base;
     g.ko = c.ko < 0 ? -1 : (int)move_of(part, c.ko / GO_GRID_SIDE * GO_STRIDE + c.ko % GO_GRID_SIDE);
@@ -829,7 +837,8 @@ static uint64_t hash(void *instance, const void *pos)
     }
     if (p->board_width)
         h = mix(h, (uint64_t)p->frame_x | (uint64_t)p->frame_y << 8 |
-                       (uint64_t)p->board_width << 16 | (uint64_t)p->board_height << 24);
+                       (uint64_t)p->board_width << 16 | (uint64_t)p->board_height << 24 |
+                       (uint64_t)p->transposed << 32);
     return mix(h, (uint64_t)p->width | (uint64_t)p->height << 8 | (uint64_t)p->ko << 16 |
                       (uint64_t)p->ko_banned << 24 | (uint64_t)p->moves << 32);
 }

@@ -35,6 +35,7 @@ void go_grid_from_pos(const go_pos *pos, go_grid *g)
     g->frame_y = pos->frame_y;
     g->board_width = pos->board_width;
     g->board_height = pos->board_height;
+    g->transposed = pos->transposed;
     if (pos->big) {
         for (int y = 0; y < pos->height; y++)
             for (int x = 0; x < pos->width; x++) {
@@ -80,6 +81,7 @@ void go_grid_to_pos(const go_grid *g, go_pos *pos)
     pos->frame_y = (uint8_t)g->frame_y;
     pos->board_width = (uint8_t)g->board_width;
     pos->board_height = (uint8_t)g->board_height;
+    pos->transposed = g->transposed;
     pos->ko = GO_NO_POINT;
     if (g->width > GO_MAX_SIDE || g->height > GO_MAX_ROWS) {
         pos->big = 1;

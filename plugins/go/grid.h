@@ -28,6 +28,7 @@ typedef struct go_grid {
     /* a part of a larger board (board_width > 0): where its top-left point is on that
      * board, and its size, for the names of points (go_pos's frame) */
     int frame_x, frame_y, board_width, board_height;
+    bool transposed; /* go_pos's transposed: the rows are the board's columns */
 } go_grid;
 
 /* The marks a position may carry: a point's bit 1 << GO_MARK_* (notation.h). */

@@ -13,13 +13,20 @@ typedef struct frame {
     int width, height;      /* the points of the rows */
     int x, y;               /* their top-left point on the board */
     int board_w, board_h;   /* the board's size: the rows' own when they are not a part */
+    bool transposed;        /* the rows are the board's columns (go_pos's transposed) */
 } frame;
 
-static frame frame_of(int width, int height, int x, int y, int board_w, int board_h)
+static frame frame_of(int width, int height, int x, int y, int board_w, int board_h,
+                      bool transposed)
 {
-    frame f = { width, height, x, y, board_w ? board_w : width, board_h ? board_h : height };
+    frame f = { width, height, x, y, board_w ? board_w : width, board_h ? board_h : height,
+                transposed };
     return f;
 }
+
+/* The board's columns and rows the frame's rows cover. */
+static int span_x(const frame *f) { return f->transposed ? f->height : f->width; }
+static int span_y(const frame *f) { return f->transposed ? f->width : f->height; }
 
 static int read_point(const frame *f, const char *text, int *x, int *y, char *err,
                       size_t errlen)
@@ -38,19 +45,19 @@ static int read_point(const frame *f, const char *text, int *x, int *y, char *er
     long row = c ? strtol(text + 1, &end, 10) : 0;
     int bx = c ? (int)(c - columns) : 0, by = f->board_h - (int)row;
     if (!c || text[1] < '1' || text[1] > '9' || *end || row < 1 || row > f->board_h ||
-        bx < f->x || bx >= f->x + f->width || by < f->y || by >= f->y + f->height) {
+        bx < f->x || bx >= f->x + span_x(f) || by < f->y || by >= f->y + span_y(f)) {
         if (f->board_w == f->width && f->board_h == f->height)
             snprintf(err, errlen, "'%.20s' is not a point of this %dx%d region (a1..%c%d)", text,
                      f->width, f->height, columns[f->width - 1], f->height);
         else
             snprintf(err, errlen, "'%.20s' is not a point of this part (%c%d..%c%d of the %dx%d "
                                   "board)", text, columns[f->x], f->board_h - f->y,
-                     columns[f->x + f->width - 1], f->board_h - f->y - f->height + 1,
+                     columns[f->x + span_x(f) - 1], f->board_h - f->y - span_y(f) + 1,
                      f->board_w, f->board_h);
         return SG_ERR_INVALID;
     }
-    *x = bx - f->x;
-    *y = by - f->y;
+    *x = f->transposed ? by - f->y : bx - f->x;
+    *y = f->transposed ? bx - f->x : by - f->y;
     return SG_OK;
 }
 
@@ -58,20 +65,21 @@ static int name_point(const frame *f, int x, int y, char *buf, size_t cap)
 {
     if (x < 0 || y < 0 || x >= f->width || y >= f->height)
         return SG_ERR_INVALID;
-    int n = snprintf(buf, cap, "%c%d", columns[x + f->x], f->board_h - (y + f->y));
+    int bx = f->transposed ? y : x, by = f->transposed ? x : y;
+    int n = snprintf(buf, cap, "%c%d", columns[bx + f->x], f->board_h - (by + f->y));
     return n >= 0 && (size_t)n < cap ? SG_OK : SG_ERR_RANGE;
 }
 
 static frame pos_frame(const go_pos *p)
 {
     return frame_of(p->width, p->height, p->frame_x, p->frame_y, p->board_width,
-                    p->board_height);
+                    p->board_height, p->transposed);
 }
 
 static frame grid_frame(const go_grid *g)
 {
     return frame_of(g->width, g->height, g->frame_x, g->frame_y, g->board_width,
-                    g->board_height);
+                    g->board_height, g->transposed);
 }
 
 int go_parse_point(const go_pos *pos, const char *text, int *point, char *err, size_t errlen)
@@ -131,34 +139,40 @@ static int number_item(const char *item, size_t key, long lo, long hi, long *val
 static int parse_frame(const char *s, const char *end, go_grid *g, char *err, size_t errlen)
 {
     const char *board = NULL, *at = NULL;
+    bool transposed = false;
     for (const char *t = s; t < end; t++)
         if (t == s || t[-1] == ',') {
             if (strncmp(t, "board=", 6) == 0)
                 board = t + 6;
             else if (strncmp(t, "at=", 3) == 0)
                 at = t + 3;
+            else if (strncmp(t, "transposed", 10) == 0 && (t[10] == ',' || t[10] == ']'))
+                transposed = true;
         }
-    if (!board && !at)
+    if (!board && !at && !transposed)
         return SG_OK;
     int w, h, n = 0;
+    int cols = transposed ? g->height : g->width, rows = transposed ? g->width : g->height;
     if (!board || !at || sscanf(board, "%dx%d%n", &w, &h, &n) != 2 ||
-        (board[n] != ',' && board[n] != ']') || w < g->width || h < g->height ||
+        (board[n] != ',' && board[n] != ']') || w < cols || h < rows ||
         w > GO_GRID_SIDE || h > GO_GRID_SIDE) {
         snprintf(err, errlen, "a part of a board needs both at=POINT and board=WxH (at most "
                               "%dx%d, and as large as the rows)", GO_GRID_SIDE, GO_GRID_SIDE);
         return SG_ERR_INVALID;
     }
+    g->transposed = transposed;
     char point[8];
     size_t len = strcspn(at, ",]");
     if (len >= sizeof point)
         len = sizeof point - 1;
     memcpy(point, at, len);
     point[len] = '\0';
-    frame f = frame_of(w, h, 0, 0, w, h);
+    frame f = frame_of(w, h, 0, 0, w, h, false);
     int x, y;
     if (read_point(&f, point, &x, &y, err, errlen) != SG_OK)
         return SG_ERR_INVALID;
-    if (x + g->width > w || y + g->height > h) {
+    if (x + (g->transposed ? g->height : g->width) > w ||
+        y + (g->transposed ? g->width : g->height) > h) {
         snprintf(err, errlen, "at=%s: the %dx%d rows go past the edge of the %dx%d board",
                  point, g->width, g->height, w, h);
         return SG_ERR_INVALID;
@@ -211,7 +225,8 @@ static int parse_state(const char *s, go_grid *g, uint8_t *marks, char *err, siz
                 return SG_ERR_INVALID;
             }
             g->base = (int)n;
-        } else if (strncmp(item, "at=", 3) == 0 || strncmp(item, "board=", 6) == 0) {
+        } else if (strncmp(item, "at=", 3) == 0 || strncmp(item, "board=", 6) == 0 ||
+                   strcmp(item, "transposed") == 0) {
             /* read by parse_frame */
         } else if (marks && mark_of(item) >= 0) {
             if (go_grid_parse_point(g, strchr(item, '=') + 1, &p, err, errlen) != SG_OK)
@@ -219,8 +234,8 @@ static int parse_state(const char *s, go_grid *g, uint8_t *marks, char *err, siz
             marks[p] |= (uint8_t)(1 << mark_of(item));
         } else {
             snprintf(err, errlen, "'%s': unknown state (ko=POINT, moves=N, base=N, whole, "
-                                  "dead=POINT, alive=POINT, tb=POINT, tw=POINT, at=POINT or "
-                                  "board=WxH)", item);
+                                  "dead=POINT, alive=POINT, tb=POINT, tw=POINT, at=POINT, "
+                                  "board=WxH or transposed)", item);
             return SG_ERR_INVALID;
         }
         s = comma ? comma + 1 : end;
@@ -332,8 +347,9 @@ int go_format_grid(const go_grid *g, char *buf, size_t cap)
         k += (size_t)snprintf(state + k, sizeof state - k, ",whole");
     if (g->board_width) {
         go_grid_format_point(g, 0, item, sizeof item); /* the top-left point */
-        k += (size_t)snprintf(state + k, sizeof state - k, ",at=%s,board=%dx%d", item,
-                              g->board_width, g->board_height);
+        k += (size_t)snprintf(state + k, sizeof state - k, ",at=%s,board=%dx%d%s", item,
+                              g->board_width, g->board_height,
+                              g->transposed ? ",transposed" : "");
     }
     if (k) {
         if (n + k + 2 > cap)

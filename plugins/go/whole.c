@@ -196,13 +196,18 @@ static size_t split_big(const go_geometry *geo, const go_pos *pos, bool area, go
             y0 = y < y0 ? y : y0;
             y1 = y > y1 ? y : y1;
         }
+        /* a region wider than a part and no higher than a part is wide is cut transposed:
+         * the part's rows are the board's columns (Go's rules do not see the difference) */
+        int bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+        bool transposed = bw > GO_MAX_SIDE && bh <= GO_MAX_SIDE && bw <= GO_MAX_ROWS;
         go_grid f;
-        go_grid_init(&f, x1 - x0 + 1, y1 - y0 + 1);
+        go_grid_init(&f, transposed ? bh : bw, transposed ? bw : bh);
         memset(f.cell, '#', sizeof f.cell); /* points of other regions are off this one */
         f.frame_x = x0;
         f.frame_y = y0;
         f.board_width = g.width;
         f.board_height = g.height;
+        f.transposed = transposed;
         int sure;
         if ((f.width > GO_MAX_SIDE || f.height > GO_MAX_ROWS) &&
             sure_territory(&g, region, !area, &sure)) {
@@ -213,22 +218,25 @@ static size_t split_big(const go_geometry *geo, const go_pos *pos, bool area, go
             char at[8];
             go_grid_format_point(&g, start, at, sizeof at);
             snprintf(err, errlen, "the region at %s (%d points in play) spans %dx%d points with "
-                                  "its border; a part must fit in %d columns and %d rows (mark "
-                                  "more chains alive or dead to cut it)",
-                     at, points, f.width, f.height, GO_MAX_SIDE, GO_MAX_ROWS);
+                                  "its border; a part must fit in %d columns and %d rows, or "
+                                  "%d and %d (cut transposed) (mark more chains alive or dead to "
+                                  "cut it)",
+                     at, points, bw, bh, GO_MAX_SIDE, GO_MAX_ROWS, GO_MAX_ROWS, GO_MAX_SIDE);
             return 0;
         }
         near_points(&g, region, near);
         for (int y = 0; y < f.height; y++)
             for (int x = 0; x < f.width; x++) {
-                int p = (y + y0) * GO_GRID_SIDE + x + x0;
+                int p = transposed ? (x + y0) * GO_GRID_SIDE + y + x0
+                                   : (y + y0) * GO_GRID_SIDE + x + x0;
                 char ch = g.cell[p];
                 bool safe = go_cell_safe(ch, GO_BLACK) || go_cell_safe(ch, GO_WHITE);
                 if (region[p] || (safe && near[p]))
                     f.cell[y * GO_GRID_SIDE + x] = ch;
             }
         if (g.ko >= 0 && region[g.ko]) {
-            f.ko = (g.ko / GO_GRID_SIDE - y0) * GO_GRID_SIDE + g.ko % GO_GRID_SIDE - x0;
+            int kx = g.ko % GO_GRID_SIDE - x0, ky = g.ko / GO_GRID_SIDE - y0;
+            f.ko = transposed ? kx * GO_GRID_SIDE + ky : ky * GO_GRID_SIDE + kx;
             f.ko_banned = g.ko_banned;
         }
         go_pos p;

@@ -351,7 +351,7 @@ static void test_notation(void **state)
           "........./.........",
           "row 2 has 1 points, row 1 has 10" },
         /* a region wider than 9 is read, but its parts must fit the 9x9 bitboards */
-        { "..........", "spans 10x1 points" },
+        { ".............", "spans 13x1 points" }, /* 10 to 12 columns are cut transposed */
         { "....................", "at most 19x19" },
         { ".y.", "expected" },
         { "OX./X../...", "no liberty" },

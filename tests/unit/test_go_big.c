@@ -345,12 +345,72 @@ static void test_sgf_replay_agrees_with_play(void **state)
     assert_true(kos > 0); /* the bans were compared too */
 }
 
+/* A strip of ten points between Black's safe stones (above it and at its left end) and
+ * White's (below and at its right end), the first point a Black stone in play: 12 columns
+ * with its border, too wide for a part, so it is cut transposed (the part's rows are the
+ * board's columns). The same strip stood on end (12 rows) needs no transposing. Both give
+ * the stops worked by hand, under area rules: the safe stones balance (13 each), the Black
+ * stone counts 1, and every empty point is a switch {1|-1} (a stone there is joined to its
+ * colour's safe stones), so nine switches give Left first 5 - 4 and Right first 4 - 5:
+ * stops 2 and 0. A move of the strip is named on the board: the strip lying on row 2, the
+ * move's row is 2; stood on column s, its column is s. */
+static void strip(bool lying, char *out, size_t cap)
+{
+    char cell[19][19];
+    memset(cell, '#', sizeof cell);
+    for (int i = 0; i < 12; i++) {
+        int along = i, across[3] = { 16, 17, 18 };
+        const char line[3] = { 'x', i == 0 ? 'x' : i == 11 ? 'o' : i == 1 ? 'X' : '.', 'o' };
+        for (int k = 0; k < 3; k++) {
+            int x = lying ? along : across[k], y = lying ? across[k] : along;
+            cell[y][x] = line[k];
+        }
+    }
+    size_t n = 0;
+    for (int y = 0; y < 19; y++)
+        n += (size_t)snprintf(out + n, cap - n, "%.19s%s", cell[y], y < 18 ? "/" : "");
+}
+
+static void test_a_wide_region_is_cut_transposed(void **state)
+{
+    (void)state;
+    char rows[512], position[600], args[700], v[64];
+    strip(true, rows, sizeof rows);
+    support_pos p = support_parse(&area.game, rows);
+    _Alignas(16) unsigned char parts[4][SG_POS_MAX];
+    size_t count = 0;
+    assert_int_equal(area.game.desc->split(area.game.instance, p.b, parts, 4, &count), SG_OK);
+    assert_int_equal(count, 1); /* the strip; the safe stones balance, so no score part */
+    support_pos part;
+    memcpy(part.b, parts[0], sizeof part.b);
+    const char *text = support_format(&area.game, &part);
+    if (!strstr(text, "at=a3,board=19x19,transposed"))
+        fail_msg("the strip's part is %s", text);
+    /* the part's text reads back to the same part */
+    support_pos again = support_parse(&area.game, support_format(&area.game, &part));
+    assert_true(support_same(&area.game, &part, &again));
+    snprintf(position, sizeof position, "go:%s", rows);
+    solves_to(position, "", "2", "0", 0);
+    snprintf(args, sizeof args, "solve '%s' --json", position);
+    support_run r = host(args);
+    assert_int_equal(r.status, 0);
+    support_json_string(r.out, "best_move_left_first", v, sizeof v);
+    size_t len = strlen(v);
+    if (len < 2 || v[len - 1] != '2' || (v[len - 2] < 'a' || v[len - 2] > 'z'))
+        fail_msg("best move %s is not on row 2", v);
+    support_run_free(&r);
+    strip(false, rows, sizeof rows);
+    snprintf(position, sizeof position, "go:%s", rows);
+    solves_to(position, "", "2", "0", 's');
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_region_named_on_its_board),
         cmocka_unit_test(test_benson_on_19x19),
         cmocka_unit_test(test_big_board_errors),
+        cmocka_unit_test(test_a_wide_region_is_cut_transposed),
         cmocka_unit_test(test_sgf_replay_agrees_with_play),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
