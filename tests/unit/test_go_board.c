@@ -607,6 +607,19 @@ static void test_tinies(void **state)
 #define FINISHED_ROWS \
     ".X.XXO.O./.X.XXO.O./.X.XXO.O./.X.XXO.O./OXXXXOOO./.X.XXO.O./.X.XXO.O./.X.XXO.O./.X.XXO.O."
 
+/* GTP's solver on Go under territory rules with the extra options, fed script: its
+ * output must be want. */
+static void gtp_says(const char *options, const char *script, const char *want)
+{
+    char args[512];
+    snprintf(args, sizeof args,
+             "gtp --game go --strategy solver --game-param rules=territory %s", options);
+    support_run r = support_host_within(300, args, script);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, want);
+    support_run_free(&r);
+}
+
 static char *rows_sgf(const char *rows)
 {
     char ab[512] = "", aw[512] = "";
@@ -784,26 +797,16 @@ static void test_gtp_finished_board(void **state)
         x++;
     }
     snprintf(script, sizeof script, "loadsgf %s\nfinal_status_list alive\nquit\n", sgf);
-    r = support_host_within(300, "gtp --game go --strategy solver --game-param rules=territory "
-                                 "--time-per-move 0",
-                            script);
-    assert_int_equal(r.status, 0);
     char want[1200];
     snprintf(want, sizeof want, "= \n\n= %s\n\n= \n\n", alive);
-    assert_string_equal(r.out, want);
-    support_run_free(&r);
+    gtp_says("--time-per-move 0", script, want);
     /* the same board with A5 marked dead: it stands as Black's settled point (w), and
      * both lists still say what GNU Go says */
     char *path = sgf_ending(sgf, ")[dead=a5]");
     snprintf(script, sizeof script,
              "loadsgf %s\nfinal_status_list dead\nfinal_status_list alive\nquit\n", path);
-    r = support_host_within(300, "gtp --game go --strategy solver --game-param rules=territory "
-                                 "--time-per-move 0",
-                            script);
-    assert_int_equal(r.status, 0);
     snprintf(want, sizeof want, "= \n\n= A5\n\n= %s\n\n= \n\n", alive);
-    assert_string_equal(r.out, want);
-    support_run_free(&r);
+    gtp_says("--time-per-move 0", script, want);
     remove(path);
     free(path);
     remove(sgf);
@@ -883,16 +886,12 @@ static void gtp_answer(const char *params, const char *attack, const char *expec
     char *sgf = rows_sgf("........./........./........./........./........./........./"
                          "OOOOOO.../XXXXXO.../....XO...");
     char *path = sgf_ending(sgf, ";TW[aa:if][gg:ii]TB[ai:di])[alive=a2,alive=a3]");
-    char script[512], args[256], want[64];
+    char script[512], options[256], want[64];
     snprintf(script, sizeof script, "loadsgf %s\nkomi 0\nplay white %s\ngenmove black\nquit\n",
              path, attack);
-    snprintf(args, sizeof args, "gtp --game go --strategy solver --game-param rules=territory "
-                                "--game-param ko=local %s --time-per-move 1", params);
+    snprintf(options, sizeof options, "--game-param ko=local %s --time-per-move 1", params);
     snprintf(want, sizeof want, "= \n\n= \n\n= \n\n= %s\n\n= \n\n", expected);
-    support_run r = support_host_within(120, args, script);
-    assert_int_equal(r.status, 0);
-    assert_string_equal(r.out, want);
-    support_run_free(&r);
+    gtp_says(options, script, want);
     remove(path);
     free(path);
     remove(sgf);
