@@ -152,6 +152,15 @@ int go_board_area(const go_board *b);
 /* Territory from Black's view: the empty areas that touch one colour only (safe stones
  * included), without stones; the caller adds prisoners. */
 int go_board_territory(const go_board *b);
+/* The connected set of `within` through the points of `seed`. */
+static inline go_bb go_bb_fill(go_bb seed, go_bb within)
+{
+    go_bb s = seed & within, grown;
+    while ((grown = go_bb_grow(s, within)) != s)
+        s = grown;
+    return s;
+}
+
 /* The liberties of a string that are points (the anchor left out). */
 static inline go_bb go_real_libs(const go_board *b, int s)
 {

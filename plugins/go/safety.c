@@ -33,14 +33,6 @@ typedef struct {
     tt_entry *tt;    /* NULL when it could not be had: no table */
 } search;
 
-static go_bb fill(go_bb seed, go_bb within)
-{
-    go_bb s = seed & within, grown;
-    while ((grown = go_bb_grow(s, within)) != s)
-        s = grown;
-    return s;
-}
-
 /* The points next to s, s left out. */
 static go_bb around(go_bb s, go_bb on) { return go_bb_grow(s, on) & ~s; }
 
@@ -76,7 +68,7 @@ static void tt_put(search *s, uint64_t key, int result)
 static go_bb extended(const local *l, const go_board *b, int i)
 {
     go_bb mine = b->stones[l->c];
-    return l->chain[i] | fill(around(l->chain[i], mine | l->chain[i]) & mine, mine);
+    return l->chain[i] | go_bb_fill(around(l->chain[i], mine | l->chain[i]) & mine, mine);
 }
 
 static int cluster_eyes(search *s, const go_geometry *geo, int c, go_bb cluster,
@@ -107,11 +99,11 @@ static int judge(search *s, const local *l, const go_board *b)
         joined |= x[i] & mine;
     }
     go_bb open = b->on & ~joined;
-    go_bb first = fill(open & -open, open);
+    go_bb first = go_bb_fill(open & -open, open);
     if (joined && (open & ~first)) {
         int eyes[MAX_SETS] = { 0 };
         for (go_bb left = open; left;) {
-            go_bb cluster = fill(left & -left, open);
+            go_bb cluster = go_bb_fill(left & -left, open);
             left &= ~cluster;
             go_bb chains[MAX_SETS], edge = around(cluster, b->on | b->safe[l->c]);
             int n = 0, of[MAX_SETS];
@@ -136,7 +128,7 @@ static int judge(search *s, const local *l, const go_board *b)
     for (int i = 0; i < l->nchains; i++)
         all |= x[i];
     for (go_bb left = rest; left;) {
-        go_bb sub = fill(left & -left, rest);
+        go_bb sub = go_bb_fill(left & -left, rest);
         left &= ~sub;
         if ((sub & empty & ~around(all, b->on | all)) || (around(sub, b->on) & mine & ~all))
             return UNKNOWN; /* an empty point the attacker could make an eye of */
@@ -145,7 +137,7 @@ static int judge(search *s, const local *l, const go_board *b)
         go_bb libs = around(x[i], b->on | x[i]) & empty;
         int healthy = 0;
         for (go_bb left = rest & around(x[i], b->on | x[i]); left && healthy < l->k;) {
-            go_bb sub = fill(left & -left, rest);
+            go_bb sub = go_bb_fill(left & -left, rest);
             left &= ~sub;
             go_bb walls = around(sub, b->on) & mine; /* the region's own stones only */
             if (!(sub & empty & ~libs) && !(walls & ~x[i]))
@@ -314,7 +306,7 @@ static int region_eyes(search *s, const go_geometry *geo, const real_board *r, i
     go_bb mine = r->stones[c], chains[MAX_SETS];
     int n = 0;
     for (go_bb left = around(region, r->on) & mine; left && n < MAX_SETS;) {
-        go_bb chain = fill(left & -left, mine);
+        go_bb chain = go_bb_fill(left & -left, mine);
         left &= ~chain;
         chains[n++] = chain & around(region, r->on);
     }
@@ -331,16 +323,16 @@ static go_bb next_area(const real_board *r, int c, go_bb done)
     go_bb start = r->walls[c] & ~done;
     if (!start)
         return 0;
-    go_bb area = fill(start & -start, mine), grown;
+    go_bb area = go_bb_fill(start & -start, mine), grown;
     for (;;) {
         grown = area;
         for (go_bb e = around(area & mine, r->on) & rest & ~area; e;) {
-            go_bb region = fill(e & -e, rest);
+            go_bb region = go_bb_fill(e & -e, rest);
             e &= ~region;
             go_bb empty = region & ~(r->stones[0] | r->stones[1]);
             if (region & r->walls[1 - c] || go_bb_count(empty) > GO_SAFETY_MAX_EMPTY)
                 continue;
-            grown |= region | fill(around(region, r->on) & mine, mine);
+            grown |= region | go_bb_fill(around(region, r->on) & mine, mine);
         }
         if (grown == area)
             return area;
@@ -360,13 +352,13 @@ static bool area_safe(search *s, const go_geometry *geo, const real_board *r, in
     int eyes[MAX_SETS], nr = 0, nc = 0;
     bool known[MAX_SETS];
     for (go_bb left = rest; left && nr < MAX_SETS;) {
-        region[nr] = fill(left & -left, rest);
+        region[nr] = go_bb_fill(left & -left, rest);
         left &= ~region[nr];
         eyes[nr] = 0;
         known[nr++] = false;
     }
     for (go_bb left = mine; left && nc < MAX_SETS;) {
-        chain[nc] = fill(left & -left, mine);
+        chain[nc] = go_bb_fill(left & -left, mine);
         left &= ~chain[nc++];
     }
     for (int read = 0; read < nr; read++) {
@@ -483,16 +475,13 @@ bool go_safety_reply(const sg_host *host, const go_geometry *geo, const go_pos *
                 after.stones[0] = next.stones[0];
                 after.stones[1] = next.stones[1];
                 after.played[1 - c] &= next.stones[1 - c];
-                go_bb a2 = next_area(&after, c, 0);
                 /* the area of the answer may have grown or split: every area of c's walls
                  * that held the old one must be safe */
                 bool safe = true;
                 go_bb seen = 0;
-                for (go_bb sub = a2; safe && sub; sub = next_area(&after, c, seen)) {
-                    seen |= sub;
+                for (go_bb sub; safe && (sub = next_area(&after, c, seen)); seen |= sub)
                     if (sub & area)
                         safe = area_safe(&s, geo, &after, c, sub, pos->width, pos->height);
-                }
                 if (safe) {
                     *move = q;
                     found = true;

@@ -24,20 +24,11 @@ bool go_is_whole(const go_geometry *geo, const go_pos *pos)
     return board == rectangle(geo, pos->width, pos->height);
 }
 
-/* The connected set of `within` through the points of `seed`. */
-static go_bb fill(go_bb seed, go_bb within)
-{
-    go_bb s = seed & within, grown;
-    while ((grown = go_bb_grow(s, within)) != s)
-        s = grown;
-    return s;
-}
-
 go_bb go_chain(const go_geometry *geo, go_bb stones, go_bb board, int p)
 {
     (void)board;
     (void)geo;
-    return fill((go_bb)1 << p, stones);
+    return go_bb_fill((go_bb)1 << p, stones);
 }
 
 #define MAX_SETS 96
@@ -290,7 +281,7 @@ size_t go_split(const go_geometry *geo, const go_pos *pos, bool area, go_pos *pa
     go_bb region[MAX_SETS];
     size_t nr = 0;
     for (go_bb left = on; left && nr < MAX_SETS;) {
-        region[nr] = fill(left & -left, on);
+        region[nr] = go_bb_fill(left & -left, on);
         left &= ~region[nr++];
     }
     /* one region and no safe stone: the board is its own part. Safe stones (Benson's, or

@@ -476,11 +476,11 @@ static int cmd_genmove(session *s, char **a, size_t n)
     sg_move move = 0;
     char why[512] = "";
     double started = sg_clock_seconds();
+    sg_budget budget = decision_budget(s, who);
     bool urgent = false;
     if (rc == SG_OK && SG_GAME_HAS(s->desc, urgent_move)) {
-        sg_budget b = decision_budget(s, who);
-        rc = sg_gc_urgent_move(s->desc, inst, pos, who, b.seconds > 0 ? b.seconds / 4 : 0,
-                               &move, &urgent);
+        rc = sg_gc_urgent_move(s->desc, inst, pos, who,
+                               budget.seconds > 0 ? budget.seconds / 4 : 0, &move, &urgent);
         if (rc != SG_OK) {
             sg_sum_free(sum);
             return fail(s, "the game cannot read the board for an urgent move (error %d)", rc);
@@ -492,7 +492,6 @@ static int cmd_genmove(session *s, char **a, size_t n)
     if (urgent) {
         /* the game's answer to an attack its split cannot see (urgent_move) */
     } else if (rc == SG_OK && count > 0) {
-        sg_budget budget = decision_budget(s, who);
         if (budget.seconds > 0) {
             /* the time the game's urgent_move took comes out of the move's */
             double spent = sg_clock_seconds() - started;
