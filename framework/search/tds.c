@@ -200,12 +200,13 @@ bool sg_tds_met_ko(const sg_tds *tds) { return tds->met_ko; }
 /* ---- enhancement sets ------------------------------------------------------------- */
 
 /* Enhancements have the numbers 1 to this. */
-#define ENHANCEMENTS 10
+#define ENHANCEMENTS 11
 
 /* The bit of enhancement number k + 1 (E6 sits above SG_TDS_HALF_TMIN). */
 static unsigned enhancement_bit(int k)
 {
-    static const unsigned ours[] = { SG_TDS_E6, SG_TDS_E7, SG_TDS_E8, SG_TDS_E9, SG_TDS_E10 };
+    static const unsigned ours[] = { SG_TDS_E6, SG_TDS_E7, SG_TDS_E8, SG_TDS_E9, SG_TDS_E10,
+                                     SG_TDS_E11 };
     return k < 5 ? 1u << k : ours[k - 5];
 }
 
@@ -221,8 +222,11 @@ int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_
         for (const char *p = text; *p && !bad; p++) {
             if (*p == ',' || isspace((unsigned char)*p))
                 continue;
-            /* Digits run together ("135") are one number each, but "10" is ten. */
-            int k = *p == '1' && p[1] == '0' ? (p++, 10) : *p - '0';
+            /* Digits run together ("135") are one number each, but "10" is ten and "11"
+             * eleven. */
+            int k = *p - '0';
+            if (*p == '1' && (p[1] == '0' || p[1] == '1'))
+                k = 10 + (*++p - '0');
             bad = k < 1 || k > ENHANCEMENTS;
             if (!bad)
                 bits |= enhancement_bit(k - 1);
@@ -735,7 +739,7 @@ static int analyze_side(run *r, sg_player p, bool first_only, side *out, char *e
     }
     out->first = t_value;
 
-    /* Determining the temperature (complete searches): while taking every coupon down to
+    /* Determining the temperature (complete searches, and heuristic ones under E11): while taking every coupon down to
      * the next lower one, t - delta, before anyone may move in G leaves the score
      * unchanged, t := t - delta. No game is colder than -1, so the lowering ends at the
      * first -1 coupon; reaching it needs the forced -1 not to count towards a
@@ -753,7 +757,10 @@ static int analyze_side(run *r, sg_player p, bool first_only, side *out, char *e
      * same: forcing two coupons instead of one changes who takes which, and the score
      * compared is then another one.) */
     unsigned days = (r->enh & SG_TDS_E2) ? sum_birthday(r->root) : 0;
-    if (have_t && r->exact && !first_only) {
+    /* E11 lowers after depth-limited searches too, comparing scores of the same depth:
+     * the PV's first move in G may come at the mover's pseudo-temperature, above t(G). */
+    bool heuristic_lowering = r->heuristic && (r->enh & SG_TDS_E11);
+    if (have_t && (r->exact || heuristic_lowering) && !first_only) {
         for (size_t j = t_index + 1; j < c->count; j++) {
             if (sg_value_cmp(sg_coupons_at(c, j - 1), minus_one()) <= 0 || budget_spent(r))
                 break;
@@ -761,7 +768,8 @@ static int analyze_side(run *r, sg_player p, bool first_only, side *out, char *e
                             err, errlen);
             if (rc != SG_OK)
                 return rc;
-            if (!res.exact || !sg_value_eq(forced_score(r, j + 1, p, &res), score))
+            if ((!res.exact && !heuristic_lowering) ||
+                !sg_value_eq(forced_score(r, j + 1, p, &res), score))
                 break;
             sg_value cand = sg_coupons_at(c, j);
             bool possible = !(r->enh & SG_TDS_E2) || sg_tds_temperature_member(cand, days);

@@ -140,6 +140,12 @@ typedef struct sg_tds sg_tds;
  * depth only if it beats the best so far. Meant with E9's order. Complete searches are
  * not affected. In `tdsplus`, not in "all"; "10" in a list. */
 #define SG_TDS_E10 (1u << 10)
+/* Ours, not the lecture's: heuristic estimates take the lowering step too (while forcing
+ * the next coupon before any move in the game leaves the score unchanged, t := that
+ * coupon), with searches of the same depth. Without it a depth-limited estimate answers
+ * the coupon before the PV's first move in the game, which may be the mover's
+ * pseudo-temperature, above t(G). Complete searches lower anyway. "11" in a list. */
+#define SG_TDS_E11 (1u << 11)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
 #define SG_TDS_HALF_TMIN (1u << 5)
@@ -151,7 +157,7 @@ typedef struct sg_tds sg_tds;
 
 /* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
  * bits SG_TDS_E1.. (other bits of *mask are kept). Digits run together are one number
- * each, except "10", which is E10. Refuses numbers outside 1-10 and the lecture's
+ * each, except "10" and "11", which are E10 and E11. Refuses numbers outside 1-11 and the lecture's
  * dependencies (4 needs 1 and 3; 5 needs 3), with a one-line message. */
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen);
 /* "none" or "1,3,5". */

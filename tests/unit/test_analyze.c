@@ -218,7 +218,7 @@ static void test_bad_input(void **state)
     expect_error("analyze 'rcg:1' --method=mcdual --delta 1/2", 2,
                  "analyze: --delta is for method tds or tdsplus, not mcdual");
     expect_error("analyze 'rcg:1' --method tdsplus --enhancements 12,0", 1,
-                 "analyze: enhancements '12,0': expected none, all or numbers 1-10");
+                 "analyze: enhancements '12,0': expected none, all or numbers 1-11");
     expect_error("analyze 'rcg:1' --delta 1/2", 2,
                  "analyze: --delta is for method tds or tdsplus, not exact");
     /* For exact analysis --time is a limit, and a bad one is named. */

@@ -113,12 +113,21 @@ static void test_enhancement_lists(void **state)
     assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E10);
     assert_int_equal(sg_tds_enhancements_parse("101", &m, err, sizeof err), SG_OK);
     assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E1 | SG_TDS_E10);
+    /* "11" is E11. */
+    assert_int_equal(sg_tds_enhancements_parse("3,5,11", &m, err, sizeof err), SG_OK);
+    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E11);
+    sg_tds_enhancements_format(m, buf, sizeof buf);
+    assert_string_equal(buf, "3,5,11");
+    sg_tds_enhancements_name(m, buf, sizeof buf);
+    assert_string_equal(buf, "TDS_35_11");
+    assert_int_equal(sg_tds_enhancements_parse("1011", &m, err, sizeof err), SG_OK);
+    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E10 | SG_TDS_E11);
 
     static const struct { const char *text, *needle; } bad[] = {
-        { "1,0", "expected none, all or numbers 1-10" },
-        { "0,1", "expected none, all or numbers 1-10" },
-        { "", "expected none, all or numbers 1-10" },
-        { "1,x", "expected none, all or numbers 1-10" },
+        { "1,0", "expected none, all or numbers 1-11" },
+        { "0,1", "expected none, all or numbers 1-11" },
+        { "", "expected none, all or numbers 1-11" },
+        { "1,x", "expected none, all or numbers 1-11" },
         { "4", "4 (recursive TDS) needs 1 and 3" },
         { "1,4", "4 (recursive TDS) needs 1 and 3" },
         { "1,5", "5 (GHI-correct states) needs 3" },
