@@ -144,16 +144,17 @@ typedef struct sg_tds sg_tds;
  * the next coupon before any move in the game leaves the score unchanged, t := that
  * coupon), with searches of the same depth. Without it a depth-limited estimate answers
  * the coupon before the PV's first move in the game, which may be the mover's
- * pseudo-temperature, above t(G). Complete searches lower anyway. "11" in a list. */
+ * pseudo-temperature, above t(G). Complete searches lower anyway. In `tdsplus`, not in
+ * "all"; "11" in a list. */
 #define SG_TDS_E11 (1u << 11)
 /* Not one of the five: on a time-out with a principal variation of coupons only, t is
  * half the lowest coupon on it (the lecture's t_min / 2 for TDS+) instead of that coupon. */
 #define SG_TDS_HALF_TMIN (1u << 5)
-/* TDS+ as `tdsplus` runs it: the five, the t_min / 2 rule, and E7 to E10, which change
+/* TDS+ as `tdsplus` runs it: the five, the t_min / 2 rule, and E7 to E11, which change
  * only heuristic estimates (docs/results/tdsplus-sum-games.md says why these). */
 #define SG_TDS_PLUS                                                                        \
     (SG_TDS_ALL_ENHANCEMENTS | SG_TDS_HALF_TMIN | SG_TDS_E7 | SG_TDS_E8 | SG_TDS_E9 |      \
-     SG_TDS_E10)
+     SG_TDS_E10 | SG_TDS_E11)
 
 /* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
  * bits SG_TDS_E1.. (other bits of *mask are kept). Digits run together are one number

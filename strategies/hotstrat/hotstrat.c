@@ -286,7 +286,7 @@ static const sg_param_doc params_doc[] = {
     { "time", "0", "estimator tds: seconds per component estimate (0 = no limit; the move's "
                    "budget is shared by the components too)" },
     { "combine", "auto", "estimator tds: the players' temperatures: auto, max or average" },
-    { "enhancements", "none (tdsplus: 1,2,3,4,5,7,8,9,10)",
+    { "enhancements", "none (tdsplus: 1,2,3,4,5,7,8,9,10,11)",
       "estimator tds or tdsplus: TDS+'s enhancements, e.g. 1,3 or all (sumgame/tds.h)" },
     SG_MC_PARAM_PLAYOUTS("estimator mcdual: playouts per UCT search"),
     SG_MC_PARAM_C("estimator mcdual: UCT exploration constant"),

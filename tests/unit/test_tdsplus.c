@@ -85,9 +85,9 @@ static void test_enhancement_lists(void **state)
     assert_int_equal(sg_tds_enhancements_parse("3,7", &m, err, sizeof err), SG_OK);
     assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E3 | SG_TDS_E7);
     sg_tds_enhancements_format(SG_TDS_PLUS, buf, sizeof buf);
-    assert_string_equal(buf, "1,2,3,4,5,7,8,9,10");
+    assert_string_equal(buf, "1,2,3,4,5,7,8,9,10,11");
     sg_tds_enhancements_name(SG_TDS_PLUS, buf, sizeof buf);
-    assert_string_equal(buf, "TDS_12345789_10");
+    assert_string_equal(buf, "TDS_12345789_10_11");
     assert_int_equal(sg_tds_enhancements_parse("7 8", &m, err, sizeof err), SG_OK);
     assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E7 | SG_TDS_E8);
     sg_tds_enhancements_name(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8, buf, sizeof buf);
@@ -458,7 +458,7 @@ static void test_analyze_tdsplus(void **state)
                                  NULL);
     assert_int_equal(r.status, 0);
     if (!strstr(r.out, "\"mean\":\"-3/4\"") || !strstr(r.out, "\"temperature\":\"5/4\"") ||
-        !strstr(r.out, "\"enhancements\":\"1,2,3,4,5,7,8,9,10\"") || !strstr(r.out, "\"exact\":true"))
+        !strstr(r.out, "\"enhancements\":\"1,2,3,4,5,7,8,9,10,11\"") || !strstr(r.out, "\"exact\":true"))
         fail_msg("unexpected output: %s", r.out);
     support_run_free(&r);
     r = support_host("analyze 'amazons:xBxx/W.xx/x..x/xxxx' --method tds --enhancements 1,3 "
