@@ -6,8 +6,8 @@
  *     evaluation at the leaves (what the alphabeta strategy runs);
  *   - TDS+: an anytime estimate, delta 1/2, t_max 4 (the sum-game experiments' settings),
  *     as `tdsplus` runs it (E7's thermographic leaves, E8's coupons free of depth, E9's
- *     history order and E10's late move reductions), as it ran before E8 to E10 joined
- *     its default ("E7"), and with the lecture's five enhancements alone (E7 scores a
+ *     history order, E10's late move reductions and E11's lowering), as it ran before E8
+ *     to E11 joined its default ("E7"), and with the lecture's five enhancements alone (E7 scores a
  *     leaf by a one-ply look at each component: dearer nodes, better leaves).
  * Prints each one's nodes per CPU second and depth (αβ: plies of the deepest finished
  * iteration; TDS+: per search of the deepest finished estimate, moves in the game under
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
     /* tdsplus as it runs, as it ran with E7 alone, and the lecture's five. */
     enum { V = 3 };
     static const char *const label[V] = { "TDS+", "E7", "five" };
-    const unsigned ours = SG_TDS_E7 | SG_TDS_E8 | SG_TDS_E9 | SG_TDS_E10;
+    const unsigned ours = SG_TDS_E7 | SG_TDS_E8 | SG_TDS_E9 | SG_TDS_E10 | SG_TDS_E11;
     const unsigned mask[V] = { SG_TDS_PLUS, (SG_TDS_PLUS & ~ours) | SG_TDS_E7,
                                SG_TDS_PLUS & ~ours };
     sg_tds *tds[V];
@@ -70,8 +70,8 @@ int main(int argc, char **argv)
     double ab_rate[NROOMS], tds_rate[V][NROOMS], ratio[V][NROOMS], ab_depth[NROOMS],
         tds_depth[V][NROOMS];
     printf("bench_tds_rate: %zu Amazons rooms, %.1f s each, αβ alone against anytime TDS+ "
-           "(delta 1/2, t_max 4): as tdsplus runs it (E7 to E10; depth in moves in the "
-           "game), with E7 alone (\"E7\", the default before E8 to E10), and the "
+           "(delta 1/2, t_max 4): as tdsplus runs it (E7 to E11; depth in moves in the "
+           "game), with E7 alone (\"E7\", the default before E8 to E11), and the "
            "lecture's five (\"five\")\n",
            NROOMS, seconds);
     for (size_t i = 0; i < NROOMS; i++) {
