@@ -94,34 +94,37 @@ static void test_enhancement_lists(void **state)
     assert_string_equal(buf, "TDS_1234578");
     sg_tds_enhancements_name(SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E7, buf, sizeof buf);
     assert_string_equal(buf, "TDS_357");
-    assert_int_equal(sg_tds_enhancements_parse("1,2,3,4,5,7,8,9", &m, err, sizeof err), SG_OK);
-    assert_int_equal(m & ~SG_TDS_HALF_TMIN,
-                     SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8 | SG_TDS_E9);
-    sg_tds_enhancements_format(m, buf, sizeof buf);
-    assert_string_equal(buf, "1,2,3,4,5,7,8,9");
-    sg_tds_enhancements_name(SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E9, buf, sizeof buf);
-    assert_string_equal(buf, "TDS_1234579");
-    sg_tds_enhancements_name(SG_TDS_E3 | SG_TDS_E10, buf, sizeof buf);
-    assert_string_equal(buf, "TDS_3_10");
-    /* "10" is E10; other digits run together are one number each. */
-    assert_int_equal(sg_tds_enhancements_parse("1,2,3,4,5,7,8,9,10", &m, err, sizeof err), SG_OK);
-    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8 |
-                                                SG_TDS_E9 | SG_TDS_E10);
-    sg_tds_enhancements_format(m, buf, sizeof buf);
-    assert_string_equal(buf, "1,2,3,4,5,7,8,9,10");
-    assert_int_equal(sg_tds_enhancements_parse("3 10 5", &m, err, sizeof err), SG_OK);
-    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E10);
-    assert_int_equal(sg_tds_enhancements_parse("101", &m, err, sizeof err), SG_OK);
-    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E1 | SG_TDS_E10);
-    /* "11" is E11. */
-    assert_int_equal(sg_tds_enhancements_parse("3,5,11", &m, err, sizeof err), SG_OK);
-    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E11);
-    sg_tds_enhancements_format(m, buf, sizeof buf);
-    assert_string_equal(buf, "3,5,11");
-    sg_tds_enhancements_name(m, buf, sizeof buf);
-    assert_string_equal(buf, "TDS_35_11");
-    assert_int_equal(sg_tds_enhancements_parse("1011", &m, err, sizeof err), SG_OK);
-    assert_int_equal(m & ~SG_TDS_HALF_TMIN, SG_TDS_E10 | SG_TDS_E11);
+    /* Lists, the bits they set, and how those bits print back: "10" is E10 and "11" E11;
+     * other digits run together are one number each. NULL: not checked. */
+    static const struct {
+        const char *text;
+        unsigned bits;
+        const char *format, *name;
+    } lists[] = {
+        { "1,2,3,4,5,7,8,9", SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8 | SG_TDS_E9,
+          "1,2,3,4,5,7,8,9", "TDS_12345789" },
+        { "1,2,3,4,5,7,9", SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E9, NULL,
+          "TDS_1234579" },
+        { "3,10", SG_TDS_E3 | SG_TDS_E10, NULL, "TDS_3_10" },
+        { "1,2,3,4,5,7,8,9,10",
+          SG_TDS_ALL_ENHANCEMENTS | SG_TDS_E7 | SG_TDS_E8 | SG_TDS_E9 | SG_TDS_E10,
+          "1,2,3,4,5,7,8,9,10", NULL },
+        { "3 10 5", SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E10, NULL, NULL },
+        { "101", SG_TDS_E1 | SG_TDS_E10, NULL, NULL },
+        { "3,5,11", SG_TDS_E3 | SG_TDS_E5 | SG_TDS_E11, "3,5,11", "TDS_35_11" },
+        { "1011", SG_TDS_E10 | SG_TDS_E11, NULL, NULL },
+    };
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        m = SG_TDS_HALF_TMIN;
+        assert_int_equal(sg_tds_enhancements_parse(lists[i].text, &m, err, sizeof err), SG_OK);
+        assert_int_equal(m & ~SG_TDS_HALF_TMIN, lists[i].bits);
+        sg_tds_enhancements_format(m, buf, sizeof buf);
+        if (lists[i].format)
+            assert_string_equal(buf, lists[i].format);
+        sg_tds_enhancements_name(m, buf, sizeof buf);
+        if (lists[i].name)
+            assert_string_equal(buf, lists[i].name);
+    }
 
     static const struct { const char *text, *needle; } bad[] = {
         { "1,0", "expected none, all or numbers 1-11" },
