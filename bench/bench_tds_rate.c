@@ -7,8 +7,8 @@
  *   - TDS+: an anytime estimate, delta 1/2, t_max 4 (the sum-game experiments' settings),
  *     as `tdsplus` runs it (E7's thermographic leaves, E8's coupons free of depth, E9's
  *     history order, E10's late move reductions and E11's lowering), as it ran before E8
- *     to E11 joined its default ("E7"), and with the lecture's five enhancements alone (E7 scores a
- *     leaf by a one-ply look at each component: dearer nodes, better leaves).
+ *     to E11 joined its default ("E7"), and with the lecture's five enhancements alone (E7
+ *     scores a leaf by a one-ply look at each component: dearer nodes, better leaves).
  * Prints each one's nodes per CPU second and depth (αβ: plies of the deepest finished
  * iteration; TDS+: per search of the deepest finished estimate, moves in the game under
  * E8, else plies, coupons counted), the medians over the rooms, and the ratio of the αβ

@@ -739,12 +739,12 @@ static int analyze_side(run *r, sg_player p, bool first_only, side *out, char *e
     }
     out->first = t_value;
 
-    /* Determining the temperature (complete searches, and heuristic ones under E11): while taking every coupon down to
-     * the next lower one, t - delta, before anyone may move in G leaves the score
-     * unchanged, t := t - delta. No game is colder than -1, so the lowering ends at the
-     * first -1 coupon; reaching it needs the forced -1 not to count towards a
-     * pseudo-terminal position (PREFIX_FORCED), else the opponent could end play at once
-     * with G scored 0, which changes the score of every G that equals a non-zero
+    /* Determining the temperature (complete searches, and heuristic ones under E11): while
+     * taking every coupon down to the next lower one, t - delta, before anyone may move in
+     * G leaves the score unchanged, t := t - delta. No game is colder than -1, so the
+     * lowering ends at the first -1 coupon; reaching it needs the forced -1 not to count
+     * towards a pseudo-terminal position (PREFIX_FORCED), else the opponent could end play
+     * at once with G scored 0, which changes the score of every G that equals a non-zero
      * integer without being recognized as one.
      * With a grid (the config's: every temperature of the game is a multiple of it) the
      * estimate only moves to coupons on the grid; a coupon between two grid values is

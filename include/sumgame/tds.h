@@ -158,8 +158,8 @@ typedef struct sg_tds sg_tds;
 
 /* Parses "none", "all" or a list of enhancement numbers ("1,2,3", "1 3 5", "135") into
  * bits SG_TDS_E1.. (other bits of *mask are kept). Digits run together are one number
- * each, except "10" and "11", which are E10 and E11. Refuses numbers outside 1-11 and the lecture's
- * dependencies (4 needs 1 and 3; 5 needs 3), with a one-line message. */
+ * each, except "10" and "11", which are E10 and E11. Refuses numbers outside 1-11 and the
+ * lecture's dependencies (4 needs 1 and 3; 5 needs 3), with a one-line message. */
 int sg_tds_enhancements_parse(const char *text, unsigned *mask, char *err, size_t errlen);
 /* "none" or "1,3,5". */
 void sg_tds_enhancements_format(unsigned mask, char *buf, size_t cap);

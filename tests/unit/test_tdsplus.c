@@ -461,7 +461,8 @@ static void test_analyze_tdsplus(void **state)
                                  NULL);
     assert_int_equal(r.status, 0);
     if (!strstr(r.out, "\"mean\":\"-3/4\"") || !strstr(r.out, "\"temperature\":\"5/4\"") ||
-        !strstr(r.out, "\"enhancements\":\"1,2,3,4,5,7,8,9,10,11\"") || !strstr(r.out, "\"exact\":true"))
+        !strstr(r.out, "\"enhancements\":\"1,2,3,4,5,7,8,9,10,11\"") ||
+        !strstr(r.out, "\"exact\":true"))
         fail_msg("unexpected output: %s", r.out);
     support_run_free(&r);
     r = support_host("analyze 'amazons:xBxx/W.xx/x..x/xxxx' --method tds --enhancements 1,3 "
