@@ -57,9 +57,11 @@ bool sg_hotstrat_passes(const sg_estimate *est, size_t count, const sg_sum *sum,
 /* A move within `seconds` for a strategy whose own analysis did not finish in its share
  * of the clock (exact thermographs, the exact solver): Hotstrat+ over anytime TDS+
  * estimates (delta 1/2) of the components, the clock shared between them
- * (sg_estimator_estimate_sum), or a pass where sg_hotstrat_passes says so. *est is made on first use and kept by the caller (free it
- * with sg_estimator_free; sg_estimator_reset it at a new game), so that the estimates of
- * components a move did not change carry over and deepen. */
+ * (sg_estimator_estimate_sum), or a pass where sg_hotstrat_passes says so. *est is made on
+ * first use and kept by the caller (free it with sg_estimator_free; sg_estimator_reset it
+ * at a new game), so that the estimates of components a move did not change carry over and
+ * deepen. Seconds only: after sg_clock_share, sg_clock_fallback_within keeps a node budget
+ * too. */
 int sg_clock_fallback_move(sg_estimator **est, const sg_sum *sum, sg_player who,
                            double seconds, sg_sum_move *move, char *err, size_t errlen);
 /* The same within rest, seconds or nodes or both (sg_clock_share_rest). */
@@ -68,7 +70,7 @@ int sg_clock_fallback_within(sg_estimator **est, const sg_sum *sum, sg_player wh
                              size_t errlen);
 
 /* Exact work under a strategy's clock: a meter for the share of the budget the exact
- * analysis may take (half), and what is left for sg_clock_fallback_move when it ran out.
+ * analysis may take (half), and what is left for sg_clock_fallback_within when it ran out.
  * A node budget is shared the same way. Without seconds or nodes in the budget the meter
  * is NULL and the work runs to the end.
  *     sg_clock_share c;
@@ -76,8 +78,10 @@ int sg_clock_fallback_within(sg_estimator **est, const sg_sum *sum, sg_player wh
  *     sg_thermo_cache_set_meter(cache, sg_clock_share_meter(&c));
  *     rc = ...exact work...;
  *     sg_thermo_cache_set_meter(cache, NULL);
- *     if (sg_clock_share_ran_out(&c, rc))
- *         rc = sg_clock_fallback_move(&fallback, sum, who, sg_clock_share_left(&c), ...); */
+ *     if (sg_clock_share_ran_out(&c, rc)) {
+ *         sg_budget rest = sg_clock_share_rest(&c);
+ *         rc = sg_clock_fallback_within(&fallback, sum, who, &rest, ...);
+ *     } */
 typedef struct sg_clock_share {
     bool on;
     double start, seconds;

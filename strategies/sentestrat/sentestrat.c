@@ -7,7 +7,7 @@
  * hottest such component with the best move at its temperature.
  *
  * Under a clock the thermographs may take half of it; when they do not finish, the move
- * is Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_move),
+ * is Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_within),
  * and the next move has no ambient temperature to compare with (it plays Thermostrat). */
 #include <stdio.h>
 #include <stdlib.h>

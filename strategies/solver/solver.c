@@ -19,7 +19,7 @@
  *                a second, where the stop search does not finish).
  * Every setting is exact for its goal; the others change only the time a move takes. Under a clock the
  * solver may take half of the move's time; when it does not finish, the move is
- * Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_move) and
+ * Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_within) and
  * the game goes on with a fresh solver. Without a clock every move is solved to the end.
  *
  * The match plays out numbers (SG_FREEZE_INTEGERS) while the solver wants them frozen

@@ -1,7 +1,7 @@
 /* Thermostrat (Berlekamp, Winning Ways ch. 6) over exact thermographs. The rule itself
  * lives in libsumgame (sumgame/thermostrat.h) because sentestrat falls back on it.
  * Under a clock the thermographs may take half of it; when they do not finish, the move
- * is Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_move),
+ * is Hotstrat+'s over anytime TDS+ estimates in the time left (sg_clock_fallback_within),
  * and the next move tries the thermographs again from what the cache holds. */
 #include <stdio.h>
 #include <string.h>
