@@ -12,18 +12,20 @@ enum { SAFE, UNSAFE, UNKNOWN };
 
 typedef struct {
     uint64_t key;
-    uint8_t result; /* SAFE or UNSAFE, plus 1; 0 = an empty slot */
+    uint8_t result; /* SAFE, UNSAFE or UNKNOWN, plus 1; 0 = an empty slot */
+    uint8_t depth;  /* UNKNOWN: the rounds it was searched to */
 } tt_entry;
 
 /* One region's local game: the attacker plays in it, the defender answers in it. */
 typedef struct {
     const go_geometry *geo;
     int c;                    /* the defender */
-    int k;                    /* the eyes sought for every chain next to the region */
+    bool join;                /* the chains joined into one by the defender's stones */
     int nchains;
+    uint8_t want[MAX_SETS];   /* the eyes sought for each chain (all alike with join) */
     go_bb chain[MAX_SETS];    /* the defender's chains next to the region (their stones
                                * next to it), safe stones of the local board */
-    uint64_t salt;            /* the region and k, for the table's keys */
+    uint64_t salt;            /* the region, the wants and join, for the table's keys */
 } local;
 
 typedef struct {
@@ -47,21 +49,29 @@ static uint64_t mix(uint64_t h, go_bb b)
     return h;
 }
 
-static int tt_get(const search *s, uint64_t key)
+/* A stored result: SAFE or UNSAFE, or UNKNOWN when it was searched at least `depth`
+ * rounds deep and found nothing, which a search as deep or shallower would not either. */
+static bool tt_known(const search *s, uint64_t key, int depth, int *result)
 {
     if (!s->tt)
-        return UNKNOWN;
+        return false;
     const tt_entry *e = &s->tt[key & ((1u << TT_BITS) - 1)];
-    return e->key == key && e->result ? e->result - 1 : UNKNOWN;
+    if (e->key != key || !e->result || (e->result - 1 == UNKNOWN && e->depth < depth))
+        return false;
+    *result = e->result - 1;
+    return true;
 }
 
-static void tt_put(search *s, uint64_t key, int result)
+/* UNKNOWN is kept only when depth ran out, never the node budget or the clock: those
+ * leave every open question open, and the next area's search has a budget of its own. */
+static void tt_put(search *s, uint64_t key, int result, int depth)
 {
-    if (s->tt && result != UNKNOWN) {
-        tt_entry *e = &s->tt[key & ((1u << TT_BITS) - 1)];
-        e->key = key;
-        e->result = (uint8_t)(result + 1);
-    }
+    if (!s->tt || (result == UNKNOWN && s->nodes >= s->limit))
+        return;
+    tt_entry *e = &s->tt[key & ((1u << TT_BITS) - 1)];
+    e->key = key;
+    e->result = (uint8_t)(result + 1);
+    e->depth = (uint8_t)(depth > 255 ? 255 : depth);
 }
 
 /* Chain i with the defender's stones in the region joined to it. */
@@ -73,7 +83,30 @@ static go_bb extended(const local *l, const go_board *b, int i)
 
 static int cluster_eyes(search *s, const go_geometry *geo, int c, go_bb cluster,
                         const go_bb stones[2], const go_bb *chains, int nchains, int width,
-                        int height);
+                        int height, bool *joins, int8_t *each);
+
+/* x[i]: chain i with the defender's stones in the region joined to it and every chain
+ * they link it to (linked chains are one string: they share liberties and eyes). Whether
+ * the stones link them all. */
+static bool linked(const local *l, const go_board *b, go_bb *x)
+{
+    go_bb mine = b->stones[l->c];
+    for (int i = 0; i < l->nchains; i++)
+        x[i] = extended(l, b, i);
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < l->nchains; i++)
+            for (int j = i + 1; j < l->nchains; j++)
+                if (x[i] != x[j] && (x[i] & x[j] & mine)) {
+                    x[i] = x[j] = x[i] | x[j];
+                    grew = true;
+                }
+    }
+    for (int i = 1; i < l->nchains; i++)
+        if (x[i] != x[0])
+            return false;
+    return true;
+}
 
 /* The region's state for the defender, after his answer (or before the first attack):
  * - UNSAFE when a chain next to it has fewer than k liberties in it (one attack could then
@@ -92,11 +125,17 @@ static int judge(search *s, const local *l, const go_board *b)
     go_bb mine = b->stones[l->c];
     go_bb empty = b->on & ~(b->stones[0] | b->stones[1]);
     go_bb rest = b->on & ~mine, joined = 0, x[MAX_SETS];
-    for (int i = 0; i < l->nchains; i++) {
-        x[i] = extended(l, b, i);
-        if (go_bb_count(around(x[i], b->on | x[i]) & empty) < l->k)
+    int nchains = l->nchains;
+    bool one = linked(l, b, x);
+    for (int i = 0; i < nchains; i++) {
+        if (go_bb_count(around(x[i], b->on | x[i]) & empty) < l->want[i])
             return UNSAFE;
         joined |= x[i] & mine;
+    }
+    if (l->join) {
+        if (!one)
+            return UNKNOWN; /* not joined yet: the attacker plays on */
+        nchains = 1;
     }
     go_bb open = b->on & ~joined;
     go_bb first = go_bb_fill(open & -open, open);
@@ -107,25 +146,26 @@ static int judge(search *s, const local *l, const go_board *b)
             left &= ~cluster;
             go_bb chains[MAX_SETS], edge = around(cluster, b->on | b->safe[l->c]);
             int n = 0, of[MAX_SETS];
-            for (int i = 0; i < l->nchains; i++)
+            for (int i = 0; i < nchains; i++)
                 if (x[i] & edge) {
                     of[n] = i;
                     chains[n++] = x[i] & edge;
                 }
             go_bb stones[2] = { b->stones[0] & cluster, b->stones[1] & cluster };
-            int e = cluster_eyes(s, l->geo, l->c, cluster, stones, chains, n, b->width, b->height);
-            if (e < 0)
-                return UNSAFE;
+            int e = cluster_eyes(s, l->geo, l->c, cluster, stones, chains, n, b->width, b->height,
+                                 NULL, NULL);
+            if (e < 0) /* not proven; open when the budget cut it, so no table keeps it */
+                return s->nodes >= s->limit ? UNKNOWN : UNSAFE;
             for (int j = 0; j < n; j++)
                 eyes[of[j]] += e;
         }
-        for (int i = 0; i < l->nchains; i++)
-            if (eyes[i] < l->k)
+        for (int i = 0; i < nchains; i++)
+            if (eyes[i] < l->want[i])
                 return UNSAFE;
         return SAFE;
     }
     go_bb all = 0;
-    for (int i = 0; i < l->nchains; i++)
+    for (int i = 0; i < nchains; i++)
         all |= x[i];
     for (go_bb left = rest; left;) {
         go_bb sub = go_bb_fill(left & -left, rest);
@@ -133,17 +173,17 @@ static int judge(search *s, const local *l, const go_board *b)
         if ((sub & empty & ~around(all, b->on | all)) || (around(sub, b->on) & mine & ~all))
             return UNKNOWN; /* an empty point the attacker could make an eye of */
     }
-    for (int i = 0; i < l->nchains; i++) {
+    for (int i = 0; i < nchains; i++) {
         go_bb libs = around(x[i], b->on | x[i]) & empty;
         int healthy = 0;
-        for (go_bb left = rest & around(x[i], b->on | x[i]); left && healthy < l->k;) {
+        for (go_bb left = rest & around(x[i], b->on | x[i]); left && healthy < l->want[i];) {
             go_bb sub = go_bb_fill(left & -left, rest);
             left &= ~sub;
             go_bb walls = around(sub, b->on) & mine; /* the region's own stones only */
             if (!(sub & empty & ~libs) && !(walls & ~x[i]))
                 healthy++;
         }
-        if (healthy < l->k)
+        if (healthy < l->want[i])
             return UNKNOWN;
     }
     return SAFE;
@@ -204,16 +244,17 @@ static int answer(search *s, const local *l, const go_board *b, int attack, int 
  * UNSAFE when some attack has none; UNKNOWN out of depth, nodes or time. */
 static int attacked(search *s, const local *l, const go_board *b, int depth)
 {
+    uint64_t key = mix(mix(l->salt, b->stones[0]), b->stones[1]) | 1;
+    int known;
+    if (tt_known(s, key, depth, &known))
+        return known; /* before judge, whose clusters are searches of their own */
     int now = judge(s, l, b);
     if (now != UNKNOWN)
         return now;
     if (depth <= 0 || s->nodes >= s->limit)
         return UNKNOWN;
-    uint64_t key = mix(mix(l->salt, b->stones[0]), b->stones[1]) | 1;
-    int known = tt_get(s, key);
-    if (known != UNKNOWN)
-        return known;
     int a = 1 - l->c, result = SAFE;
+    bool moved = false;
     go_board free = *b;
     free.ko = GO_NO_POINT; /* the attacker has a ko threat whenever he needs one */
     go_bb empty = b->on & ~(b->stones[0] | b->stones[1]);
@@ -223,6 +264,7 @@ static int attacked(search *s, const local *l, const go_board *b, int depth)
         int m = list[i];
         if (!go_board_legal(&free, m, a))
             continue;
+        moved = true;
         if (++s->nodes % 1024 == 0 && s->deadline > 0 && s->host->clock_seconds() > s->deadline)
             s->limit = s->nodes; /* out of time: every open question is unknown now */
         go_board next = free;
@@ -233,7 +275,13 @@ static int attacked(search *s, const local *l, const go_board *b, int depth)
         if (result == UNKNOWN && s->nodes >= s->limit)
             break;
     }
-    tt_put(s, key, result);
+    /* Chains still apart when the attacker has no move here are not joined: the model's
+     * walls cannot be captured, but a real chain whose last liberty is here can be (a
+     * lone stone beside a one-point eye), and two chains sharing an eye are two. */
+    go_bb x[MAX_SETS];
+    if (l->join && !moved && !linked(l, b, x))
+        result = UNSAFE;
+    tt_put(s, key, result, depth);
     return result;
 }
 
@@ -257,14 +305,32 @@ static bool real_of(const go_pos *pos, real_board *r)
     return true;
 }
 
+/* Whether every attack on b has an answer that keeps each chain its l->want eyes (and
+ * with l->join, joins them); the table's key covers the wants. */
+static bool holds(search *s, local *l, const go_board *b, uint64_t salt, int depth)
+{
+    go_bb wants = 0; /* two bits a chain */
+    for (int i = 0; i < l->nchains; i++)
+        wants |= (go_bb)l->want[i] << (2 * i);
+    l->salt = mix(salt * 0x2545f4914f6cdd1du + (l->join ? 8 : 0), wants);
+    return attacked(s, l, b, depth) == SAFE;
+}
+
 /* Eyes every chain next to cluster can be sure of (0, 1 or 2) with the attacker moving
- * first there and the defender answering there. stones: the stones in the cluster;
+ * first there and the defender answering there, or -1. stones: the stones in the cluster;
  * chains: the defender's chains around it (their stones next to it, safe stones of the
- * cluster's board). */
+ * cluster's board). With joins (two chains or more, fewer than two eyes), *joins tells
+ * whether the defender can also join every chain into one with as many eyes (Müller's
+ * connections: a miai pair of liberties is the simplest). With each, each[i] gets chain
+ * i's eyes: the cluster's, raised chain by chain where the answers can also give that
+ * chain more (a point shared by several chains may be an eye to some and a liberty of the
+ * others). */
 static int cluster_eyes(search *s, const go_geometry *geo, int c, go_bb cluster,
                         const go_bb stones[2], const go_bb *chains, int nchains, int width,
-                        int height)
+                        int height, bool *joins, int8_t *each)
 {
+    if (joins)
+        *joins = false;
     local l;
     memset(&l, 0, sizeof l);
     l.geo = geo;
@@ -290,28 +356,57 @@ static int cluster_eyes(search *s, const go_geometry *geo, int c, go_bb cluster,
     uint64_t salt = mix(mix(mix(0x51ed27u, cluster), around_all), stones[c]);
     for (int i = 0; i < l.nchains; i++)
         salt = mix(salt, l.chain[i]);
-    for (int k = 2; k >= 0; k--) {
-        l.k = k;
-        l.salt = salt * 0x2545f4914f6cdd1du + (uint64_t)k;
-        if (attacked(s, &l, &b, depth) == SAFE)
-            return k;
+    int k = 2;
+    for (; k >= 0; k--) {
+        memset(l.want, k, sizeof l.want);
+        if (holds(s, &l, &b, salt, depth))
+            break;
     }
-    return -1;
+    if (k < 0)
+        return -1;
+    if (joins && k < 2 && l.nchains > 1) {
+        l.join = true;
+        *joins = holds(s, &l, &b, salt, depth);
+        l.join = false;
+    }
+    if (each) {
+        memset(l.want, k, sizeof l.want);
+        for (int i = 0; i < l.nchains && k < 2 && l.nchains > 1; i++)
+            while (l.want[i] < 2) {
+                l.want[i]++;
+                if (!holds(s, &l, &b, salt, depth)) {
+                    l.want[i]--;
+                    break;
+                }
+            }
+        for (int i = 0; i < l.nchains; i++)
+            each[i] = (int8_t)l.want[i];
+    }
+    return k;
 }
 
-/* Eyes every chain next to region, a region of the real board, can be sure of. */
-static int region_eyes(search *s, const go_geometry *geo, const real_board *r, int c,
-                       go_bb region, int width, int height)
+/* Eyes every chain next to region, a region of the real board, can be sure of, or -1;
+ * eye[i]: area chain i's (chain[0..nc), region_eyes' chains), raised where the region
+ * gives that chain more; *joins: whether the defender can join them all there at no cost
+ * in eyes. */
+static int region_eyes(search *s, const go_geometry *geo, const real_board *r, int c, go_bb region,
+                       int width, int height, const go_bb *chain, int nc, int8_t *eye, bool *joins)
 {
-    go_bb mine = r->stones[c], chains[MAX_SETS];
-    int n = 0;
-    for (go_bb left = around(region, r->on) & mine; left && n < MAX_SETS;) {
-        go_bb chain = go_bb_fill(left & -left, mine);
-        left &= ~chain;
-        chains[n++] = chain & around(region, r->on);
+    go_bb edge = around(region, r->on), chains[MAX_SETS];
+    int n = 0, of[MAX_SETS];
+    for (int i = 0; i < nc; i++) {
+        eye[i] = 0;
+        if (chain[i] & edge) {
+            of[n] = i;
+            chains[n++] = chain[i] & edge;
+        }
     }
     go_bb stones[2] = { r->stones[0] & region, r->stones[1] & region };
-    return cluster_eyes(s, geo, c, region, stones, chains, n, width, height);
+    int8_t each[MAX_SETS];
+    int k = cluster_eyes(s, geo, c, region, stones, chains, n, width, height, joins, each);
+    for (int j = 0; j < n && k >= 0; j++)
+        eye[of[j]] = each[j];
+    return k;
 }
 
 /* The next area of c's walls not yet in done: its chains and the regions next to them
@@ -343,23 +438,27 @@ static go_bb next_area(const real_board *r, int c, go_bb done)
 /* Whether area is safe with the attacker to move: every region secure (region_eyes: the
  * attacker can make no eye there while the defender answers) and Benson's fixpoint over
  * the area's chains, each region counting the eyes it is worth, leaving every wall two.
- * Regions are read smallest first, and the first one that is not secure ends it. */
+ * Chains a region joins (region_eyes) count as one: each region is its own game, the
+ * defender answering where the attack is, so every region keeps what it is worth at
+ * once. Regions are read smallest first, and the first one that is not secure ends it. */
 static bool area_safe(search *s, const go_geometry *geo, const real_board *r, int c, go_bb area,
                       int width, int height)
 {
     go_bb mine = r->stones[c] & area, rest = area & ~mine;
     go_bb region[MAX_SETS], chain[MAX_SETS];
-    int eyes[MAX_SETS], nr = 0, nc = 0;
-    bool known[MAX_SETS];
+    int unit[MAX_SETS], nr = 0, nc = 0;
+    int8_t eye[MAX_SETS][MAX_SETS]; /* [region][chain] */
+    bool known[MAX_SETS], joins[MAX_SETS];
     for (go_bb left = rest; left && nr < MAX_SETS;) {
         region[nr] = go_bb_fill(left & -left, rest);
         left &= ~region[nr];
-        eyes[nr] = 0;
         known[nr++] = false;
     }
     for (go_bb left = mine; left && nc < MAX_SETS;) {
         chain[nc] = go_bb_fill(left & -left, mine);
-        left &= ~chain[nc++];
+        left &= ~chain[nc];
+        unit[nc] = nc;
+        nc++;
     }
     for (int read = 0; read < nr; read++) {
         int next = -1;
@@ -367,13 +466,37 @@ static bool area_safe(search *s, const go_geometry *geo, const real_board *r, in
             if (!known[j] && (next < 0 || go_bb_count(region[j]) < go_bb_count(region[next])))
                 next = j;
         known[next] = true;
-        eyes[next] = region_eyes(s, geo, r, c, region[next], width, height);
-        if (eyes[next] < 0 || s->nodes >= s->limit)
+        if (region_eyes(s, geo, r, c, region[next], width, height, chain, nc, eye[next],
+                        &joins[next]) < 0 ||
+            s->nodes >= s->limit)
             return false;
     }
+    /* unit[i]: the least chain joined to chain i */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int j = 0; j < nr; j++) {
+            if (!joins[j])
+                continue;
+            int least = nc;
+            for (int i = 0; i < nc; i++)
+                if ((around(region[j], r->on) & chain[i]) && unit[i] < least)
+                    least = unit[i];
+            for (int i = 0; i < nc; i++)
+                if ((around(region[j], r->on) & chain[i]) && unit[i] != least) {
+                    for (int m = 0; m < nc; m++)
+                        if (m != i && unit[m] == unit[i])
+                            unit[m] = least;
+                    unit[i] = least;
+                    changed = true;
+                }
+        }
+    }
+    go_bb of[MAX_SETS] = { 0 }; /* each unit's stones, at its least chain */
+    for (int i = 0; i < nc; i++)
+        of[unit[i]] |= chain[i];
     bool alive[MAX_SETS], active[MAX_SETS];
     for (int i = 0; i < nc; i++)
-        alive[i] = true;
+        alive[i] = unit[i] == i;
     for (int j = 0; j < nr; j++)
         active[j] = true;
     for (bool changed = true; changed;) {
@@ -381,21 +504,27 @@ static bool area_safe(search *s, const go_geometry *geo, const real_board *r, in
         for (int i = 0; i < nc; i++) {
             if (!alive[i])
                 continue;
+            /* a region's eyes for a unit: the most it gives any of the unit's chains (a
+             * healthy sub-region of one is the unit's; several may be the same one) */
             int sum = 0;
-            for (int j = 0; j < nr; j++)
-                if (active[j] && (around(region[j], r->on) & chain[i]))
-                    sum += eyes[j];
+            for (int j = 0; j < nr; j++) {
+                int most = 0;
+                for (int m = 0; m < nc && active[j]; m++)
+                    if (unit[m] == i && eye[j][m] > most)
+                        most = eye[j][m];
+                sum += most;
+            }
             if (sum < 2) {
                 alive[i] = false;
                 changed = true;
                 for (int j = 0; j < nr; j++)
-                    if (around(region[j], r->on) & chain[i])
+                    if (around(region[j], r->on) & of[i])
                         active[j] = false;
             }
         }
     }
     for (int i = 0; i < nc; i++)
-        if (!alive[i] && (chain[i] & r->walls[c]))
+        if (unit[i] == i && !alive[i] && (of[i] & r->walls[c]))
             return false;
     return true;
 }

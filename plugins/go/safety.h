@@ -17,8 +17,14 @@
  *   chain keeps k liberties there, down to k healthy sub-regions in Benson's sense;
  *   where the defender's stones joined to the chains cut a region into clusters, each
  *   cluster is read on its own and its eyes are added;
- * - the walls are safe when Benson's fixpoint over the area, each region counting the
- *   eyes it is worth, keeps every wall with two.
+ * - a region worth fewer than two eyes is read once more for a join: whether the defender
+ *   can also link every chain around it through his stones there at no cost in eyes (a
+ *   miai pair of liberties is the simplest); the chains it joins count as one below, as
+ *   Müller's rules join chains before counting eyes;
+ * - a region may be worth more to some of its chains: each is read in turn for more;
+ * - the walls are safe when Benson's fixpoint over the area's units, each region counting
+ *   for a unit the most eyes it is worth to one of its chains, keeps every wall with
+ *   two.
  * So one attack takes at most one liberty of a chain whose two eyes' worth of liberties
  * the answers restore, and a healthy region keeps a liberty whatever is played in it. */
 #ifndef GO_SAFETY_H
