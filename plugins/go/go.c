@@ -215,10 +215,12 @@ static int parse_sgf(go_instance *inst, const char *text, go_grid *g, uint8_t *m
 
 /* marks = proven: whether the marks of whole board p hold against play, as safety reading
  * proves it (safety.h): every area of either colour's chains marked alive safe with the
- * opponent to move, and every dead stone and settled point inside one. */
+ * opponent to move, and every dead stone and settled point inside one of the colour they
+ * count for. A dead stone inside its own colour's area is part of a chain the reading
+ * proves alive there, next to an empty point its colour can fill: the mark is wrong. */
 static bool marks_proven(const go_instance *inst, const go_pos *p, char *err, size_t errlen)
 {
-    go_bb covered = 0;
+    go_bb open = 0;
     for (int c = 0; c < 2; c++) {
         int areas, proven;
         go_bb mine;
@@ -230,9 +232,9 @@ static bool marks_proven(const go_instance *inst, const go_pos *p, char *err, si
                      areas - proven, areas, c == GO_BLACK ? "black" : "white", inst->safety);
             return false;
         }
-        covered |= mine;
+        /* the capturer's or owner's safe stones stand for the dead and the settled */
+        open |= (go_bb_make(p->dead) | go_bb_make(p->settled)) & go_bb_make(p->safe[c]) & ~mine;
     }
-    go_bb open = (go_bb_make(p->dead) | go_bb_make(p->settled)) & ~covered;
     if (open) {
         char text[8];
         go_format_point(p, go_bb_first(open), text, sizeof text);

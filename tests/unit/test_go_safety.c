@@ -189,6 +189,36 @@ static void test_marks_proven(void **state)
                              "an area)");
 }
 
+/* The same game two moves before its end: White's a1 took Black's b1, and GNU Go's
+ * statuses call a1 dead. But b1 is empty beside it, and White's b1 connects it to the
+ * b2 chain, as White played in the game from this board (the page's selection by proven
+ * marks took it before this check). A dead stone must lie in its capturer's area, and a1
+ * is in White's, a chain of White's proven alive. The board of the game's end passes. */
+static const char seed1_dead_board[] =
+    "..XXO..../..XOOO.OO/..XOO.OOX/...XOOXXX/XXXXXX.../XOOOXOXX./XO.OOOX../XOO.OXX."
+    "./O.O.OOX..[whole,alive=c9,alive=d9,alive=c8,alive=c7,alive=e9,alive=d8,alive="
+    "e8,alive=f8,alive=d7,alive=e7,alive=e6,alive=f6,alive=h8,alive=j8,alive=g7,ali"
+    "ve=h7,alive=j7,alive=g6,alive=h6,alive=j6,alive=d6,alive=a5,alive=b5,alive=c5,"
+    "alive=d5,alive=e5,alive=f5,alive=a4,alive=e4,alive=a3,alive=a2,alive=b4,alive="
+    "c4,alive=d4,alive=f4,alive=b3,alive=d3,alive=e3,alive=f3,alive=b2,alive=c2,ali"
+    "ve=e2,alive=c1,alive=e1,alive=f1,alive=g4,alive=h4,alive=g3,alive=f2,alive=g2,"
+    "alive=g1,dead=a1,tb=a9,tb=b9,tb=a8,tb=b8,tb=a7,tb=b7,tb=a6,tb=b6,tb=c6,tb=g5,t"
+    "b=h5,tb=j5,tb=j4,tb=h3,tb=j3,tb=h2,tb=j2,tb=h1,tb=j1,tw=f9,tw=g9,tw=h9,tw=j9,t"
+    "w=g8,tw=f7,tw=c3,tw=d2,tw=d1]";
+
+static void test_dead_stones_in_the_capturers_area(void **state)
+{
+    (void)state;
+    char err[256];
+    support_pos p;
+    const sg_game_desc *d = proven_go.game.desc;
+    assert_int_equal(d->parse(proven_go.game.instance, seed1_dead_board, p.b, err, sizeof err),
+                     SG_ERR_INVALID);
+    assert_string_equal(err, "marks = proven: the dead stone at a1 is in no area proven safe");
+    assert_int_equal(d->parse(proven_go.game.instance, seed1_end_board, p.b, err, sizeof err),
+                     SG_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +227,7 @@ int main(void)
         cmocka_unit_test(test_chains_joined_in_a_region),
         cmocka_unit_test(test_shared_eyes),
         cmocka_unit_test(test_marks_proven),
+        cmocka_unit_test(test_dead_stones_in_the_capturers_area),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
