@@ -12,6 +12,10 @@ and once as the other. Both engines count the finished board (final_score).
     docs/results/data/go-endgames.py --sumgame build/sumgame --seeds 1-10 \\
         --out /tmp/go-endgames > docs/results/data/go-endgames.jsonl
 
+With --select proven, self-play goes on past --empty points until the first board whose
+marks sumgame's safety reading proves (`marks = proven`), and a seed whose game ends first
+is skipped.
+
 One JSON line per seed on standard output; progress on standard error. Every run is
 reproduced by its seed (GNU Go's --seed; sumgame's solver is deterministic).
 """
@@ -74,9 +78,10 @@ def other(colour):
     return "white" if colour == "black" else "black"
 
 
-def selfplay(seed, empty, level, max_moves=200):
-    """GNU Go against itself until at most `empty` points are empty: the plain SGF, the
-    colour to move, and GNU Go's statuses, or None when the game ended first."""
+def selfplay(seed, empty, level, max_moves=200, accept=None):
+    """GNU Go against itself until at most `empty` points are empty and, with accept, until
+    accept(sgf, colour to move) holds: the plain SGF, the colour to move and the empty
+    points, or None when the game ended first."""
     g = gnugo(seed, level)
     g.must("boardsize 9")
     g.must("komi 0")
@@ -90,11 +95,31 @@ def selfplay(seed, empty, level, max_moves=200):
             g.close()
             return None
         stones = len(g.must("list_stones black").split()) + len(g.must("list_stones white").split())
-        if 81 - stones <= empty:
+        if 81 - stones <= empty and (accept is None or accept(g.must("printsgf"), colour)):
             break
+    else:
+        if accept is not None:  # no board accepted in max_moves
+            g.close()
+            return None
     sgf = g.must("printsgf")
     g.close()
     return sgf, colour, 81 - stones
+
+
+def proven(sumgame, out, seed, level):
+    """accept() for selfplay: whether sumgame's safety reading proves the marks GNU Go's
+    statuses give the board (`marks = proven`, docs/games/go.md)."""
+    def accept(sgf, colour):
+        path = os.path.join(out, "seed%d-candidate.sgf" % seed)
+        with open(path, "w") as f:
+            f.write(sgf + "\n")
+        with open(path[:-4] + "-marked.sgf", "w") as f:
+            f.write(sgf + marks(statuses(path, seed, level)) + "\n")
+        r = subprocess.run([sumgame, "solve", "go:@" + path[:-4] + "-marked.sgf", "--params",
+                            "go:rules=territory,ko=local,marks=proven", "--time", "60"],
+                           capture_output=True, text=True)
+        return r.returncode == 0
+    return accept
 
 
 def statuses(path, seed, level):
@@ -336,6 +361,9 @@ def main():
     ap.add_argument("--sumgame", default="build/sumgame")
     ap.add_argument("--seeds", default="1-10")
     ap.add_argument("--empty", type=int, default=40)
+    ap.add_argument("--select", choices=("empty", "proven"), default="empty",
+                    help="stop self-play at --empty points (empty), or at the first board "
+                         "from there on whose marks sumgame's safety reading proves (proven)")
     ap.add_argument("--selfplay-level", type=int, default=6)
     ap.add_argument("--opponent-level", type=int, default=10)
     ap.add_argument("--time-per-move", type=float, default=1.0)
@@ -359,10 +387,11 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     sumgame = os.path.abspath(a.sumgame)
     for seed in seeds(a.seeds):
-        got = selfplay(seed, a.empty, a.selfplay_level)
+        accept = proven(sumgame, a.out, seed, a.opponent_level) if a.select == "proven" else None
+        got = selfplay(seed, a.empty, a.selfplay_level, accept=accept)
         if got is None:
-            print("seed %d: the game ended before %d empty points" % (seed, a.empty),
-                  file=sys.stderr)
+            print("seed %d: the game ended before %d empty points%s" %
+                  (seed, a.empty, " and proven marks" if accept else ""), file=sys.stderr)
             continue
         sgf, to_move, empty = got
         plain = os.path.join(a.out, "seed%d.sgf" % seed)
