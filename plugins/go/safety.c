@@ -128,7 +128,10 @@ static int judge(search *s, const local *l, const go_board *b)
     int nchains = l->nchains;
     bool one = linked(l, b, x);
     for (int i = 0; i < nchains; i++) {
-        if (go_bb_count(around(x[i], b->on | x[i]) & empty) < l->want[i])
+        /* a chain a join is still to link may have no eye elsewhere: its count here is
+         * the unit's, so it keeps two liberties here, or one attack could take it */
+        int need = l->join && !one && l->want[i] < 2 ? 2 : l->want[i];
+        if (go_bb_count(around(x[i], b->on | x[i]) & empty) < need)
             return UNSAFE;
         joined |= x[i] & mine;
     }
@@ -466,10 +469,15 @@ static bool area_safe(search *s, const go_geometry *geo, const real_board *r, in
             if (!known[j] && (next < 0 || go_bb_count(region[j]) < go_bb_count(region[next])))
                 next = j;
         known[next] = true;
-        if (region_eyes(s, geo, r, c, region[next], width, height, chain, nc, eye[next],
-                        &joins[next]) < 0 ||
-            s->nodes >= s->limit)
+        int k = region_eyes(s, geo, r, c, region[next], width, height, chain, nc, eye[next],
+                            &joins[next]);
+        if (k < 0 || s->nodes >= s->limit)
             return false;
+        /* a join and the counts chain by chain are two strategies, each proven alone: a
+         * region that joins gives its unit the eyes it joins with */
+        for (int i = 0; i < nc && joins[next]; i++)
+            if (eye[next][i] > k)
+                eye[next][i] = (int8_t)k;
     }
     /* unit[i]: the least chain joined to chain i */
     for (bool changed = true; changed;) {

@@ -219,6 +219,23 @@ static void test_dead_stones_in_the_capturers_area(void **state)
                      SG_OK);
 }
 
+/* Seed 1 as Black on the page (1,000,000 nodes a move): sumgame's board before its 26th
+ * move, with Black's g5 played. White's b6 is inside the top-left corner, beside Black's
+ * lone a6. Read alone, the corner can join its chains (with no eye) and, by another
+ * strategy, give one of them an eye; an early version added the two, called the group
+ * safe with g5, and played g5 in place of b7. White's b7 then killed the group (GNU Go
+ * resigns for Black there). One strategy per region: a region that joins gives what it
+ * joins with. */
+static void test_one_strategy_a_region(void **state)
+{
+    (void)state;
+    int areas;
+    support_pos p = support_parse(&go.game, "..xxouuuu/..xooouoo/..xouuoox/XO.xooxxx/OxxxxxXtt/"
+                                            "OoooxoxxX/.ouoooxXO/.oouoxxxO/...oOoooO[whole]");
+    assert_int_equal(proven_on(p, &areas), 0);
+    assert_int_equal(areas, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +243,7 @@ int main(void)
         cmocka_unit_test(test_killable_shapes),
         cmocka_unit_test(test_chains_joined_in_a_region),
         cmocka_unit_test(test_shared_eyes),
+        cmocka_unit_test(test_one_strategy_a_region),
         cmocka_unit_test(test_marks_proven),
         cmocka_unit_test(test_dead_stones_in_the_capturers_area),
     };
