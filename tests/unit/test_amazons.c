@@ -845,6 +845,171 @@ static void test_against_naive_reference(void **state)
     assert_true(checked_runs > 30);
 }
 
+/* The min-distance evaluation on a grid: each side's queen-move distance to every empty
+ * square by rounds of slides, then the squares each side reaches first (ties and squares
+ * nobody reaches count for nobody), Black's minus White's. */
+static int naive_min_distance(const grid *g)
+{
+    enum { FAR = 99 };
+    int dist[2][10][10];
+    for (int side = 0; side < 2; side++) {
+        char piece = side == 0 ? 'B' : 'W';
+        for (int r = 0; r < g->h; r++)
+            for (int c = 0; c < g->w; c++)
+                dist[side][r][c] = g->c[r][c] == piece ? 0 : FAR;
+        for (int k = 1; k < FAR; k++) {
+            bool grew = false;
+            for (int r = 0; r < g->h; r++)
+                for (int c = 0; c < g->w; c++) {
+                    if (dist[side][r][c] != k - 1)
+                        continue;
+                    for (int d = 0; d < 8; d++)
+                        for (int j = 1; open_at(g, c + j * DC[d], r + j * DR[d]); j++) {
+                            int *to = &dist[side][r + j * DR[d]][c + j * DC[d]];
+                            if (*to == FAR) {
+                                *to = k;
+                                grew = true;
+                            }
+                        }
+                }
+            if (!grew)
+                break;
+        }
+    }
+    int value = 0;
+    for (int r = 0; r < g->h; r++)
+        for (int c = 0; c < g->w; c++)
+            if (g->c[r][c] == '.')
+                value += (dist[0][r][c] < dist[1][r][c]) - (dist[1][r][c] < dist[0][r][c]);
+    return value;
+}
+
+/* The greatest (Black) or least (White) naive_min_distance over every child of piece,
+ * made one by one on the grid; false when piece has no move. */
+static bool naive_best_child(grid *g, char piece, int *best)
+{
+    bool any = false;
+    for (int r = 0; r < g->h; r++)
+        for (int c = 0; c < g->w; c++) {
+            if (g->c[r][c] != piece)
+                continue;
+            for (int d = 0; d < 8; d++)
+                for (int k = 1; open_at(g, c + k * DC[d], r + k * DR[d]); k++) {
+                    int tc = c + k * DC[d], tr = r + k * DR[d];
+                    g->c[r][c] = '.';
+                    g->c[tr][tc] = piece;
+                    for (int e = 0; e < 8; e++)
+                        for (int j = 1; open_at(g, tc + j * DC[e], tr + j * DR[e]); j++) {
+                            int ac = tc + j * DC[e], ar = tr + j * DR[e];
+                            g->c[ar][ac] = 'x';
+                            int v = naive_min_distance(g);
+                            g->c[ar][ac] = '.';
+                            if (!any || (piece == 'B' ? v > *best : v < *best))
+                                *best = v;
+                            any = true;
+                        }
+                    g->c[tr][tc] = '.';
+                    g->c[r][c] = piece;
+                }
+        }
+    return any;
+}
+
+/* Plays piece's k-th move on the grid, in naive_moves' order (k below its count). */
+static void naive_play(grid *g, char piece, uint64_t k)
+{
+    for (int r = 0; r < g->h; r++)
+        for (int c = 0; c < g->w; c++) {
+            if (g->c[r][c] != piece)
+                continue;
+            for (int d = 0; d < 8; d++)
+                for (int j = 1; open_at(g, c + j * DC[d], r + j * DR[d]); j++) {
+                    int tc = c + j * DC[d], tr = r + j * DR[d];
+                    g->c[r][c] = '.';
+                    g->c[tr][tc] = piece;
+                    for (int e = 0; e < 8; e++)
+                        for (int i = 1; open_at(g, tc + i * DC[e], tr + i * DR[e]); i++)
+                            if (k-- == 0) {
+                                g->c[tr + i * DR[e]][tc + i * DC[e]] = 'x';
+                                return;
+                            }
+                    g->c[tr][tc] = '.';
+                    g->c[r][c] = piece;
+                }
+        }
+    fail_msg("naive_play: no move %llu", (unsigned long long)k);
+}
+
+/* The grid as position text, top row first. */
+static void grid_text(const grid *g, char *text)
+{
+    size_t t = 0;
+    for (int r = g->h - 1; r >= 0; r--) {
+        if (r < g->h - 1)
+            text[t++] = '/';
+        for (int c = 0; c < g->w; c++)
+            text[t++] = g->c[r][c];
+    }
+    text[t] = '\0';
+}
+
+/* evaluate_options (TDS+'s one-ply leaves), which bounds the children and evaluates most
+ * of them only in part, against the best of every child evaluated in full on the grid, for
+ * both players: random rooms of 4x4 to 7x7 (below bit 64 and on the 128-bit board) with
+ * one or two amazons a side, sparse to dense arrows, and the positions random play leads
+ * to from them, whose arrows next to the amazons make the narrow rooms that take the
+ * search three rounds and more. */
+static void test_evaluate_options_against_naive_reference(void **state)
+{
+    (void)state;
+    sg_rng rng;
+    sg_rng_seed(&rng, 2531);
+    int compared = 0, stuck = 0;
+    for (int trial = 0; trial < 200; trial++) {
+        int w = 4 + (int)sg_rng_below(&rng, 4), h = 4 + (int)sg_rng_below(&rng, 4);
+        int density = (int)sg_rng_below(&rng, 40);
+        char cells[49];
+        for (int i = 0; i < w * h; i++)
+            cells[i] = (int)sg_rng_below(&rng, 100) < density ? 'x' : '.';
+        int nb = 1 + (int)sg_rng_below(&rng, 2), nw = 1 + (int)sg_rng_below(&rng, 2);
+        for (int k = 0; k < nb + nw; k++) {
+            size_t at;
+            do
+                at = (size_t)sg_rng_below(&rng, (uint64_t)(w * h));
+            while (cells[at] == 'B' || cells[at] == 'W');
+            cells[at] = k < nb ? 'B' : 'W';
+        }
+        char text[64];
+        cells_text(cells, w, h, text);
+        grid g;
+        grid_from(text, &g);
+        for (int ply = 0; ply < 12; ply++) {
+            grid_text(&g, text);
+            pos p = parse_ok(text);
+            for (int who = 0; who < 2; who++) {
+                int want = 0;
+                bool want_any = naive_best_child(&g, who == 0 ? 'B' : 'W', &want);
+                sg_value got;
+                bool got_any = D()->evaluate_options(I(), p.b, (sg_player)who, &got);
+                if (got_any != want_any || (want_any && !sg_value_eq(got, sg_value_int(want))))
+                    fail_msg("%s: %s's best child %s %g, the naive best %s %d", text,
+                             who == 0 ? "Black" : "White", got_any ? "is" : "none",
+                             got_any ? sg_value_to_double(got) : 0.0,
+                             want_any ? "is" : "none", want);
+                compared++;
+                stuck += !want_any;
+            }
+            char piece = ply % 2 ? 'W' : 'B';
+            uint64_t n = naive_moves(&g, piece, NULL, 0);
+            if (!n)
+                break;
+            naive_play(&g, piece, sg_rng_below(&rng, n));
+        }
+    }
+    print_message("%d positions and players compared, %d without a move\n", compared, stuck);
+    assert_true(compared > 2000 && stuck > 50);
+}
+
 static bool no_number(void *instance, const void *position, sg_value *value)
 {
     (void)instance;
@@ -949,6 +1114,7 @@ int main(void)
         cmocka_unit_test(test_figure2_exact_values),
         cmocka_unit_test(test_check_plugin),
         cmocka_unit_test(test_against_naive_reference),
+        cmocka_unit_test(test_evaluate_options_against_naive_reference),
         cmocka_unit_test(test_longest_runs_against_memoized_reference),
     };
     return cmocka_run_group_tests(tests, open_amazons, close_amazons);
