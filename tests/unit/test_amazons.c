@@ -646,12 +646,11 @@ static bool open_at(const grid *g, int c, int r)
     return c >= 0 && r >= 0 && c < g->w && r < g->h && g->c[r][c] == '.';
 }
 
-/* Counts the moves of piece; with best_run, also plays every move out and records the
- * longest run of piece's moves (the other colour standing still). */
-static uint64_t naive_moves(grid *g, char piece, int *best_run, int run_so_far)
+/* Every child of piece made on the grid in turn (pieces by rows, the eight directions
+ * nearest first, then the arrow the same way), the grid restored after each: visit sees
+ * it, and a visit that answers false ends the walk. False when a visit ended it. */
+static bool naive_children(grid *g, char piece, bool (*visit)(grid *, void *), void *ctx)
 {
-    uint64_t n = 0;
-    bool any = false;
     for (int r = 0; r < g->h; r++)
         for (int c = 0; c < g->w; c++) {
             if (g->c[r][c] != piece)
@@ -659,26 +658,51 @@ static uint64_t naive_moves(grid *g, char piece, int *best_run, int run_so_far)
             for (int d = 0; d < 8; d++)
                 for (int k = 1; open_at(g, c + k * DC[d], r + k * DR[d]); k++) {
                     int tc = c + k * DC[d], tr = r + k * DR[d];
+                    bool go_on = true;
                     g->c[r][c] = '.';
                     g->c[tr][tc] = piece;
-                    for (int e = 0; e < 8; e++)
-                        for (int j = 1; open_at(g, tc + j * DC[e], tr + j * DR[e]); j++) {
+                    for (int e = 0; e < 8 && go_on; e++)
+                        for (int j = 1; go_on && open_at(g, tc + j * DC[e], tr + j * DR[e]); j++) {
                             int ac = tc + j * DC[e], ar = tr + j * DR[e];
-                            any = true;
-                            n++;
-                            if (best_run) {
-                                g->c[ar][ac] = 'x';
-                                naive_moves(g, piece, best_run, run_so_far + 1);
-                                g->c[ar][ac] = '.';
-                            }
+                            g->c[ar][ac] = 'x';
+                            go_on = visit(g, ctx);
+                            g->c[ar][ac] = '.';
                         }
                     g->c[tr][tc] = '.';
                     g->c[r][c] = piece;
+                    if (!go_on)
+                        return false;
                 }
         }
-    if (best_run && !any && run_so_far > *best_run)
+    return true;
+}
+
+typedef struct {
+    char piece;
+    uint64_t n;
+    int *best_run, run_so_far;
+} naive_count;
+
+static uint64_t naive_moves(grid *g, char piece, int *best_run, int run_so_far);
+
+static bool count_child(grid *g, void *ctx)
+{
+    naive_count *k = ctx;
+    k->n++;
+    if (k->best_run)
+        naive_moves(g, k->piece, k->best_run, k->run_so_far + 1);
+    return true;
+}
+
+/* Counts the moves of piece; with best_run, also plays every move out and records the
+ * longest run of piece's moves (the other colour standing still). */
+static uint64_t naive_moves(grid *g, char piece, int *best_run, int run_so_far)
+{
+    naive_count k = { piece, 0, best_run, run_so_far };
+    naive_children(g, piece, count_child, &k);
+    if (best_run && k.n == 0 && run_so_far > *best_run)
         *best_run = run_so_far;
-    return n;
+    return k.n;
 }
 
 static int naive_longest_run(const char *text, char piece)
@@ -885,60 +909,54 @@ static int naive_min_distance(const grid *g)
     return value;
 }
 
+typedef struct {
+    char piece;
+    bool any;
+    int best;
+} naive_best;
+
+static bool best_of_child(grid *g, void *ctx)
+{
+    naive_best *b = ctx;
+    int v = naive_min_distance(g);
+    if (!b->any || (b->piece == 'B' ? v > b->best : v < b->best))
+        b->best = v;
+    b->any = true;
+    return true;
+}
+
 /* The greatest (Black) or least (White) naive_min_distance over every child of piece,
  * made one by one on the grid; false when piece has no move. */
 static bool naive_best_child(grid *g, char piece, int *best)
 {
-    bool any = false;
-    for (int r = 0; r < g->h; r++)
-        for (int c = 0; c < g->w; c++) {
-            if (g->c[r][c] != piece)
-                continue;
-            for (int d = 0; d < 8; d++)
-                for (int k = 1; open_at(g, c + k * DC[d], r + k * DR[d]); k++) {
-                    int tc = c + k * DC[d], tr = r + k * DR[d];
-                    g->c[r][c] = '.';
-                    g->c[tr][tc] = piece;
-                    for (int e = 0; e < 8; e++)
-                        for (int j = 1; open_at(g, tc + j * DC[e], tr + j * DR[e]); j++) {
-                            int ac = tc + j * DC[e], ar = tr + j * DR[e];
-                            g->c[ar][ac] = 'x';
-                            int v = naive_min_distance(g);
-                            g->c[ar][ac] = '.';
-                            if (!any || (piece == 'B' ? v > *best : v < *best))
-                                *best = v;
-                            any = true;
-                        }
-                    g->c[tr][tc] = '.';
-                    g->c[r][c] = piece;
-                }
-        }
-    return any;
+    naive_best b = { piece, false, 0 };
+    naive_children(g, piece, best_of_child, &b);
+    *best = b.best;
+    return b.any;
+}
+
+typedef struct {
+    uint64_t k;
+    grid *out;
+} naive_pick;
+
+static bool pick_child(grid *g, void *ctx)
+{
+    naive_pick *p = ctx;
+    if (p->k-- > 0)
+        return true;
+    *p->out = *g;
+    return false;
 }
 
 /* Plays piece's k-th move on the grid, in naive_moves' order (k below its count). */
 static void naive_play(grid *g, char piece, uint64_t k)
 {
-    for (int r = 0; r < g->h; r++)
-        for (int c = 0; c < g->w; c++) {
-            if (g->c[r][c] != piece)
-                continue;
-            for (int d = 0; d < 8; d++)
-                for (int j = 1; open_at(g, c + j * DC[d], r + j * DR[d]); j++) {
-                    int tc = c + j * DC[d], tr = r + j * DR[d];
-                    g->c[r][c] = '.';
-                    g->c[tr][tc] = piece;
-                    for (int e = 0; e < 8; e++)
-                        for (int i = 1; open_at(g, tc + i * DC[e], tr + i * DR[e]); i++)
-                            if (k-- == 0) {
-                                g->c[tr + i * DR[e]][tc + i * DC[e]] = 'x';
-                                return;
-                            }
-                    g->c[tr][tc] = '.';
-                    g->c[r][c] = piece;
-                }
-        }
-    fail_msg("naive_play: no move %llu", (unsigned long long)k);
+    grid child;
+    naive_pick p = { k, &child };
+    if (naive_children(g, piece, pick_child, &p))
+        fail_msg("naive_play: no move %llu", (unsigned long long)k);
+    *g = child;
 }
 
 /* The grid as position text, top row first. */
