@@ -6,14 +6,7 @@
  * moves() asked for a count only (cap 0). */
 #include "amazons.h"
 
-/* The counting is popcount-bound; without -mpopcnt in the build flags, x86-64 gets a
- * second copy of the perft loop compiled for the instruction, picked when the program
- * loads (the CPU has had it since 2008). */
-#if defined(__x86_64__) && defined(__ELF__) && (defined(__clang__) || __GNUC__ >= 6)
-#define POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
-#else
-#define POPCNT_CLONES
-#endif
+/* The counting is popcount-bound: the perft loop is compiled twice (POPCNT_CLONES). */
 
 /* Sum over the squares of from of the empty run that starts next to each in the
  * direction of step: the set moves one step at a time and keeps only the squares whose

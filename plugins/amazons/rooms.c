@@ -216,6 +216,14 @@ static inline __attribute__((always_inline)) int best_child64(const amz_geom *g,
     return n ? finish_batch(kids, n, top, dbl, best) : best;
 }
 
+/* best_child64 for 5x5 rooms and smaller (two rings) or larger ones (three), compiled
+ * twice (POPCNT_CLONES): its bounds are popcounts. */
+POPCNT_CLONES static int best_child_cloned(const amz_geom *g, uint64_t m, uint64_t o,
+                                           uint64_t empty, bool small)
+{
+    return small ? best_child64(g, m, o, empty, 2) : best_child64(g, m, o, empty, 3);
+}
+
 /* The greatest (Black to move) or least (White) amz_min_distance over who's children:
  * evaluate() one move ahead without play()'s checks and copies (the evaluate_options hook;
  * TDS+'s leaves ask it of every leaf, and it was most of TDS+'s time on 6x6 rooms). False
@@ -231,7 +239,7 @@ bool amz_min_distance_best_child(const amz_geom *g, const amz_board *b, sg_playe
         uint64_t black = (uint64_t)b->black, white = (uint64_t)b->white,
                  empty = (uint64_t)b->empty;
         uint64_t m = left ? black : white, o = left ? white : black;
-        int v = side <= 5 ? best_child64(g, m, o, empty, 2) : best_child64(g, m, o, empty, 3);
+        int v = best_child_cloned(g, m, o, empty, side <= 5);
         if (v == INT_MIN)
             return false;
         *best = left ? v : -v;
