@@ -108,17 +108,21 @@ static bool linked(const local *l, const go_board *b, go_bb *x)
     return true;
 }
 
-/* The region's state for the defender, after his answer (or before the first attack):
- * - UNSAFE when a chain next to it has fewer than k liberties in it (one attack could then
- *   take its last ones here while it has none left elsewhere);
+/* The region's state for the defender, after his answer (or before the first attack),
+ * chains linked through his stones here counting as one (linked()), each chain i seeking
+ * l->want[i] eyes:
+ * - UNSAFE when a chain next to it has fewer liberties in it than it seeks (one attack
+ *   could then take its last ones here while it has none left elsewhere), or than two
+ *   while a join has yet to link it;
+ * - with l->join, UNKNOWN (play on) until the chains are all linked, and then one unit;
  * - when the defender's stones joined to the chains cut it into clusters, which are then
  *   independent games (a cluster is a connected set of points apart from those stones),
  *   each cluster is read on its own (the defender answers where the attack is) and the
- *   chains add up its eyes: SAFE when every chain has k, else UNSAFE (not proven: an
- *   answer in another cluster, miai between them, is not read);
- * - SAFE when every chain has k healthy sub-regions (Benson's sense: every empty point of
- *   the sub-region a liberty of the chain, with the defender's stones around it all
- *   joined to the chain), which no attack can take away;
+ *   chains add up its eyes: SAFE when every chain has what it seeks, else UNSAFE (not
+ *   proven: an answer in another cluster, miai between them, is not read);
+ * - SAFE when every chain has the healthy sub-regions it seeks (Benson's sense: every
+ *   empty point of the sub-region a liberty of the chain, with the defender's stones
+ *   around it all joined to the chain), which no attack can take away;
  * - UNKNOWN otherwise (play on). */
 static int judge(search *s, const local *l, const go_board *b)
 {
@@ -479,25 +483,25 @@ static bool area_safe(search *s, const go_geometry *geo, const real_board *r, in
             if (eye[next][i] > k)
                 eye[next][i] = (int8_t)k;
     }
-    /* unit[i]: the least chain joined to chain i */
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int j = 0; j < nr; j++) {
-            if (!joins[j])
-                continue;
-            int least = nc;
-            for (int i = 0; i < nc; i++)
-                if ((around(region[j], r->on) & chain[i]) && unit[i] < least)
-                    least = unit[i];
-            for (int i = 0; i < nc; i++)
-                if ((around(region[j], r->on) & chain[i]) && unit[i] != least) {
-                    for (int m = 0; m < nc; m++)
-                        if (m != i && unit[m] == unit[i])
-                            unit[m] = least;
-                    unit[i] = least;
-                    changed = true;
-                }
-        }
+    go_bb edge[MAX_SETS]; /* each region's neighbours */
+    for (int j = 0; j < nr; j++)
+        edge[j] = around(region[j], r->on);
+    /* unit[i]: the least chain joined to chain i. A join merges whole units, so one pass
+     * over the regions leaves every unit labelled by its least chain. */
+    for (int j = 0; j < nr; j++) {
+        if (!joins[j])
+            continue;
+        int least = nc;
+        for (int i = 0; i < nc; i++)
+            if ((edge[j] & chain[i]) && unit[i] < least)
+                least = unit[i];
+        for (int i = 0; i < nc; i++)
+            if ((edge[j] & chain[i]) && unit[i] != least) {
+                int from = unit[i];
+                for (int m = 0; m < nc; m++)
+                    if (unit[m] == from)
+                        unit[m] = least;
+            }
     }
     go_bb of[MAX_SETS] = { 0 }; /* each unit's stones, at its least chain */
     for (int i = 0; i < nc; i++)
@@ -526,7 +530,7 @@ static bool area_safe(search *s, const go_geometry *geo, const real_board *r, in
                 alive[i] = false;
                 changed = true;
                 for (int j = 0; j < nr; j++)
-                    if (around(region[j], r->on) & of[i])
+                    if (edge[j] & of[i])
                         active[j] = false;
             }
         }

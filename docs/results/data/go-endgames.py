@@ -80,8 +80,8 @@ def other(colour):
 
 def selfplay(seed, empty, level, max_moves=200, accept=None):
     """GNU Go against itself until at most `empty` points are empty and, with accept, until
-    accept(sgf, colour to move) holds: the plain SGF, the colour to move and the empty
-    points, or None when the game ended first."""
+    accept(sgf, colour to move, empty points) holds: the plain SGF, the colour to move and
+    the empty points, or None when the game ended first."""
     g = gnugo(seed, level)
     g.must("boardsize 9")
     g.must("komi 0")
@@ -95,7 +95,8 @@ def selfplay(seed, empty, level, max_moves=200, accept=None):
             g.close()
             return None
         stones = len(g.must("list_stones black").split()) + len(g.must("list_stones white").split())
-        if 81 - stones <= empty and (accept is None or accept(g.must("printsgf"), colour)):
+        if 81 - stones <= empty and (accept is None or
+                                     accept(g.must("printsgf"), colour, 81 - stones)):
             break
     else:
         if accept is not None:  # no board accepted in max_moves
@@ -106,19 +107,28 @@ def selfplay(seed, empty, level, max_moves=200, accept=None):
     return sgf, colour, 81 - stones
 
 
+def write_marked(out, name, sgf, seed, level):
+    """The board and the board marked with GNU Go's statuses, as OUT/NAME.sgf and
+    OUT/NAME-marked.sgf: their paths and the statuses."""
+    plain = os.path.join(out, name + ".sgf")
+    marked = os.path.join(out, name + "-marked.sgf")
+    with open(plain, "w") as f:
+        f.write(sgf + "\n")
+    status = statuses(plain, seed, level)
+    with open(marked, "w") as f:
+        f.write(sgf + marks(status) + "\n")
+    return plain, marked, status
+
+
 def proven(sumgame, out, seed, level):
     """accept() for selfplay: whether sumgame's safety reading proves the marks GNU Go's
     statuses give the board (`marks = proven`, docs/games/go.md)."""
-    def accept(sgf, colour):
-        path = os.path.join(out, "seed%d-candidate.sgf" % seed)
-        with open(path, "w") as f:
-            f.write(sgf + "\n")
-        with open(path[:-4] + "-marked.sgf", "w") as f:
-            f.write(sgf + marks(statuses(path, seed, level)) + "\n")
-        r = subprocess.run([sumgame, "solve", "go:@" + path[:-4] + "-marked.sgf", "--params",
-                            "go:rules=territory,ko=local,marks=proven", "--time", "60"],
-                           capture_output=True, text=True)
-        return r.returncode == 0
+    def accept(sgf, colour, empty):
+        _, marked, _ = write_marked(out, "seed%d-candidate" % seed, sgf, seed, level)
+        _, why = solve(sumgame, marked, colour, 60, ",marks=proven")
+        print("seed %d, %d empty: %s" % (seed, empty, "marks proven" if why is None
+                                          else why.split(": ")[-1]), file=sys.stderr, flush=True)
+        return why is None
     return accept
 
 
@@ -149,9 +159,10 @@ def score_of(text):
     return sign * Fraction(text[2:])
 
 
-def solve(sumgame, path, first, limit):
+def solve(sumgame, path, first, limit, more=""):
     side = "left" if first == "black" else "right"
-    r = subprocess.run([sumgame, "solve", "go:@" + path, "--params", "go:rules=territory,ko=local",
+    r = subprocess.run([sumgame, "solve", "go:@" + path, "--params",
+                        "go:rules=territory,ko=local" + more,
                         "--first", side, "--json", "--time", str(limit)],
                        capture_output=True, text=True)
     if r.returncode != 0:
@@ -394,13 +405,7 @@ def main():
                   (seed, a.empty, " and proven marks" if accept else ""), file=sys.stderr)
             continue
         sgf, to_move, empty = got
-        plain = os.path.join(a.out, "seed%d.sgf" % seed)
-        marked = os.path.join(a.out, "seed%d-marked.sgf" % seed)
-        with open(plain, "w") as f:
-            f.write(sgf + "\n")
-        status = statuses(plain, seed, a.opponent_level)
-        with open(marked, "w") as f:
-            f.write(sgf + marks(status) + "\n")
+        plain, marked, status = write_marked(a.out, "seed%d" % seed, sgf, seed, a.opponent_level)
         t0 = time.monotonic()
         exact, why = solve(sumgame, marked, to_move, a.solve_time)
         solve_s = time.monotonic() - t0
